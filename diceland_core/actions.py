@@ -1,0 +1,239 @@
+"""Actions (what a player does) and events (what happened), as small values.
+
+Actions have the JSON shape of FORMATS.md (scenario ``actions``), which is
+also what records store.  Events are what :meth:`Game.apply` returns so that a
+user interface can announce and animate (RULES.md D6.6 asks for star and
+colour announcements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Union
+
+from .colours import Colour, parse_colour
+
+__all__ = [
+    "Action", "Choose", "Reroll", "Stop", "Place", "Pass",
+    "action_from_json", "action_to_json",
+    "Event", "TurnStarted", "Rolled", "ColourChosen", "DiceSetAside", "Phase1Ended",
+    "Placed", "Passed", "StarCrossed", "ColourCompleted", "BonusRollEarned",
+    "Phase2Ended", "BonusRollStarted", "GameWon",
+]
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Phase 1: keep every die showing ``colour`` (D3.2)."""
+    colour: Colour
+    type: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Phase 1: roll the dice not set aside again (D3.4)."""
+    type: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Phase 1: end rolling (D3.4)."""
+    type: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Cross ``cells`` (phase 2 or a bonus roll); the colour is the cells'."""
+    player: int
+    cells: tuple[tuple[int, int], ...]
+    type: ClassVar[str] = "place"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(sorted((int(r), int(c)) for r, c in self.cells)))
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Cross nothing (phase 2 or a bonus roll)."""
+    player: int
+    type: ClassVar[str] = "pass"
+
+
+Action = Union[Choose, Reroll, Stop, Place, Pass]
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Choose):
+        return {"type": "choose", "colour": action.colour.key}
+    if isinstance(action, Place):
+        return {"type": "place", "player": action.player, "cells": [list(c) for c in action.cells]}
+    if isinstance(action, Pass):
+        return {"type": "pass", "player": action.player}
+    return {"type": action.type}
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def action_from_json(data: object) -> Action:
+    """Parse one action object; ``ValueError`` says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be an object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "choose":
+        if "colour" not in data:
+            raise ValueError("a 'choose' action needs a 'colour'")
+        return Choose(parse_colour(data["colour"]))
+    if kind == "reroll":
+        return Reroll()
+    if kind == "stop":
+        return Stop()
+    if kind in ("place", "pass"):
+        if "player" not in data:
+            raise ValueError(f"a {kind!r} action needs a 'player'")
+        player = _int(data["player"], "'player'")
+        if kind == "pass":
+            return Pass(player)
+        cells = data.get("cells")
+        if not isinstance(cells, list):
+            raise ValueError("a 'place' action needs 'cells', a list of [row, column] pairs")
+        out = []
+        for cell in cells:
+            if not isinstance(cell, list) or len(cell) != 2:
+                raise ValueError(f"a cell must be a [row, column] pair, not {cell!r}")
+            out.append((_int(cell[0], "a cell's row"), _int(cell[1], "a cell's column")))
+        return Place(player, tuple(out))
+    raise ValueError(
+        f"unknown action type {kind!r} (expected choose, reroll, stop, place or pass)"
+    )
+
+
+# -- events -------------------------------------------------------------------
+
+class Event:
+    """Base of the events; ``kind`` names it, :meth:`to_dict` serialises it."""
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Colour):
+        return value.key
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: int
+    kind: ClassVar[str] = "turn_started"
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    """Dice were rolled: ``purpose`` is ``"turn"`` (D3.1), ``"reroll"`` (D3.4)
+    or ``"bonus"`` (D5.3)."""
+    player: int
+    dice: tuple[Colour, ...]
+    purpose: str
+    kind: ClassVar[str] = "rolled"
+
+
+@dataclass(frozen=True)
+class ColourChosen(Event):
+    player: int
+    colour: Colour
+    set_aside: int
+    kind: ClassVar[str] = "colour_chosen"
+
+
+@dataclass(frozen=True)
+class DiceSetAside(Event):
+    """After a reroll, ``count`` more dice of the colour were set aside (D3.5)."""
+    player: int
+    colour: Colour
+    count: int
+    held: int
+    kind: ClassVar[str] = "dice_set_aside"
+
+
+@dataclass(frozen=True)
+class Phase1Ended(Event):
+    """``reason``: ``"all_dice"`` (D3.3), ``"no_hit"`` (D3.5) or ``"stopped"``."""
+    player: int
+    colour: Colour
+    held: int
+    leftovers: tuple[Colour, ...]
+    reason: str
+    kind: ClassVar[str] = "phase1_ended"
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    player: int
+    colour: Colour
+    cells: tuple[tuple[int, int], ...]
+    bonus_roll: bool
+    kind: ClassVar[str] = "placed"
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    player: int
+    bonus_roll: bool
+    kind: ClassVar[str] = "passed"
+
+
+@dataclass(frozen=True)
+class StarCrossed(Event):
+    """A bonus cell was crossed (D5.1, announced by D6.6)."""
+    player: int
+    colour: Colour
+    cell: tuple[int, int]
+    stars: int
+    kind: ClassVar[str] = "star_crossed"
+
+
+@dataclass(frozen=True)
+class ColourCompleted(Event):
+    """Every cell of a colour crossed (D6.6)."""
+    player: int
+    colour: Colour
+    kind: ClassVar[str] = "colour_completed"
+
+
+@dataclass(frozen=True)
+class BonusRollEarned(Event):
+    player: int
+    kind: ClassVar[str] = "bonus_roll_earned"
+
+
+@dataclass(frozen=True)
+class Phase2Ended(Event):
+    kind: ClassVar[str] = "phase2_ended"
+
+
+@dataclass(frozen=True)
+class BonusRollStarted(Event):
+    """``player`` takes a bonus roll (D5.2–D5.4); the dice follow as Rolled."""
+    player: int
+    chained: bool
+    kind: ClassVar[str] = "bonus_roll_started"
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    """The game is over (D6.2 several winners after phase 2; D6.3 one winner
+    during bonus rolls)."""
+    winners: tuple[int, ...]
+    during_bonus_rolls: bool
+    kind: ClassVar[str] = "game_won"

@@ -1,0 +1,139 @@
+"""The command line: ``python -m diceland_core COMMAND``.
+
+``replay``    replay scenario files, one JSON line each (FORMATS.md)
+``validate``  check board files, naming file, row and column
+``play``      a game in the terminal
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .board import board_ids, boards_dir, load_board_file
+from .errors import BoardError, ScenarioError
+from .scenario import load_scenario, replay_scenario
+from .version import __version__
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m diceland_core",
+        description="Diceland, the roll & write dice game: rules engine and tools.",
+    )
+    parser.add_argument("--version", action="version", version=f"diceland_core {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay scenario files and print the resulting positions",
+        description="Replay each scenario file (FORMATS.md) and print one JSON object per file, "
+                    "one per line. Exit status: 0 when every replay is legal, 1 when an action "
+                    "was illegal, 2 when a file itself is invalid (the highest over all files).",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="scenario JSON files")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser(
+        "validate",
+        help="check board files",
+        description="Check board files against FORMATS.md and RULES.md D1. Prints every problem "
+                    "with file, row and column; exit status 1 if any.",
+    )
+    p.add_argument("boards", nargs="*", metavar="BOARD_FILE",
+                   help="board files (default: every board in boards/)")
+    p.set_defaults(run=cmd_validate)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="A game of Diceland in the terminal, for 2 to 4 people taking turns at one keyboard.",
+    )
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="number of players (default 2)")
+    p.add_argument("--board", default="A", help="board id or board file for everybody (default A)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the dice (default: a random one)")
+    p.set_defaults(run=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+# -- replay -------------------------------------------------------------------
+
+def replay_file(path: str) -> tuple[int, dict]:
+    """Replay one scenario file: (exit status, FORMATS.md object)."""
+    try:
+        scenario = load_scenario(path)
+        _, result = replay_scenario(scenario)
+    except ScenarioError as exc:
+        return 2, {"ok": False, "error": {"action_index": None, "message": f"{path}: {exc}"},
+                   "invalid_file": True}
+    return (0 if result["ok"] else 1), result
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        code, result = replay_file(path)
+        if code == 2:
+            print(f"{path}: invalid scenario: {result['error']['message'].removeprefix(path + ': ')}",
+                  file=sys.stderr)
+        print(json.dumps(result), flush=True)
+        status = max(status, code)
+    return status
+
+
+# -- validate -----------------------------------------------------------------
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    files = [Path(f) for f in args.boards] or sorted(boards_dir().glob("*.toml"))
+    if not files:
+        print(f"no board files in {boards_dir()}", file=sys.stderr)
+        return 1
+    bad = 0
+    for path in files:
+        try:
+            board = load_board_file(path)
+        except BoardError as exc:
+            bad += 1
+            for problem in exc.problems:
+                print(problem)
+            continue
+        print(f"{path}: ok ({board.id}: {board.title})")
+    if bad:
+        print(f"{bad} of {len(files)} board files have problems", file=sys.stderr)
+    return 1 if bad else 0
+
+
+# -- play -----------------------------------------------------------------------
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import TerminalGame
+
+    ref = args.board
+    try:
+        board = load_board_file(ref) if ref.endswith(".toml") else None
+        if board is None and ref not in board_ids():
+            print(f"unknown board {ref!r} (boards: {', '.join(board_ids())})", file=sys.stderr)
+            return 2
+    except BoardError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    return TerminalGame(board or ref, args.players, seed, sys.stdin, sys.stdout).run()
+
