@@ -16,6 +16,7 @@ from typing import Sequence
 
 from .board import board_ids, boards_dir, load_board_file
 from .errors import BoardError, ScenarioError
+from . import generate
 from .scenario import load_scenario, replay_scenario
 from .version import __version__
 
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", default="A", help="board id or board file for everybody (default A)")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice (default: a random one)")
     p.set_defaults(run=cmd_play)
+    generate.register(sub)
     return parser
 
 
