@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+"""Build the static Diceland site into ``dist/`` (and optionally serve it).
+
+    python build.py                      # build dist/
+    python build.py --out DIR            # build somewhere else
+    python build.py serve [--port 8000]  # build, then serve on 127.0.0.1
+    python build.py icons                # redraw site/icons/*.png
+
+What ends up in ``dist/``::
+
+    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/
+    pyscript.toml        names the interpreter and the wheels
+    sw.js                service worker; precache list + cache name from content
+    pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
+    pyscript/            @pyscript/core's dist/ (no source maps)
+    wheels/<hash>/       diceland_core (hatchling) and diceland_site (zipfile)
+
+Every URL is relative, so the site works under any sub-path.  The same
+sources give the same bytes (tests/test_build.py checks it): wheels are built
+with a fixed ``SOURCE_DATE_EPOCH`` and every generated file is written in a
+fixed order.  Nothing is fetched from a CDN at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+DIST = ROOT / "dist"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+#: micropip from PyPI; its hash differs from the one pyodide-lock.json names,
+#: so the copied lock file is rewritten to this wheel (Pyodide checks it).
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: 1980-01-01, the earliest time a zip file can hold.
+SOURCE_DATE_EPOCH = 315532800
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+#: Files under site/ that are not copied as they are.
+SITE_SKIP = {"sw.js"}  # rendered with the precache list
+SITE_SKIP_DIRS = {"diceland_site", "__pycache__"}  # diceland_site ships as a wheel
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+
+
+class BuildError(Exception):
+    """Something the build needs is missing or wrong; the message says what."""
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- inputs -----------------------------------------------------------------
+
+def _package_version(path: Path) -> str | None:
+    try:
+        return json.loads((path / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_node_modules() -> None:
+    """node_modules with the pinned Pyodide and PyScript (``npm ci`` if not)."""
+    wanted = {NODE_MODULES / "pyodide": PYODIDE_VERSION,
+              NODE_MODULES / "@pyscript" / "core": PYSCRIPT_VERSION}
+    if all(_package_version(p) == v for p, v in wanted.items()):
+        return
+    log("node_modules is missing or out of date: running npm ci")
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed; it is needed once to fetch Pyodide and PyScript (npm ci)")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    for path, version in wanted.items():
+        found = _package_version(path)
+        if found != version:
+            raise BuildError(f"{path.relative_to(ROOT)} is version {found}, expected {version} "
+                             "(check package.json and package-lock.json)")
+
+
+def ensure_micropip() -> bytes:
+    """The micropip wheel from the build cache (downloaded with pip if absent),
+    checked against its pinned sha256."""
+    path = CACHE / MICROPIP_WHEEL
+    if not path.exists():
+        log(f"downloading {MICROPIP_WHEEL} into {CACHE.relative_to(ROOT)}/")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                 "--python-version", "3.13", "--dest", tmp, "micropip==0.11.1"],
+                check=True, stdout=subprocess.DEVNULL,
+            )
+            shutil.move(str(Path(tmp) / MICROPIP_WHEEL), path)
+    data = path.read_bytes()
+    digest = sha256_hex(data)
+    if digest != MICROPIP_SHA256:
+        raise BuildError(
+            f"{path} has sha256 {digest}, but build.py pins {MICROPIP_SHA256}: "
+            "delete the file to download it again, or check that the pin is right"
+        )
+    return data
+
+
+def core_version() -> str:
+    text = (ROOT / "diceland_core" / "version.py").read_text()
+    for line in text.splitlines():
+        if line.startswith("__version__"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise BuildError("diceland_core/version.py has no __version__")
+
+
+def build_core_wheel() -> tuple[str, bytes]:
+    """The diceland_core wheel, built by hatchling from pyproject.toml in a
+    clean staging copy (so stray build/ or egg-info folders cannot leak in)."""
+    stage_root = CACHE / "stage"
+    shutil.rmtree(stage_root, ignore_errors=True)
+    stage = stage_root / "src"
+    out = stage_root / "out"
+    stage.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, stage / name)
+    for name in ("diceland_core", "boards"):
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, stage / name, ignore=ignore)
+        else:
+            (stage / name).mkdir()
+    if not (stage / "README.md").exists():
+        # pyproject.toml names a readme; the wheel only needs some text there.
+        (stage / "README.md").write_text("# Diceland\n")
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(SOURCE_DATE_EPOCH), PYTHONHASHSEED="0")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+         "--no-cache-dir", "--quiet", "-w", str(out), str(stage)],
+        env=env, capture_output=True, text=True,
+    )
+    wheels = sorted(out.glob("diceland_core-*.whl")) if out.exists() else []
+    if proc.returncode or len(wheels) != 1:
+        raise BuildError("building the diceland_core wheel failed:\n" + proc.stdout + proc.stderr)
+    data = wheels[0].read_bytes()
+    shutil.rmtree(stage_root, ignore_errors=True)
+    return wheels[0].name, data
+
+
+def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    info.create_system = 3
+    zf.writestr(info, data, compresslevel=9)
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def build_site_wheel(version: str) -> tuple[str, bytes] | None:
+    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
+    package = SITE / "diceland_site"
+    if not (package / "__init__.py").exists():
+        return None
+    files: list[tuple[str, bytes]] = []
+    for path in sorted(package.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
+            continue
+        files.append((path.relative_to(SITE).as_posix(), path.read_bytes()))
+    dist_info = f"diceland_site-{version}.dist-info"
+    files.append((f"{dist_info}/METADATA", (
+        "Metadata-Version: 2.1\n"
+        "Name: diceland_site\n"
+        f"Version: {version}\n"
+        "Summary: The browser skin of Diceland: view, i18n, storage and controller\n"
+        "Requires-Python: >=3.11\n"
+    ).encode()))
+    files.append((f"{dist_info}/WHEEL", (
+        "Wheel-Version: 1.0\nGenerator: diceland-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    ).encode()))
+    files.append((f"{dist_info}/top_level.txt", b"diceland_site\n"))
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files)
+    record += f"{dist_info}/RECORD,,\n"
+    files.append((f"{dist_info}/RECORD", record.encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in files:
+            _zip_write(zf, name, data)
+    return f"diceland_site-{version}-py3-none-any.whl", buf.getvalue()
+
+
+# -- icons --------------------------------------------------------------------
+
+ICON_COLOURS = ((0xD6, 0x3A, 0x2F), (0xF2, 0xC1, 0x2E), (0x3C, 0x9D, 0x4B),
+                (0x2F, 0x6F, 0xC4), (0xF0, 0x84, 0x1F), (0x8A, 0x8F, 0x96))
+
+
+def _png(width: int, height: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9))
+            + chunk(b"IEND", b""))
+
+
+def icon_png(size: int) -> bytes:
+    """The app icon: six coloured hexagons around a white one on dark green,
+    drawn with 4×4 supersampling (pure arithmetic, so always the same bytes)."""
+    import math
+    bg = (0x1F, 0x3A, 0x2E)
+    r_hex = size * 0.16
+    centre = size / 2
+    hexes = [((centre, centre), (0xF7, 0xF4, 0xEA))]
+    dist = r_hex * math.sqrt(3) * 1.06
+    for k, colour in enumerate(ICON_COLOURS):
+        ang = math.radians(60 * k - 90 + 30)
+        hexes.append(((centre + dist * math.cos(ang), centre + dist * math.sin(ang)), colour))
+    inner = r_hex * 0.94
+
+    half_width = inner * math.sqrt(3) / 2
+
+    def inside(px: float, py: float, cx: float, cy: float) -> bool:
+        dx, dy = abs(px - cx), abs(py - cy)  # pointy-top hexagon, circumradius inner
+        return dx <= half_width and dy <= inner - dx / math.sqrt(3)
+
+    rows = []
+    ss = 4
+    offs = [(i + 0.5) / ss for i in range(ss)]
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            acc = [0, 0, 0]
+            near = [h for h in hexes if abs(h[0][0] - x) <= r_hex + 1 and abs(h[0][1] - y) <= r_hex + 1]
+            for oy in offs:
+                for ox in offs:
+                    px, py = x + ox, y + oy
+                    colour = bg
+                    for (cx, cy), col in near:
+                        if inside(px, py, cx, cy):
+                            colour = col
+                            break
+                    acc[0] += colour[0]
+                    acc[1] += colour[1]
+                    acc[2] += colour[2]
+            row += bytes(v // (ss * ss) for v in acc)
+        rows.append(bytes(row))
+    return _png(size, size, rows)
+
+
+def write_icons() -> None:
+    icons = SITE / "icons"
+    icons.mkdir(parents=True, exist_ok=True)
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon_png(size))
+        log(f"wrote site/icons/icon-{size}.png")
+
+
+# -- the build ------------------------------------------------------------------
+
+def rewrite_lock(lock: dict, micropip: bytes) -> bytes:
+    """pyodide-lock.json with only micropip (the one package we ship),
+    pointing at the vendored wheel and its real hash."""
+    entry = dict(lock["packages"]["micropip"])
+    entry["file_name"] = MICROPIP_WHEEL
+    entry["sha256"] = sha256_hex(micropip)
+    entry["depends"] = []
+    out = {k: v for k, v in lock.items() if k != "packages"}
+    out["packages"] = {"micropip": entry}
+    return (json.dumps(out, indent=1, sort_keys=True) + "\n").encode()
+
+
+def pyscript_toml(wheel_urls: list[str]) -> bytes:
+    lines = [
+        "# Written by build.py: the interpreter and wheels are served from this site.",
+        'name = "Diceland"',
+        'interpreter = "./pyodide/pyodide.mjs"',
+        "packages = [" + ", ".join(json.dumps(u) for u in wheel_urls) + "]",
+        "",
+    ]
+    return "\n".join(lines).encode()
+
+
+def collect(out_files: dict[str, bytes]) -> list[str]:
+    """Gather every output file (relative path → bytes); returns wheel URLs."""
+    ensure_node_modules()
+    micropip = ensure_micropip()
+    pyodide_dir = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        out_files[f"pyodide/{name}"] = (pyodide_dir / name).read_bytes()
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    out_files["pyodide/pyodide-lock.json"] = rewrite_lock(lock, micropip)
+    out_files[f"pyodide/{MICROPIP_WHEEL}"] = micropip
+
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript_dist.rglob("*")):
+        if path.is_file() and path.suffix != ".map":
+            data = path.read_bytes()
+            if path.suffix == ".js":
+                # drop the sourceMappingURL comment: the maps are not shipped
+                lines = data.split(b"\n")
+                data = b"\n".join(l for l in lines if not l.startswith(b"//# sourceMappingURL="))
+            out_files["pyscript/" + path.relative_to(pyscript_dist).as_posix()] = data
+
+    version = core_version()
+    urls = []
+    for wheel in (build_core_wheel(), build_site_wheel(version)):
+        if wheel is None:
+            continue
+        name, data = wheel
+        rel = f"wheels/{sha256_hex(data)[:16]}/{name}"
+        out_files[rel] = data
+        urls.append("./" + rel)
+    out_files["pyscript.toml"] = pyscript_toml(urls)
+
+    for path in sorted(SITE.rglob("*")):
+        rel = path.relative_to(SITE)
+        if path.is_dir() or rel.parts[0] in SITE_SKIP_DIRS or "__pycache__" in rel.parts:
+            continue
+        if rel.as_posix() in SITE_SKIP or path.suffix == ".pyc":
+            continue
+        out_files[rel.as_posix()] = path.read_bytes()
+    return urls
+
+
+def render_service_worker(out_files: dict[str, bytes]) -> bytes:
+    template = (SITE / "sw.js").read_text()
+    precache = ["./"] + sorted(out_files)
+    digest = hashlib.sha256()
+    for name in sorted(out_files):
+        digest.update(name.encode() + b"\0" + sha256_hex(out_files[name]).encode() + b"\n")
+    cache_name = "diceland-" + digest.hexdigest()[:16]
+    text = (template.replace("__CACHE_NAME__", json.dumps(cache_name))
+                    .replace("__PRECACHE__", json.dumps(["./" + p if p != "./" else p for p in precache], indent=1)))
+    return text.encode()
+
+
+def group_of(rel: str) -> str:
+    top = rel.split("/", 1)[0]
+    return top if top in ("pyodide", "pyscript", "wheels") else "site"
+
+
+def size_table(out_files: dict[str, bytes]) -> str:
+    groups: dict[str, list[int]] = {g: [0, 0, 0] for g in ("pyodide", "pyscript", "wheels", "site")}
+    for rel, data in out_files.items():
+        g = groups[group_of(rel)]
+        g[0] += 1
+        g[1] += len(data)
+        g[2] += len(gzip.compress(data, compresslevel=6, mtime=0))
+    total = [sum(g[i] for g in groups.values()) for i in range(3)]
+
+    def kb(n: int) -> str:
+        return f"{n / 1024:,.1f} KiB"
+
+    lines = [f"{'group':<10}{'files':>6}{'raw':>16}{'gzip':>16}", "-" * 48]
+    for name, (count, raw, gz) in list(groups.items()) + [("total", total)]:
+        if name == "total":
+            lines.append("-" * 48)
+        lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
+    return "\n".join(lines)
+
+
+def build(out: Path = DIST, quiet: bool = False) -> dict[str, bytes]:
+    """Build the site into ``out`` (replaced completely); returns the files."""
+    files: dict[str, bytes] = {}
+    collect(files)
+    if not (SITE / "sw.js").exists():
+        raise BuildError("site/sw.js is missing")
+    files["sw.js"] = render_service_worker(files)
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for rel in sorted(files):
+        target = tmp / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(files[rel])
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    if not quiet:
+        print(f"built {out} ({len(files)} files)")
+        print(size_table(files))
+    return files
+
+
+# -- serving ------------------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    verbose = False
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
+                verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` (not started; port 0 = any free port)."""
+    handler = type("Handler", (SiteHandler,), {"verbose": verbose})
+
+    def factory(*args, **kwargs):
+        return handler(*args, directory=str(directory), **kwargs)
+
+    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = make_server(directory, port)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, real_port = server.server_address[:2]
+    return server, f"http://{host}:{real_port}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build (and serve) the Diceland site.")
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "icons"])
+    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default: dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default: 8000)")
+    parser.add_argument("--verbose", action="store_true", help="log every request when serving")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "icons":
+            write_icons()
+            return 0
+        build(args.out.resolve())
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(args.out.resolve(), args.port, verbose=args.verbose)
+        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+/* Boot screen: a progress bar while Python starts, then the service worker.
+   No game logic here: main.py sets <html data-ready="true"> when the game is
+   interactive; this file only watches for it. */
+"use strict";
+
+(() => {
+  const root = document.documentElement;
+  const bar = document.getElementById("boot-progress");
+  const label = document.getElementById("boot-label");
+  const panel = document.getElementById("boot");
+  let shown = 0;
+
+  // Rough weights of what has to arrive before Python runs our code.
+  const STEPS = [
+    [/pyscript\/core/, 8, "Loading PyScript…"],
+    [/pyodide\.mjs$/, 12, "Loading Python…"],
+    [/pyodide\.asm\.mjs$/, 25, "Loading Python…"],
+    [/pyodide\.asm\.wasm$/, 60, "Starting Python…"],
+    [/python_stdlib\.zip$/, 70, "Starting Python…"],
+    [/micropip/, 75, "Installing the game…"],
+    [/\.whl$/, 85, "Installing the game…"],
+    [/main\.py$/, 90, "Starting the game…"],
+  ];
+
+  function progress(value, text) {
+    if (value < shown) return;
+    shown = value;
+    if (bar) { bar.value = value; bar.setAttribute("aria-valuenow", String(value)); }
+    if (label && text) label.textContent = text;
+  }
+
+  function seen(name) {
+    for (const [pattern, value, text] of STEPS) {
+      if (pattern.test(name)) progress(value, text);
+    }
+  }
+
+  if ("PerformanceObserver" in window) {
+    try {
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen(entry.name);
+      });
+      observer.observe({ type: "resource", buffered: true });
+    } catch (_) { /* old browsers: the bar just jumps at the end */ }
+  }
+  progress(4, "Loading…");
+  document.addEventListener("py:ready", () => progress(92, "Starting the game…"));
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    if (location.protocol !== "https:" && location.hostname !== "127.0.0.1" && location.hostname !== "localhost") return;
+    navigator.serviceWorker.register("./sw.js").catch((err) => {
+      console.warn("service worker not registered:", err);
+    });
+  }
+
+  function ready() {
+    progress(100, "");
+    if (panel) panel.hidden = true;
+    registerServiceWorker();
+  }
+
+  if (root.dataset.ready === "true") {
+    ready();
+  } else {
+    const watcher = new MutationObserver(() => {
+      if (root.dataset.ready === "true") { watcher.disconnect(); ready(); }
+    });
+    watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  // If Python never starts, say so instead of leaving a bar that never fills.
+  window.addEventListener("error", (event) => {
+    if (root.dataset.ready === "true" || !label) return;
+    label.textContent = "Diceland could not start: " + (event.message || "unknown error");
+    panel && panel.classList.add("failed");
+  });
+})();

@@ -1,0 +1,38 @@
+/* Diceland service worker: precache the whole site, serve it cache-first.
+   build.py fills in CACHE_NAME (a hash of every precached file's content)
+   and PRECACHE (every file of the build, relative to this script). */
+"use strict";
+
+const CACHE_NAME = __CACHE_NAME__;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE_NAME)
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names.filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME)
+          .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // A page opened with a query (a start link) is still index.html.
+  const navigate = request.mode === "navigate";
+  event.respondWith(
+    caches.open(CACHE_NAME).then((cache) =>
+      cache.match(request, { ignoreSearch: navigate }).then((hit) => hit || fetch(request)))
+  );
+});
