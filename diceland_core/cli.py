@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .board import board_ids, boards_dir, load_board_file
 from .errors import BoardError, ScenarioError
-from . import generate
+from . import generate, render
 from .scenario import load_scenario, replay_scenario
 from .version import __version__
 
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed for the dice (default: a random one)")
     p.set_defaults(run=cmd_play)
     generate.register(sub)
+    render.register(sub)
     return parser
 
 

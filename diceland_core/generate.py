@@ -200,6 +200,7 @@ def _place_obstacles(rng: SplitMix64, start: int, knobs: Knobs) -> set[int]:
     near_start = {start, *NEIGHBOURS[start]}
     allowed = [i for i in range(N_CELLS) if i not in near_start]
     edge = [i for i in allowed if _rc(i)[0] in (0, ROWS - 1) or _rc(i)[1] in (0, COLS - 1)]
+    inner = [i for i in allowed if i not in edge]
     placed: set[int] = set()
     pieces = list(knobs.wall_lengths)
 
@@ -214,7 +215,7 @@ def _place_obstacles(rng: SplitMix64, start: int, knobs: Knobs) -> set[int]:
                     if hex_distance(_rc(i), _rc(start)) == knobs.ring_radius and i not in placed]
             return [_pick(rng, ring)]
         length = pieces[0] if pieces else 1
-        anchor = _spread_cell(rng, [i for i in allowed if i not in placed], placed, tries=4)
+        anchor = _spread_cell(rng, [i for i in inner if i not in placed], placed, tries=4)
         if style == "walls":
             if knobs.wall_directions == "east":
                 direction = _pick(rng, AXIAL_DIRECTIONS[0:1] + AXIAL_DIRECTIONS[3:4])
@@ -222,7 +223,7 @@ def _place_obstacles(rng: SplitMix64, start: int, knobs: Knobs) -> set[int]:
                 direction = _pick(rng, AXIAL_DIRECTIONS)
             return _line(anchor, direction, length)
         if style == "clumps":
-            return _clump(rng, anchor, length, near_start | placed)
+            return _clump(rng, anchor, length, near_start | placed | set(edge))
         raise ValueError(f"unknown obstacle style {style!r}")
 
     for _ in range(200):
@@ -234,6 +235,8 @@ def _place_obstacles(rng: SplitMix64, start: int, knobs: Knobs) -> set[int]:
         if any(c in near_start or c in placed for c in cells):
             continue
         if knobs.obstacles in ("walls", "clumps"):
+            if set(cells) & set(edge):
+                continue
             # pieces keep one free cell between them, so walls stay walls
             others = {j for p in placed for j in NEIGHBOURS[p]}
             if others & set(cells):
