@@ -128,7 +128,7 @@ def ensure_micropip() -> bytes:
             subprocess.run(
                 [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
                  "--python-version", "3.13", "--dest", tmp, "micropip==0.11.1"],
-                check=True, stdout=subprocess.DEVNULL,
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             )
             shutil.move(str(Path(tmp) / MICROPIP_WHEEL), path)
     data = path.read_bytes()
@@ -152,8 +152,8 @@ def core_version() -> str:
 def build_core_wheel() -> tuple[str, bytes]:
     """The diceland_core wheel, built by hatchling from pyproject.toml in a
     clean staging copy (so stray build/ or egg-info folders cannot leak in)."""
-    stage_root = CACHE / "stage"
-    shutil.rmtree(stage_root, ignore_errors=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    stage_root = Path(tempfile.mkdtemp(prefix="stage-", dir=CACHE))
     stage = stage_root / "src"
     out = stage_root / "out"
     stage.mkdir(parents=True)
@@ -176,11 +176,12 @@ def build_core_wheel() -> tuple[str, bytes]:
         env=env, capture_output=True, text=True,
     )
     wheels = sorted(out.glob("diceland_core-*.whl")) if out.exists() else []
-    if proc.returncode or len(wheels) != 1:
-        raise BuildError("building the diceland_core wheel failed:\n" + proc.stdout + proc.stderr)
-    data = wheels[0].read_bytes()
-    shutil.rmtree(stage_root, ignore_errors=True)
-    return wheels[0].name, data
+    try:
+        if proc.returncode or len(wheels) != 1:
+            raise BuildError("building the diceland_core wheel failed:\n" + proc.stdout + proc.stderr)
+        return wheels[0].name, wheels[0].read_bytes()
+    finally:
+        shutil.rmtree(stage_root, ignore_errors=True)
 
 
 def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -198,7 +199,7 @@ def _record_hash(data: bytes) -> str:
 def build_site_wheel(version: str) -> tuple[str, bytes] | None:
     """A tiny pure wheel of site/diceland_site (None until that package exists)."""
     package = SITE / "diceland_site"
-    if not (package / "__init__.py").exists():
+    if not package.is_dir() or not any(package.glob("*.py")):
         return None
     files: list[tuple[str, bytes]] = []
     for path in sorted(package.rglob("*")):

@@ -1,0 +1,88 @@
+"""build.py: two builds of the same sources give identical bytes, and the
+output has the shape the page and the service worker rely on."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+if shutil.which("npm") is None and not (ROOT / "node_modules" / "pyodide").exists():
+    pytest.skip("needs npm or node_modules/ to build the site", allow_module_level=True)
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    build = _load_build()
+    base = tmp_path_factory.mktemp("builds")
+    first = build.build(base / "one", quiet=True)
+    second = build.build(base / "two", quiet=True)
+    return build, base / "one", base / "two", first, second
+
+
+def _tree(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_are_identical(builds):
+    _, one, two, first, second = builds
+    assert _tree(one) == _tree(two)
+    assert first.keys() == second.keys()
+
+
+def test_output_shape(builds):
+    build, one, _, files, _ = builds
+    for name in ("index.html", "main.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
+                 "icons/icon-192.png", "icons/icon-512.png", "pyscript/core.js",
+                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                 "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}"):
+        assert (one / name).is_file(), name
+    assert not [n for n in files if n.endswith(".map")], "source maps are not shipped"
+    wheels = sorted(n for n in files if n.startswith("wheels/"))
+    assert any("/diceland_core-" in n for n in wheels)
+    toml = (one / "pyscript.toml").read_text()
+    assert 'interpreter = "./pyodide/pyodide.mjs"' in toml
+    for wheel in wheels:
+        folder = wheel.split("/")[1]
+        assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
+        assert f'"./{wheel}"' in toml
+
+
+def test_lock_names_the_vendored_micropip(builds):
+    build, one, _, files, _ = builds
+    lock = json.loads((one / "pyodide" / "pyodide-lock.json").read_text())
+    assert list(lock["packages"]) == ["micropip"]
+    entry = lock["packages"]["micropip"]
+    assert entry["file_name"] == build.MICROPIP_WHEEL
+    assert entry["sha256"] == hashlib.sha256(files[f"pyodide/{build.MICROPIP_WHEEL}"]).hexdigest()
+
+
+def test_service_worker_precaches_everything(builds):
+    _, one, _, files, _ = builds
+    text = (one / "sw.js").read_text()
+    assert "__PRECACHE__" not in text and "__CACHE_NAME__" not in text
+    for name in files:
+        if name != "sw.js":
+            assert json.dumps("./" + name) in text, name
+
+
+def test_no_absolute_or_offsite_urls_in_the_page(builds):
+    _, one, _, _, _ = builds
+    html = (one / "index.html").read_text()
+    assert "http://" not in html and "https://" not in html
+    assert 'src="/' not in html and 'href="/' not in html
+    assert "<script>" not in html  # no inline scripts (a CSP forbids them)
