@@ -1,0 +1,150 @@
+"""Locale files and translation helpers of diceland_site.i18n."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from diceland_core import Colour, Game, IllegalActionError, Place
+from diceland_site.i18n import (
+    LANGUAGES, Strings, choose_language, load_locale, locale_dir, placeholders, rule_message,
+)
+
+
+def test_every_locale_has_the_same_keys():
+    keys = {lang: set(load_locale(lang)) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        assert keys[lang] == keys["en"], (lang, keys[lang] ^ keys["en"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_same_placeholders_and_no_empty_strings(lang):
+    en, other = load_locale("en"), load_locale(lang)
+    for key, text in other.items():
+        assert isinstance(text, str) and text.strip(), key
+        assert placeholders(text) == placeholders(en[key]), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_locale_files_are_valid_json_objects_without_duplicates(lang):
+    seen: list[str] = []
+
+    def hook(pairs):
+        seen.extend(k for k, _ in pairs)
+        return dict(pairs)
+
+    json.loads((locale_dir() / f"{lang}.json").read_text(encoding="utf-8"), object_pairs_hook=hook)
+    assert len(seen) == len(set(seen))
+
+
+def test_english_die_names_contain_the_colour():
+    s = Strings("en")
+    for colour in Colour:
+        assert s.die_label(colour) == f"{colour.key} die"
+        assert colour.key in s.die_label(colour, "leftover")
+
+
+def test_t_formats_and_falls_back():
+    s = Strings("es")
+    assert s.t("handoff.title", name="Ana") == "Pasa el dispositivo a Ana"
+    assert s.t("no.such.key") == "no.such.key"
+    assert s.t("prompt.roll") .startswith("{name}")  # unformatted without params
+    assert Strings("xx").lang == "en"
+
+
+def test_dice_and_names_lists():
+    s = Strings("it")
+    assert s.dice([Colour.RED, Colour.BLUE, Colour.RED]) == "2 × rosso, 1 × blu"
+    assert s.dice([]) == "nessuno"
+    assert s.names(["Ana", "Bo", "Cy"]) == "Ana, Bo e Cy"
+    assert Strings("es").names(["Ana", "Bo"]) == "Ana y Bo"
+    assert s.names(["Ana"]) == "Ana"
+
+
+@pytest.mark.parametrize("saved, nav, expected", [
+    (None, ["es-ES", "en"], "es"),
+    ("it", ["es-ES"], "it"),
+    ("fr", ["fr-FR", "it-IT"], "it"),
+    (None, ["de", "fr"], "en"),
+    (None, [], "en"),
+    ("EN-gb", None, "en"),
+    (None, ["pt_BR", "IT"], "it"),
+])
+def test_choose_language(saved, nav, expected):
+    assert choose_language(saved, nav) == expected
+
+
+def test_rule_message_overshoot_in_three_languages():
+    err = IllegalActionError("D2.4", "overshoot: 3 red dice, 2 free cells", dice=3, free=2, colour="red")
+    assert rule_message(err, "es").startswith("D2.4 Sobretirada: 3 × rojo")
+    assert rule_message(err, "it").startswith("D2.4 Dadi in eccesso: 3 × rosso")
+    assert "2" in rule_message(err, "it")
+    assert rule_message(err, "en").startswith("D2.4 Overshoot: 3 × red")
+
+
+def test_rule_message_falls_back_to_english():
+    err = IllegalActionError("D9.9", "something new")
+    assert rule_message(err, "es") == "D9.9 something new"
+    err = IllegalActionError("D2.4", "a wording we do not know")
+    assert rule_message(err, "it") == "D2.4 a wording we do not know"
+
+
+def test_rule_message_names_players():
+    err = IllegalActionError("D4.2", "player 1 has made their phase-2 choice already")
+    assert rule_message(err, "es", ["Ana", "Bo"]) == "D4.2 Jugadores no activos: Bo ya ha hecho su elección de la fase 2"
+
+
+def _engine_errors(board):
+    """Real errors raised by the engine, one of each kind we can provoke."""
+    game = Game.new([board, board], seed=3, start_player=0)
+    errors = []
+    for action in (Place(0, ((0, 0),)), Place(0, ((4, 5),))):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            errors.append(exc)
+    colour = game.roll[0]
+    missing = next(c for c in Colour if c not in game.roll) if len(set(game.roll)) < 6 else None
+    from diceland_core import Choose, Reroll
+    if missing is not None:
+        try:
+            game.apply(Choose(missing))
+        except IllegalActionError as exc:
+            errors.append(exc)
+    try:
+        game.apply(Reroll())
+    except IllegalActionError as exc:
+        errors.append(exc)
+    game.apply(Choose(colour))
+    try:
+        game.apply(Choose(colour))
+    except IllegalActionError as exc:
+        errors.append(exc)
+    sheet = game.sheets[1]
+    for c in Colour:
+        reason = sheet.overshoot_reason(c, 7)
+        if reason:
+            errors.append(reason)
+    for r, c in [(0, 0), (4, 5), (0, 1), (8, 11)]:
+        for col in Colour:
+            try:
+                sheet.check(col, 1, board.mask_of([(r, c)]))
+            except IllegalActionError as exc:
+                errors.append(exc)
+    try:
+        sheet.check(Colour.RED, 2, board.mask_of([(5, 5)]))
+    except IllegalActionError as exc:
+        errors.append(exc)
+    return errors
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_engine_errors_are_translated(board, lang):
+    errors = _engine_errors(board)
+    assert len(errors) >= 6
+    for err in errors:
+        text = rule_message(err, lang)
+        assert text.startswith(err.rule + " "), text
+        assert text != str(err), f"not translated: {err}"
+        assert "{" not in text, text
