@@ -140,4 +140,3 @@ class TerminalGame:
             raise EOFError
         return answer
 
-_ = Colour  # re-exported for type hints in callers
