@@ -51,6 +51,15 @@ class Place:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted((int(r), int(c)) for r, c in self.cells)))
 
+    @classmethod
+    def sorted_cells(cls, player: int, cells: tuple[tuple[int, int], ...]) -> "Place":
+        """A Place from cells already sorted and of ints (the engine's own
+        placement lists), skipping the normalisation."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "player", player)
+        object.__setattr__(new, "cells", cells)
+        return new
+
 
 @dataclass(frozen=True)
 class Pass:

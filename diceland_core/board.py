@@ -171,6 +171,8 @@ class Board:
         put(self, "start", start)
         put(self, "all_mask", (1 << n) - 1)
         put(self, "_placement_cache", {})
+        put(self, "_cells_cache", {})
+        put(self, "_colour_cache", {})
 
     # -- coordinates -------------------------------------------------------
     def index(self, row: int, col: int) -> int:
@@ -185,6 +187,16 @@ class Board:
     def cells_of(self, mask: int) -> list[tuple[int, int]]:
         """The ``(row, col)`` of every cell in ``mask``, sorted by row, column."""
         return [divmod(i, self.cols) for i in iter_bits(mask)]
+
+    def cell_tuple(self, mask: int) -> tuple[tuple[int, int], ...]:
+        """:meth:`cells_of` as a tuple, cached (placement masks recur a lot)."""
+        cache = self._cells_cache  # type: ignore[attr-defined]
+        found = cache.get(mask)
+        if found is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            found = cache[mask] = tuple(divmod(i, self.cols) for i in iter_bits(mask))
+        return found
 
     def mask_of(self, cells: Iterable[tuple[int, int]]) -> int:
         m = 0

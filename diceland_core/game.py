@@ -44,6 +44,17 @@ BONUS_DICE = 5
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
+_COUNTS: dict[tuple[Colour, ...], dict[Colour, int]] = {}
+
+
+def _counts(dice: tuple[Colour, ...]) -> dict[Colour, int]:
+    """Dice by colour, in colour order (a fresh dict; cached per roll)."""
+    found = _COUNTS.get(dice)
+    if found is None:
+        found = _COUNTS[dice] = dict(sorted(Counter(dice).items()))
+    return dict(found)
+
+
 class Phase(str, Enum):
     CHOOSE = "choose"
     DECIDE = "decide"
@@ -206,9 +217,9 @@ class Game:
             if player == self.active:
                 assert self.chosen is not None
                 return {self.chosen: self.held}
-            return dict(sorted(Counter(self.leftovers).items()))
+            return _counts(self.leftovers)
         if self.phase is Phase.BONUS and player == self.bonus_queue[0]:
-            return dict(sorted(Counter(self.roll).items()))
+            return _counts(self.roll)
         return {}
 
     def must_place(self, player: int) -> bool:
@@ -254,7 +265,7 @@ class Game:
                 continue
             board = self.boards[p]
             placements = self.placements(p)
-            out.extend(Place(p, tuple(board.cells_of(m))) for _, m in placements)
+            out.extend(Place.sorted_cells(p, board.cell_tuple(m)) for _, m in placements)
             if not (placements and self.phase is Phase.PLACE and p == self.active):
                 out.append(Pass(p))
         return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .board import Board, iter_bits
-from .colours import Colour
+from .colours import COLOURS, Colour
 from .errors import IllegalActionError
 
 __all__ = ["Sheet", "GOAL_STARS"]
@@ -76,11 +76,11 @@ class Sheet:
 
     def completed_colours(self) -> list[Colour]:
         """Colours present on the board with every cell crossed, in canonical order."""
-        return [c for c in Colour if self.is_complete(c)]
+        return [c for c in COLOURS if self.is_complete(c)]
 
     def reached_goal(self) -> bool:
         """RULES.md D6.1: at least 9 bonus cells and one complete colour."""
-        return self.stars >= GOAL_STARS and any(self.is_complete(c) for c in Colour)
+        return self.stars >= GOAL_STARS and any(self.is_complete(c) for c in COLOURS)
 
     def open_zones(self, colour: Colour) -> list[int]:
         """Zones of ``colour`` with some but not all cells crossed (D2.2)."""
@@ -133,13 +133,24 @@ class Sheet:
         cache[key] = result
         return result
 
-    def placements(self, colour: Colour, n: int) -> list[int]:
+    def placements(self, colour: Colour, n: int) -> tuple[int, ...]:
         """Every legal placement (a cell mask) of exactly ``n`` cells of
-        ``colour`` (D2.1–D2.5)."""
-        out: list[int] = []
-        for z in self.usable_zones(colour):
-            out.extend(self._zone_placements(z, n))
-        return out
+        ``colour`` (D2.1–D2.5).  They depend only on which cells of that
+        colour are crossed or touch the crosses, so results are cached per
+        board on exactly that."""
+        b = self.board
+        cmask = b.colour_mask[colour]
+        key = (colour, n, self.crossed & cmask, self.adj & cmask)
+        cache = b._colour_cache  # type: ignore[attr-defined]
+        found = cache.get(key)
+        if found is None:
+            out: list[int] = []
+            for z in self.usable_zones(colour):
+                out.extend(self._zone_placements(z, n))
+            if len(cache) > 200_000:
+                cache.clear()
+            found = cache[key] = tuple(out)
+        return found
 
     def placement_cells(self, colour: Colour, n: int) -> list[list[tuple[int, int]]]:
         """:meth:`placements` as lists of ``(row, col)``."""
@@ -186,6 +197,8 @@ class Sheet:
     def check(self, colour: Colour, n: int, mask: int, who: str = "the player") -> None:
         """Raise :class:`IllegalActionError` naming the rule if crossing
         ``mask`` with ``n`` dice of ``colour`` is not legal."""
+        if n > 0 and mask in self.placements(colour, n):
+            return
         b = self.board
         count = mask.bit_count()
         for i in iter_bits(mask):
@@ -264,10 +277,9 @@ class Sheet:
         """Cross ``mask`` (already checked).  Returns the bonus cells crossed
         (mask) and the colours completed by it."""
         b = self.board
-        before = [c for c in Colour if self.is_complete(c)]
+        touched = [c for c in COLOURS if mask & b.colour_mask[c] and not self.is_complete(c)]
         self._add(mask)
-        completed = [c for c in Colour if c not in before and self.is_complete(c)]
-        return mask & b.star_mask, completed
+        return mask & b.star_mask, [c for c in touched if self.is_complete(c)]
 
     def __repr__(self) -> str:
         return f"Sheet({self.board.id}, {self.crossed.bit_count()} crossed, {self.stars} stars)"

@@ -157,7 +157,7 @@ def test_d2_3_d2_4_a_placement_never_spills_into_a_second_zone():
     with pytest.raises(IllegalActionError) as err:
         s.check(R, 3, s.board.mask_of([(0, 0), (0, 1), (0, 3)]))
     assert err.value.rule == "D2.3"
-    assert s.placements(R, 3) == [] and not s.can_place(R, 3)
+    assert s.placements(R, 3) == () and not s.can_place(R, 3)
 
 
 # -- D2.4 overshoot, D2.5 reachability ---------------------------------------------
@@ -180,7 +180,7 @@ def test_d2_5_free_cells_out_of_reach_give_no_placement():
     s = sheet(TWO_RED)
     assert [cells(s, m) for m in s.placements(Y, 1)] == [[(0, 2)]]
     s2 = sheet(SMALL_GRID)
-    assert s2.placements(Y, 2) == [] and s2.overshoot_reason(Y, 2).rule == "D2.5"
+    assert s2.placements(Y, 2) == () and s2.overshoot_reason(Y, 2).rule == "D2.5"
 
 
 def test_d2_5_zone_partly_out_of_reach():
