@@ -302,7 +302,17 @@ def _colour_zones(rng: SplitMix64, zones: list[list[int]], budget: int = 4000) -
     sizes = [len(cells) for cells in zones]
     colour = [-1] * n
     room = [STANDARD_CELLS_PER_COLOUR] * 6
+    # seen[z][c]: coloured neighbours of z with colour c; distinct[z]: colours seen
+    seen = [[0] * 6 for _ in range(n)]
+    distinct = [0] * n
     nodes = [0]
+
+    def paint(z: int, c: int, step: int) -> None:
+        for y in adjacent[z]:
+            before = seen[y][c]
+            seen[y][c] = before + step
+            if (before == 0) != (before + step == 0):
+                distinct[y] += step
 
     def solve(done: int) -> bool:
         if done == n:
@@ -311,16 +321,17 @@ def _colour_zones(rng: SplitMix64, zones: list[list[int]], budget: int = 4000) -
         if nodes[0] > budget:
             raise _Failed("colouring took too long")
         # the most constrained zone next, larger first
-        z = max((z for z in range(n) if colour[z] < 0),
-                key=lambda z: (len({colour[y] for y in adjacent[z]} - {-1}), sizes[z], -z))
-        used = {colour[y] for y in adjacent[z]}
+        z = max((z for z in range(n) if colour[z] < 0), key=lambda z: (distinct[z], sizes[z], -z))
+        used = seen[z]
         for c in _shuffled(rng, range(6)):
             left = room[c] - sizes[z]
-            if c in used or left < 0 or 0 < left < MIN_ZONE:
+            if used[c] or left < 0 or 0 < left < MIN_ZONE:
                 continue
             colour[z], room[c] = c, left
+            paint(z, c, 1)
             if solve(done + 1):
                 return True
+            paint(z, c, -1)
             colour[z], room[c] = -1, room[c] + sizes[z]
         return False
 

@@ -189,9 +189,10 @@ def render_svg(board: Board, crossed: int | Iterable[tuple[int, int]] | None = N
 
     crosses = ['<g class="crosses">']
     for i in iter_bits(mask & ~(1 << board.start)):
-        x, y = centre(*board.coords(i))
+        r, c = board.coords(i)
+        x, y = centre(r, c)
         d = size * 0.5
-        crosses.append(f'<path class="cross" d="M{_f(x - d)} {_f(y - d)} L{_f(x + d)} {_f(y + d)} '
+        crosses.append(f'<path class="cross" data-row="{r}" data-col="{c}" d="M{_f(x - d)} {_f(y - d)} L{_f(x + d)} {_f(y + d)} '
                        f'M{_f(x + d)} {_f(y - d)} L{_f(x - d)} {_f(y + d)}" stroke="{INK}" '
                        f'stroke-width="{_f(size * 0.16)}" stroke-linecap="round" fill="none"/>')
     crosses.append("</g>")
