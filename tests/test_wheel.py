@@ -1,0 +1,49 @@
+"""The diceland_core wheel: one py3-none-any wheel that carries the boards and
+works on its own, away from the checkout."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    name, data = build.build_core_wheel()
+    path = tmp_path_factory.mktemp("wheel") / name
+    path.write_bytes(data)
+    return path
+
+
+def test_wheel_is_pure_and_carries_the_boards(wheel):
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        meta = next(n for n in names if n.endswith(".dist-info/WHEEL"))
+        assert "Root-Is-Purelib: true" in zf.read(meta).decode()
+    boards = sorted(p.name for p in (ROOT / "boards").glob("*.toml"))
+    assert boards and all(f"diceland_core/boards/{b}" in names for b in boards)
+    assert "diceland_core/py.typed" in names
+    assert not [n for n in names if n.startswith("tests/") or "__pycache__" in n]
+
+
+def test_wheel_works_away_from_the_checkout(wheel, tmp_path):
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(tmp_path / "site")
+    code = ("import diceland_core as d, json; g = d.Game.new('A', players=2, seed=1);"
+            "print(json.dumps([d.board_ids(), str(d.boards_dir()), len(g.roll)]))")
+    out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    import json
+    ids, where, dice = json.loads(out)
+    assert ids == sorted(p.stem for p in (ROOT / "boards").glob("*.toml"))
+    assert where.startswith(str(tmp_path)) and dice == 6
