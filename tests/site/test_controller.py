@@ -1,0 +1,506 @@
+"""The UI state machine: whole games through the controller, taps, undo,
+hint, hand-offs between humans on one device, links."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from diceland_core import Choose, Colour, Game, Pass, Phase, Place, Stop
+from diceland_site.controller import Controller, Seat, from_url_params
+
+
+class SimpleBot:
+    """Test bot: most frequent placeable colour, stop at once, prefer stars."""
+
+    def __init__(self, kind="simple", seed=0):
+        self.kind = kind
+
+    def choose(self, game, player):
+        legal = game.legal_actions(player)
+        if game.phase is Phase.CHOOSE:
+            sheet = game.sheets[player]
+            return max(legal, key=lambda a: (sheet.can_place(a.colour, game.roll.count(a.colour)),
+                                             game.roll.count(a.colour)))
+        if game.phase is Phase.DECIDE:
+            return Stop()
+        board = game.boards[player]
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            return max(places, key=lambda a: (sum(board.is_star(*c) for c in a.cells), len(a.cells)))
+        return legal[0]
+
+
+def bot_factory(kind, seed):
+    return SimpleBot(kind, seed)
+
+
+def simple_hinter(game, player):
+    return SimpleBot().choose(game, player)
+
+
+def make(board, kinds=("human", "greedy"), seed=5, lang="en", start_player=0, script=(), names=None):
+    names = names or [f"P{i}" for i in range(len(kinds))]
+    seats = [Seat(n, k) for n, k in zip(names, kinds)]
+    game = Game.new([board] * len(kinds), seed=seed, start_player=start_player, script=script)
+    return Controller(game, seats, bot_factory=bot_factory, lang=lang, hinter=simple_hinter)
+
+
+def human_step(ctl: Controller, rng: random.Random) -> None:
+    """One scripted human input through the public API only."""
+    m = ctl.ui_model()
+    if m["handoff"]:
+        ctl.acknowledge_handoff()
+        return
+    if m["dice_hidden"]:
+        assert ctl.roll().ok
+        return
+    if m["phase"] == "choose":
+        dice = [d for d in m["dice"] if d["enabled"]]
+        best = max(dice, key=lambda d: sum(e["colour"] == d["colour"] for e in dice))
+        assert ctl.press_die(best["index"]).ok
+        return
+    if m["phase"] == "decide":
+        result = ctl.reroll() if rng.random() < 0.3 else ctl.stop()
+        assert result.ok
+        return
+    assert m["phase"] in ("place", "bonus")
+    if rng.random() < 0.2:  # sometimes let the hint choose
+        ctl.hint()
+        m = ctl.ui_model()
+        if m["hint"]["action"] == "pass":
+            assert ctl.pass_().ok
+        else:
+            assert ctl.confirm().ok, ctl.ui_model()["prompt"]
+        return
+    while True:
+        m = ctl.ui_model()
+        confirm = next(b for b in m["buttons"] if b["id"] == "confirm")
+        if confirm["enabled"]:
+            assert ctl.confirm().ok
+            return
+        if not m["highlights"]:
+            assert ctl.pass_().ok, m["prompt"]
+            return
+        r, c = rng.choice(m["highlights"])
+        assert ctl.tap(r, c).ok
+
+
+def play_out(ctl: Controller, seed: int = 0, limit: int = 20_000) -> int:
+    rng = random.Random(seed)
+    steps = 0
+    while not ctl.game.over and steps < limit:
+        if ctl.current_seat() is not None:
+            human_step(ctl, rng)
+        else:
+            assert ctl.bot_step()
+        steps += 1
+    return steps
+
+
+def test_human_against_bot_whole_game(board):
+    ctl = make(board, ("human", "greedy"), seed=11)
+    play_out(ctl, 1)
+    assert ctl.game.over and ctl.game.winners
+    m = ctl.ui_model()
+    assert m["game_over"] and m["winner_names"]
+    stats = m["stats"]
+    assert [s["stars"] for s in stats] == [ctl.game.sheets[p].stars for p in range(2)]
+    assert any(s["winner"] and s["stars"] >= 9 and s["colours"] >= 1 for s in stats)
+    assert sum(s["turns"] for s in stats) == ctl.game.turn
+    msgs = ctl.drain_messages()
+    assert any(m.event == "game_won" and m.kind == "toast" for m in msgs)
+    assert any(m.event == "star_crossed" for m in msgs)
+    assert ctl.drain_messages() == []
+    json.dumps(ctl.ui_model())  # plain data for the page
+
+
+def test_two_humans_and_a_bot_with_handoffs(board):
+    ctl = make(board, ("human", "expert", "human"), seed=3)
+    handoffs = 0
+    rng = random.Random(2)
+    steps = 0
+    while not ctl.game.over and steps < 20_000:
+        if ctl.needs_handoff():
+            handoffs += 1
+            m = ctl.ui_model()
+            assert m["handoff"]["name"] == ctl.seats[ctl.current_seat()].name
+            assert not ctl.tap(4, 4).ok
+        if ctl.current_seat() is not None:
+            human_step(ctl, rng)
+        else:
+            assert ctl.bot_step()
+        steps += 1
+    assert ctl.game.over
+    assert handoffs > 5
+
+
+def test_bots_only(board):
+    ctl = make(board, ("random", "greedy", "expert", "greedy"), seed=8)
+    assert ctl.current_seat() is None and ctl.bot_pending()
+    ctl.run_bots()
+    assert ctl.game.over and not ctl.bot_pending()
+    assert "win" in ctl.ui_model()["prompt"]
+
+
+def test_roll_reveals_and_phase1_buttons(board):
+    ctl = make(board, ("human", "greedy"), seed=5, start_player=0)
+    m = ctl.ui_model()
+    assert m["seat"] == 0 and m["dice_hidden"]
+    assert all(d["colour"] is None and not d["enabled"] for d in m["dice"])
+    assert [b["id"] for b in m["buttons"] if b["enabled"]] == ["roll"]
+    assert not ctl.choose(ctl.game.roll[0]).ok  # must reveal first
+    assert not ctl.tap(4, 4).ok
+    assert ctl.roll().ok
+    m = ctl.ui_model()
+    assert [d["colour"] for d in m["dice"]] == [c.key for c in ctl.game.roll]
+    assert all(d["enabled"] for d in m["dice"])
+    assert "red die" in [d["label"] for d in m["dice"]] or all(" die" in d["label"] for d in m["dice"])
+    assert ctl.tap(4, 4).reason == "Choose a colour from the dice first."
+    colour = ctl.game.roll[0]
+    assert ctl.press_die(0).ok
+    assert ctl.game.chosen is colour
+    if ctl.game.phase is Phase.DECIDE:
+        ids = {b["id"] for b in ctl.ui_model()["buttons"] if b["enabled"]}
+        assert {"reroll", "stop", "undo"} <= ids
+
+
+def _to_phase2(ctl: Controller) -> None:
+    """Drive the start player (a human) to phase 2."""
+    ctl.roll()
+    ctl.choose(max(set(ctl.game.roll), key=ctl.game.roll.count))
+    if ctl.game.phase is Phase.DECIDE:
+        assert ctl.stop().ok
+    assert ctl.game.phase is Phase.PLACE
+
+
+def test_illegal_taps_are_rejected_with_reasons(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    _to_phase2(ctl)
+    p = ctl.current_seat()
+    assert p == 0
+    obstacle = next((r, c) for r in range(9) for c in range(12) if board.token(r, c) == "#")
+    assert "obstacle" in ctl.tap(*obstacle).reason
+    start = board.start_cell
+    assert "start cell" in ctl.tap(*start).reason
+    assert ctl.tap(20, 20).reason == "That is not a cell of the board."
+    colour = ctl.game.chosen
+    other = next(cell for cell in [(r, c) for r in range(9) for c in range(12)]
+                 if board.colour_at(*cell) not in (None, colour))
+    res = ctl.tap(*other)
+    assert not res.ok and res.change == "rejected" and colour.key in res.reason
+    far = next(cell for cell in [(r, c) for r in range(9) for c in range(12)]
+               if board.colour_at(*cell) is colour and cell not in ctl.game.next_cells(0, colour))
+    res = ctl.tap(*far)
+    assert not res.ok and res.reason.startswith("D2."), res.reason
+    assert ctl.ui_model()["selection"] == []
+
+
+def test_tap_toggle_confirm_and_full(board):
+    for seed in range(50):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+        _to_phase2(ctl)
+        g = ctl.game
+        n = g.held
+        if g.must_place(0):
+            break
+    first = ctl.highlights()[0]
+    assert ctl.tap(*first).change == "added"
+    assert ctl.tap(*first).change == "removed"
+    assert ctl.selection == []
+    for _ in range(n):
+        assert ctl.tap(*ctl.highlights()[0]).ok
+    assert ctl.highlights() == []
+    spare = next(cell for cell in ctl.game.next_cells(0, g.chosen) if cell not in ctl.selection) \
+        if ctl.game.next_cells(0, g.chosen) else None
+    if spare:
+        assert "confirm" in ctl.tap(*spare).reason
+    assert "Confirm" in ctl.ui_model()["prompt"]
+    assert not ctl.pass_().ok  # D4.1: must place
+    crossed = list(ctl.selection)
+    assert ctl.confirm().ok
+    assert all(ctl.game.sheets[0].is_crossed(*c) for c in crossed)
+    assert ctl.tap(*crossed[0]).reason  # now another seat's turn or crossed
+
+
+def test_removing_a_cell_drops_cells_that_hang_on_it(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    game = ctl.game
+    # find a phase-2 state with 3+ dice for the active player
+    for seed in range(200):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+        ctl.roll()
+        colour = max(set(ctl.game.roll), key=ctl.game.roll.count)
+        ctl.choose(colour)
+        if ctl.game.phase is Phase.DECIDE:
+            ctl.stop()
+        if ctl.game.held >= 3 and ctl.game.must_place(0):
+            break
+    else:
+        pytest.skip("no seed with three dice")
+    game = ctl.game
+    chain = []
+    for _ in range(3):
+        nxt = game.next_cells(0, game.chosen, chain)
+        # prefer a cell adjacent to the last one so the chain hangs on the first
+        pick = nxt[0]
+        chain.append(pick)
+        assert ctl.tap(*pick).ok
+    ctl.tap(*chain[0])
+    assert chain[0] not in ctl.selection
+    for cell in ctl.selection:
+        assert cell in chain
+    # whatever stays can still be completed
+    assert len(ctl.selection) + 1 <= game.held
+    assert ctl.highlights()
+
+
+def test_other_player_picks_colour_by_die_or_by_cell(board):
+    for seed in range(100):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+        _to_phase2(ctl)
+        g = ctl.game
+        fits = [c for c in set(g.leftovers) if g.sheets[1].can_place(c, g.leftovers.count(c))]
+        if g.must_place(0) and fits:
+            break
+    else:
+        pytest.skip("no suitable seed")
+    # the active player first
+    for _ in range(g.held):
+        ctl.tap(*ctl.highlights()[0])
+    assert ctl.confirm().ok
+    assert ctl.needs_handoff() and ctl.current_seat() == 1
+    assert ctl.ui_model()["handoff"]["title"] == "Pass the device to P1"
+    ctl.acknowledge_handoff()
+    assert not ctl.needs_handoff()
+    m = ctl.ui_model()
+    leftover = [d for d in m["dice"] if d["group"] == "leftover"]
+    assert leftover and all(d["enabled"] for d in leftover)
+    colour = fits[0]
+    idx = next(d["index"] for d in leftover if d["colour"] == colour.key)
+    assert ctl.press_die(idx).ok
+    assert ctl.ui_model()["selection_colour"] == colour.key
+    assert set(map(tuple, ctl.ui_model()["highlights"])) == set(g.next_cells(1, colour))
+    assert ctl.press_die(idx).ok  # again: clears
+    assert ctl.ui_model()["selection_colour"] is None
+    cell = g.next_cells(1, colour)[0]
+    assert ctl.tap(*cell).ok  # picks the colour from the cell
+    assert ctl.sel_colour is colour
+
+
+def test_undo(board):
+    ctl = make(board, ("human", "greedy"), seed=5, start_player=0)
+    ctl.roll()
+    assert not ctl.can_undo()
+    colour = ctl.game.roll[0]
+    ctl.choose(colour)
+    assert ctl.can_undo()
+    before = ctl.game
+    assert ctl.undo().ok
+    assert ctl.game is not before and ctl.game.phase is Phase.CHOOSE
+    assert not ctl.needs_roll()  # the dice were seen already
+    msgs = ctl.drain_messages()
+    assert any(m.event == "undo" and m.kind == "toast" for m in msgs)
+    ctl.choose(colour)
+    if ctl.game.phase is Phase.DECIDE:
+        ctl.reroll()  # new dice: no undo past them
+        assert not ctl.can_undo()
+        assert not ctl.undo().ok
+        assert ctl.undo().reason.startswith("D7.1")
+
+
+def test_cannot_undo_a_bot_move(board):
+    ctl = make(board, ("greedy", "human"), seed=5, start_player=0)
+    ctl.bot_step()  # the bot chooses a colour
+    assert ctl.game.actions and not ctl.can_undo()
+
+
+def test_hint_preselects_a_placement(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    ctl.roll()
+    h = ctl.hint()
+    assert h["action"] == "choose"
+    m = ctl.ui_model()
+    assert any(d["hint"] for d in m["dice"]) and m["prompt"].startswith("Hint: choose")
+    ctl.choose(Colour[h["colour"].upper()])
+    if ctl.game.phase is Phase.DECIDE:
+        assert ctl.hint() == {"action": "stop"}
+        ctl.stop()
+    h = ctl.hint()
+    if h["action"] == "place":
+        assert ctl.selection == [tuple(c) for c in h["cells"]]
+        ops = ctl.frame_ops(__import__("diceland_site.view", fromlist=["Layout"]).Layout(360, 640))
+        assert ops
+        assert ctl.confirm().ok
+        assert ctl.game.sheets[0].is_crossed(*h["cells"][0])
+    else:
+        assert ctl.pass_().ok
+
+
+def test_hint_falls_back_when_the_hinter_fails(board):
+    def broken(game, player):
+        raise RuntimeError("no bots here")
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    ctl.hinter = broken
+    ctl.roll()
+    assert ctl.hint()["action"] == "choose"
+
+
+def test_overshoot_is_announced_and_pass_allowed(board):
+    red = [Colour.RED] * 6
+    ctl = make(board, ("human", "human"), seed=1, start_player=0, script=[red])
+    ctl.roll()
+    assert ctl.choose(Colour.RED).ok
+    assert ctl.game.phase is Phase.PLACE and ctl.game.held == 6
+    msgs = ctl.drain_messages()
+    toasts = [m.text for m in msgs if m.kind == "toast"]
+    assert "All six dice are red!" in toasts
+    assert any("overshoot" in t for t in toasts)
+    assert any(m.text.startswith("D2.") for m in msgs if m.kind == "log")
+    m = ctl.ui_model()
+    assert "cannot be placed" in m["prompt"]
+    assert next(b for b in m["buttons"] if b["id"] == "pass")["enabled"]
+    assert ctl.pass_().ok
+
+
+def test_spanish_and_italian_messages(board):
+    ctl = make(board, ("human", "greedy"), seed=1, start_player=0, script=[[Colour.RED] * 6], lang="es")
+    ctl.roll()
+    ctl.choose(Colour.RED)
+    texts = [m.text for m in ctl.drain_messages()]
+    assert "¡Los seis dados son rojo!" in texts
+    assert any("Sobretirada" in t or "sobretirada" in t for t in texts)
+    ctl.set_language("it")
+    assert "Passa" in [b["label"] for b in ctl.ui_model()["buttons"]]
+    assert ctl.ui_model()["dice"][0]["label"] == "dado rosso, messo da parte"
+
+
+def test_keyboard(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    assert ctl.handle_key("Enter")  # reveals the roll
+    assert not ctl.needs_roll()
+    assert ctl.handle_key("ArrowLeft")
+    assert ctl.cursor == board.start_cell
+    start = ctl.cursor
+    for keys in (["ArrowUp", "ArrowDown"], ["ArrowDown", "ArrowUp"], ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown"]):
+        for k in keys:
+            ctl.handle_key(k)
+        assert ctl.cursor == start
+    ctl.handle_key("ArrowRight")
+    assert ctl.cursor == (start[0], start[1] + 1)
+    for _ in range(20):
+        ctl.handle_key("ArrowRight")
+    assert ctl.cursor[1] == 11
+    assert "Row" in ctl.ui_model()["cursor_text"]
+    assert ctl.handle_key("1")  # press the first die: choose its colour
+    assert ctl.game.phase is not Phase.CHOOSE
+    assert not ctl.handle_key("x")
+
+
+def test_handoff_pass_screen_and_tap_blocked(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    _to_phase2(ctl)
+    if ctl.game.must_place(0):
+        for _ in range(ctl.game.held):
+            ctl.tap(*ctl.highlights()[0])
+        ctl.confirm()
+    else:
+        ctl.pass_()
+    assert ctl.needs_handoff()
+    m = ctl.ui_model()
+    assert m["handoff"]["seat"] == 1 and m["sheet_player"] == 0
+    assert {b["id"] for b in m["buttons"] if b["enabled"]} == {"ready", "undo"}
+    assert ctl.tap(4, 4).reason == "Pass the device first."
+    assert m["highlights"] == []
+    ctl.acknowledge_handoff()
+    assert ctl.ui_model()["sheet_player"] == 1
+    ctl.view_sheet(0)
+    assert ctl.shown_player() == 0 and ctl.ui_model()["highlights"] == []
+    ctl.view_sheet(None)
+    assert ctl.shown_player() == 1
+
+
+def test_controller_checks_seat_count(board):
+    with pytest.raises(ValueError):
+        Controller(Game.new(board, players=2), [Seat("a")])
+
+
+def test_new_keeps_seats_in_the_record(board):
+    seats = [Seat("Ana"), Seat("Bo", "expert")]
+    ctl = Controller.new(seats, [board], seed=4, bot_factory=bot_factory)
+    assert ctl.game.setup.meta["seats"] == [s.to_json() for s in seats]
+    assert ctl.game.players == 2
+
+
+# -- links ---------------------------------------------------------------------
+
+KNOWN = ["A", "B", "C", "D"]
+
+
+def test_url_ok():
+    seats, boards, seed = from_url_params({"players": "human,expert", "boards": "A,c", "seed": "5"},
+                                          known_boards=KNOWN)
+    assert [s.kind for s in seats] == ["human", "expert"]
+    assert [s.name for s in seats] == ["Player 1", "Bot 2"]
+    assert boards == ["A", "C"] and seed == 5
+
+
+def test_url_defaults_and_lists():
+    seats, boards, seed = from_url_params({}, known_boards=KNOWN)
+    assert len(seats) == 2 and boards == ["A", "A"] and seed is None
+    seats, boards, _ = from_url_params({"players": ["human", "human,human,human,random"], "boards": ["B"],
+                                        "names": "Ana,Bo,Cy,Dee"}, lang="es", known_boards=KNOWN)
+    assert [s.name for s in seats] == ["Ana", "Bo", "Cy", "Dee"] and boards == ["B"] * 4
+
+
+@pytest.mark.parametrize("query, words", [
+    ({"players": "human,wizard"}, "“wizard”"),
+    ({"players": "human"}, "not 1"),
+    ({"players": "human,human,human,human,human"}, "not 5"),
+    ({"boards": "Z"}, "“Z”"),
+    ({"boards": "A,B,C"}, "one per player (2)"),
+    ({"seed": "-3"}, "“-3”"),
+    ({"seed": "abc"}, "“abc”"),
+    ({"seed": str(1 << 64)}, "whole number"),
+    ({"names": "Ana"}, "one name per player"),
+])
+def test_url_errors(query, words):
+    msg = from_url_params(query, known_boards=KNOWN)
+    assert isinstance(msg, str) and words in msg
+
+
+def test_url_errors_translated():
+    assert "Tablero desconocido «Z»" in from_url_params({"boards": "Z"}, "es", KNOWN)
+    assert "Tipo di giocatore sconosciuto" in from_url_params({"players": "x,human"}, "it", KNOWN)
+
+
+def test_with_the_real_bots_and_hint(board):
+    pytest.importorskip("diceland_core.bots")
+    seats = [Seat("Ana"), Seat("Bo", "expert"), Seat("Cy", "random")]
+    ctl = Controller.new(seats, [board], seed=9)
+    rng = random.Random(0)
+    for _ in range(60):
+        if ctl.game.over:
+            break
+        if ctl.current_seat() is not None:
+            if ctl.needs_roll():
+                ctl.roll()
+            elif ctl.game.phase in (Phase.PLACE, Phase.BONUS):
+                h = ctl.hint()
+                assert h is not None
+                assert (ctl.confirm() if h["action"] == "place" else ctl.pass_()).ok
+            else:
+                human_step(ctl, rng)
+        else:
+            assert ctl.bot_step()
+    assert ctl.game.turn > 1
+
+
+def test_keyboard_help_is_translated():
+    from diceland_site.controller import KEY_HELP
+    from diceland_site.i18n import Strings
+    for lang in ("en", "es", "it"):
+        lines = [Strings(lang).t(k) for k in KEY_HELP]
+        assert all(line and not line.startswith("keys.") for line in lines)
