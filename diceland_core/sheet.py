@@ -231,15 +231,15 @@ class Sheet:
                     "finish it before opening another", colour=colour.key, cell=[r, c],
                 )
         if count != n:
-            free = max((b.zones[z].mask & ~self.crossed).bit_count() for z in usable) if usable else 0
-            hint = ""
-            if not self.can_place(colour, n):
-                hint = f" (D2.4 overshoot: no usable {colour.key} zone takes {n}; cross nothing)"
+            reason = self.overshoot_reason(colour, n)
+            if reason is not None:
+                raise IllegalActionError(reason.rule, reason.detail + "; cross nothing (pass)",
+                                         cells=count, **reason.data)
             raise IllegalActionError(
                 "D2.3",
                 f"wrong number of cells: {n} {colour.key} {'die' if n == 1 else 'dice'}, "
-                f"{count} {'cell' if count == 1 else 'cells'}{hint}",
-                dice=n, cells=count, colour=colour.key, free=free,
+                f"{count} {'cell' if count == 1 else 'cells'}",
+                dice=n, cells=count, colour=colour.key,
             )
         (z,) = zones
         if mask not in self._zone_placements(z, n):
@@ -269,6 +269,11 @@ class Sheet:
         if not usable:
             return IllegalActionError(
                 "D2.4", f"overshoot: every {colour.key} zone is complete", dice=n, colour=colour.key)
+        largest = max(b.zones[z].size for z in usable)
+        if largest < n:
+            return IllegalActionError(
+                "D2.4", f"overshoot: {n} {colour.key} dice, {largest} free cells",
+                dice=n, free=largest, colour=colour.key)
         return IllegalActionError(
             "D2.5", f"no {colour.key} zone within reach has {n} free cells", dice=n, colour=colour.key)
 

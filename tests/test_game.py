@@ -119,7 +119,7 @@ def test_d4_1_d2_4_the_active_player_crosses_nothing_after_an_overshoot():
     g.apply(Choose(R))
     g.apply(Stop())
     assert not g.must_place(0) and g.legal_actions(0) == [Pass(0)]
-    illegal(g, Place(0, ((0, 0), (0, 1), (0, 2))), "D2.3")
+    illegal(g, Place(0, ((0, 0), (0, 1), (0, 2))), "D2.4")
     g.apply(Pass(0))
 
 
@@ -199,7 +199,7 @@ def test_d5_3_bonus_roll_uses_five_dice_and_all_of_a_colour():
     g.apply(Place(0, ((1, 6),)))
     g.apply(Pass(1))
     assert g.phase is Phase.BONUS and len(g.roll) == 5
-    illegal(g, Place(0, ((1, 4),)), "D2.3")  # two red dice, one-cell zone: overshoot
+    illegal(g, Place(0, ((1, 4),)), "D2.4")  # two red dice, one-cell zone: overshoot
     illegal(g, Place(0, ((0, 5),)), "D5.3")  # no grey in the bonus roll
     assert g.legal_actions(0) == [Pass(0)]
     g.apply(Pass(0))
