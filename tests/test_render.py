@@ -212,3 +212,10 @@ def test_cli_render_scenario_bad_seat(tmp_path):
     result = run("render", str(path), "--svg", str(tmp_path / "x.svg"), "--seat", "3")
     assert result.returncode == 2
     assert "no seat 3" in result.stderr
+
+
+@pytest.mark.parametrize("board_id", list("ABCDEFGH"))
+def test_docs_board_pictures_are_up_to_date(board_id):
+    """docs/boards/*.svg are made by docs/make_board_pictures.py (the render command)."""
+    picture = ROOT / "docs" / "boards" / f"{board_id}.svg"
+    assert picture.read_text(encoding="utf-8") == render_svg(load_board(board_id))
