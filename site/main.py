@@ -104,6 +104,17 @@ class Painter:
     def __init__(self, ctx):
         self.ctx = ctx
 
+    def paint(self, fill, stroke, width) -> None:
+        """Fill and/or stroke the current path."""
+        ctx = self.ctx
+        if fill is not None:
+            ctx.fillStyle = fill
+            ctx.fill()
+        if stroke is not None and width:
+            ctx.strokeStyle = stroke
+            ctx.lineWidth = width
+            ctx.stroke()
+
     def run(self, ops) -> None:
         ctx = self.ctx
         for op in ops:
@@ -116,13 +127,7 @@ class Painter:
                 for x, y in points[1:]:
                     ctx.lineTo(x, y)
                 ctx.closePath()
-                if fill is not None:
-                    ctx.fillStyle = fill
-                    ctx.fill()
-                if stroke is not None and width:
-                    ctx.strokeStyle = stroke
-                    ctx.lineWidth = width
-                    ctx.stroke()
+                self.paint(fill, stroke, width)
             elif kind == "line":
                 _, x1, y1, x2, y2, colour, width = op
                 ctx.beginPath()
@@ -135,13 +140,7 @@ class Painter:
                 _, x, y, r, fill, stroke, width = op
                 ctx.beginPath()
                 ctx.arc(x, y, r, 0, 6.283185307179586)
-                if fill is not None:
-                    ctx.fillStyle = fill
-                    ctx.fill()
-                if stroke is not None and width:
-                    ctx.strokeStyle = stroke
-                    ctx.lineWidth = width
-                    ctx.stroke()
+                self.paint(fill, stroke, width)
             elif kind == "text":
                 _, x, y, text, colour, px, align = op
                 ctx.font = f"bold {px}px system-ui, sans-serif"
