@@ -18,6 +18,7 @@ from .actions import (
     Reroll, Rolled, StarCrossed, Stop, TurnStarted, action_from_json, action_to_json,
 )
 from .board import Board, Zone, board_from_mapping, board_ids, boards_dir, load_board
+from .bots import BOT_KINDS, hint, make_bot
 from .colours import COLOURS, Colour, parse_colour
 from .dice import DiceSource, ScriptedDice, SeededDice
 from .errors import BoardError, DicelandError, IllegalActionError, RecordError, ScenarioError
@@ -33,6 +34,8 @@ __all__ = [
     "Colour", "COLOURS", "parse_colour",
     "Board", "Zone", "load_board", "board_from_mapping", "board_ids", "boards_dir",
     "Sheet", "Game", "Phase", "Setup",
+    # bots
+    "make_bot", "hint", "BOT_KINDS",
     "DiceSource", "SeededDice", "ScriptedDice",
     # actions and events
     "Action", "Choose", "Reroll", "Stop", "Place", "Pass", "action_from_json", "action_to_json",

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .board import board_ids, boards_dir, load_board_file
 from .errors import BoardError, ScenarioError
-from . import generate, render
+from . import generate, render, simulate
 from .scenario import load_scenario, replay_scenario
 from .version import __version__
 
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
     generate.register(sub)
     render.register(sub)
+    simulate.register(sub)
     return parser
 
 

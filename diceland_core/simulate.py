@@ -1,0 +1,310 @@
+"""Bots against bots: many seeded games and a summary.
+
+:func:`play_game` plays one game to the end; :func:`simulate` plays many,
+rotating seats (every bot sits in every seat equally often when the number of
+games is a multiple of the number of players) and cycling boards (every board
+gets every rotation).  Game ``i`` is seeded from the run's seed and ``i``
+only, so results do not depend on how many worker processes play them.
+
+Command line (registered by :func:`register`)::
+
+    python -m diceland_core simulate --board A,B --players 2 \\
+        --bots expert,greedy --games 1000 --seed 1 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .board import Board, load_board
+from .bots import BOT_KINDS, Bot, make_bot
+from .dice import SplitMix64
+from .errors import BoardError
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+
+__all__ = [
+    "MAX_TURNS", "GameResult", "play_game", "game_seed", "seat_bots", "run_games",
+    "simulate", "summarise", "register",
+]
+
+#: Safety cap: a game still running after this many turns is stopped and
+#: reported as unfinished (random bots can take very long).
+MAX_TURNS = 1000
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed`` (63 bits)."""
+    return SplitMix64(seed * 0x100000001B3 + index).next64() >> 1
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """The bot kind in each seat for game ``index``: ``bots`` cycled to
+    ``players`` seats, rotated by ``index`` seats."""
+    base = [bots[s % len(bots)] for s in range(players)]
+    r = index % players
+    return base[-r:] + base[:-r] if r else base
+
+
+def play_game(
+    boards: Sequence[Board | str] | Board | str,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    max_turns: int = MAX_TURNS,
+    on_decision: Callable[[Game, int], None] | None = None,
+) -> Game:
+    """Play a game to its end (or ``max_turns`` turns): one bot per seat,
+    dice and start player from ``seed`` (D6.5, D7.1).  ``on_decision`` (if
+    given) is called before each decision with the game and the player."""
+    game = Game.new(boards, players=len(bots), seed=seed,
+                    meta={"bots": [getattr(b, "kind", type(b).__name__) for b in bots]})
+    while not game.over:
+        waiting = game.waiting_for()
+        if game.turn > max_turns:
+            break
+        player = waiting[0]
+        if on_decision is not None:
+            on_decision(game, player)
+        game.apply(bots[player].choose(game, player))
+    return game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    board: str
+    seats: tuple[str, ...]
+    start_player: int
+    winners: tuple[int, ...]
+    turns: int
+    finished: bool
+
+
+def _play_one(job: tuple[int, int, Sequence[str], Sequence[str], int, int]) -> GameResult:
+    index, seed, boards, bots, players, max_turns = job
+    board = boards[(index // players) % len(boards)]
+    seats = seat_bots(bots, players, index)
+    gseed = game_seed(seed, index)
+    seat_seeds = [SplitMix64(gseed ^ (0xB07 + s)).next64() for s in range(players)]
+    game = play_game(load_board(board), [make_bot(k, sd) for k, sd in zip(seats, seat_seeds)],
+                     gseed, max_turns=max_turns)
+    return GameResult(index, board, tuple(seats), game.setup.start_player, game.winners,
+                      game.turn, game.over)
+
+
+def run_games(
+    boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
+    *, workers: int = 1, max_turns: int = MAX_TURNS,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games; the results in game order (the same for any
+    number of ``workers``)."""
+    jobs = [(i, seed, tuple(boards), tuple(bots), players, max_turns) for i in range(games)]
+    results: list[GameResult] = []
+
+    def collect(it: Iterable[GameResult]) -> None:
+        for r in it:
+            results.append(r)
+            if progress is not None:
+                progress(len(results), games)
+
+    if workers > 1 and games > 1:
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else methods[0])
+        with ctx.Pool(workers) as pool:
+            collect(pool.imap_unordered(_play_one, jobs, chunksize=max(1, min(16, games // (8 * workers)))))
+    else:
+        collect(map(_play_one, jobs))
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _percentile(values: Sequence[int], q: float) -> float:
+    """The ``q`` quantile (0–1) by linear interpolation."""
+    if not values:
+        return 0.0
+    s = sorted(values)
+    pos = (len(s) - 1) * q
+    lo = int(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int,
+              bots: Sequence[str], seconds: float) -> dict[str, object]:
+    """The summary object of a run (the ``--json`` output)."""
+    kinds = list(dict.fromkeys(bots))
+    wins_by_bot = {k: 0 for k in kinds}
+    seat_games = {k: 0 for k in kinds}
+    wins_by_seat = [0] * players
+    wins_by_start = [0] * players
+    games_by_seat = {k: [0] * players for k in kinds}
+    per_board: dict[str, dict[str, object]] = {}
+    shared = unfinished = 0
+    for r in results:
+        for s, k in enumerate(r.seats):
+            seat_games[k] += 1
+            games_by_seat[k][s] += 1
+        if not r.finished:
+            unfinished += 1
+        if len(r.winners) > 1:
+            shared += 1
+        b = per_board.setdefault(r.board, {"games": 0, "turns": [], "wins_by_start_offset": [0] * players})
+        b["games"] += 1  # type: ignore[operator]
+        b["turns"].append(r.turns)  # type: ignore[union-attr]
+        for w in r.winners:
+            wins_by_bot[r.seats[w]] += 1
+            wins_by_seat[w] += 1
+            wins_by_start[(w - r.start_player) % players] += 1
+            b["wins_by_start_offset"][(w - r.start_player) % players] += 1  # type: ignore[index]
+    turns = [r.turns for r in results]
+    n = len(results)
+    boards_out = {}
+    for name, b in per_board.items():
+        t = b["turns"]
+        boards_out[name] = {
+            "games": b["games"],
+            "turns_mean": round(sum(t) / len(t), 3),  # type: ignore[arg-type]
+            "wins_by_start_offset": b["wins_by_start_offset"],
+            "start_player_win_rate": round(b["wins_by_start_offset"][0] / b["games"], 4),  # type: ignore[index,operator]
+        }
+    return {
+        "games": n,
+        "players": players,
+        "boards": list(boards),
+        "bots": list(bots),
+        "finished": n - unfinished,
+        "unfinished": unfinished,
+        "shared_wins": shared,
+        "wins_by_bot": wins_by_bot,
+        "seat_games_by_bot": seat_games,
+        "win_rate_by_bot": {k: round(wins_by_bot[k] / seat_games[k], 4) if seat_games[k] else 0.0
+                            for k in kinds},
+        "games_by_seat_by_bot": games_by_seat,
+        "wins_by_seat": wins_by_seat,
+        "wins_by_start_offset": wins_by_start,
+        "turns": {
+            "mean": round(sum(turns) / n, 3) if n else 0.0,
+            "p50": _percentile(turns, 0.5),
+            "p90": _percentile(turns, 0.9),
+            "max": max(turns, default=0),
+        },
+        "per_board": boards_out,
+        "seconds": round(seconds, 3),
+    }
+
+
+def simulate(boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
+             *, workers: int = 1, max_turns: int = MAX_TURNS,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """Play and summarise (see :func:`run_games` and :func:`summarise`)."""
+    t0 = time.perf_counter()
+    results = run_games(boards, players, bots, games, seed, workers=workers,
+                        max_turns=max_turns, progress=progress)
+    return summarise(results, boards, players, bots, time.perf_counter() - t0)
+
+
+# -- command line ----------------------------------------------------------------
+
+class _Progress:
+    """A bar on a terminal; elsewhere one line at the end (or nothing)."""
+
+    def __init__(self, stream, quiet: bool):
+        self.stream = stream
+        self.quiet = quiet
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.t0 = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self.tty:
+            width = 30
+            filled = width * done // total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+                              f"{time.perf_counter() - self.t0:.1f} s")
+            if done == total:
+                self.stream.write("\n")
+            self.stream.flush()
+        elif done == total:
+            self.stream.write(f"{done}/{total} games in {time.perf_counter() - self.t0:.1f} s\n")
+
+
+def _format_summary(s: dict) -> str:
+    lines = [
+        f"{s['games']} games, {s['players']} players, boards {','.join(s['boards'])}, "
+        f"bots {','.join(s['bots'])} ({s['seconds']} s)",
+        f"finished {s['finished']}, unfinished {s['unfinished']} (turn cap), shared wins {s['shared_wins']}",
+        "",
+        "| bot | seat-games | wins | win rate |",
+        "|---|---:|---:|---:|",
+    ]
+    for k, w in s["wins_by_bot"].items():
+        lines.append(f"| {k} | {s['seat_games_by_bot'][k]} | {w} | {s['win_rate_by_bot'][k]:.1%} |")
+    lines += ["", "wins by seat: " + ", ".join(f"{i}: {w}" for i, w in enumerate(s["wins_by_seat"])),
+              "wins by seat after the start player (0 = start player): "
+              + ", ".join(f"{i}: {w}" for i, w in enumerate(s["wins_by_start_offset"])),
+              f"turns: mean {s['turns']['mean']}, p50 {s['turns']['p50']}, p90 {s['turns']['p90']}, "
+              f"max {s['turns']['max']}"]
+    return "\n".join(lines)
+
+
+def _csv(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    boards = _csv(args.board)
+    bots = _csv(args.bots)
+    bad = [b for b in bots if b not in BOT_KINDS]
+    if bad or not bots:
+        print(f"unknown bot kind(s) {', '.join(bad) or '(none given)'} "
+              f"(expected {', '.join(BOT_KINDS)})", file=sys.stderr)
+        return 2
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        print(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (RULES.md D1.2)", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        for b in boards:
+            load_board(b)
+    except BoardError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    summary = simulate(boards, args.players, bots, args.games, args.seed, workers=args.workers,
+                       max_turns=args.max_turns, progress=_Progress(sys.stderr, args.quiet))
+    print(json.dumps(summary) if args.json else _format_summary(summary))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``simulate`` command to the CLI's subparsers."""
+    p = subparsers.add_parser(
+        "simulate",
+        help="play bots against bots and summarise",
+        description="Play seeded games between bots, rotating seats and cycling boards, and print "
+                    "a summary (wins by bot and seat, game length). Game i is seeded from --seed "
+                    "and i, so the same command gives the same numbers.",
+    )
+    p.add_argument("--board", default="A", help="board id(s), comma-separated, cycled over games (default A)")
+    p.add_argument("--players", type=int, default=2, help="players per game, 2 to 4 (default 2)")
+    p.add_argument("--bots", default="expert,greedy",
+                   help=f"bot kinds by seat before rotation, comma-separated, cycled to the number of "
+                        f"players ({', '.join(BOT_KINDS)}; default expert,greedy)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; results do not depend on it)")
+    p.add_argument("--max-turns", type=int, default=MAX_TURNS,
+                   help=f"stop a game after this many turns and count it unfinished (default {MAX_TURNS})")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
+    p.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+    p.set_defaults(run=cmd_simulate)
