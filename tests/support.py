@@ -1,0 +1,37 @@
+"""Helpers shared by the engine tests (imported as ``support``: a module
+named ``conftest`` would be ambiguous between test folders)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from diceland_core import Colour, Game, board_from_mapping  # noqa: E402
+from diceland_core.game import Setup  # noqa: E402
+
+#: The small board of the shared scenarios (FORMATS.md test board):
+#:   row 0:  R  R  R  Y  Y  G
+#:   row 1:   B* @  O  O  O* G
+#:   row 2:  S  S  S* #  G  G
+SMALL_GRID = "R  R  R  Y  Y  G\n B* @  O  O  O* G\nS  S  S* #  G  G"
+
+
+def make_board(grid: str, board_id: str = "t"):
+    return board_from_mapping({"id": board_id, "test_board": True, "grid": grid})
+
+
+def colours(text: str) -> tuple[Colour, ...]:
+    """'RRRGGY' → a roll."""
+    table = {c.letter: c for c in Colour}
+    return tuple(table[ch] for ch in text)
+
+
+def scripted_game(board, players: int, rolls: list[str], start: int = 0, crossed=None, seed: int = 0) -> Game:
+    masks = tuple(board.mask_of(crossed.get(p, [])) for p in range(players)) if crossed else ()
+    setup = Setup((board,) * players, start, seed, tuple(colours(r) for r in rolls), masks)
+    return Game(setup)
