@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, SHARED
+from support import ROOT, SHARED
 
 SCEN = SHARED / "scenarios"
 

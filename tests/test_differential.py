@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import SMALL_GRID
+from support import SMALL_GRID
 from diceland_core import parse_scenario, replay_scenario
 from diceland_core.board import boards_dir
 from differential import random_grid, random_scenario

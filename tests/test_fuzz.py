@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from conftest import ROOT, SHARED
+from support import ROOT, SHARED
 from diceland_core import (
     BoardError, Game, RecordError, ScenarioError, board_from_mapping, load_record,
     parse_scenario, record_json, replay_scenario,

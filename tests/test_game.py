@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from conftest import SMALL_GRID, make_board, scripted_game
+from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import (
     BonusRollStarted, Choose, Colour, ColourCompleted, GameWon, IllegalActionError, Pass,
     Phase, Phase1Ended, Place, Reroll, StarCrossed, Stop,

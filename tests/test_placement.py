@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SMALL_GRID, make_board
+from support import SMALL_GRID, make_board
 from diceland_core import Colour, IllegalActionError, Sheet
 from reference import RefBoard, all_placements
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import SMALL_GRID, make_board, scripted_game
+from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import (
     Choose, Colour, Game, IllegalActionError, Pass, Place, RecordError, Reroll, Stop,
     load_record, record_json, record_of,

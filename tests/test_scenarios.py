@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHARED
+from support import ROOT, SHARED
 from diceland_core import load_scenario, replay_scenario
 from diceland_core.cli import replay_file
 from reference import Illegal, RefGame

@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT
+from support import ROOT
 
 
 @pytest.fixture(scope="module")
