@@ -97,6 +97,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
+
+
 @dataclass
 class Watch:
     """What a test's pages did wrong: console errors, page errors and
@@ -110,33 +113,37 @@ class Watch:
         """Tolerate console errors containing ``fragment`` (offline tests)."""
         self.allowed_errors.append(fragment)
 
+    def attach(self, context) -> None:
+        """Check every page of ``context``; abort requests leaving 127.0.0.1."""
+        found = self
+
+        def on_route(route):
+            found.offsite.append(route.request.url)
+            route.abort()
+
+        context.route(lambda url: not url.startswith(LOCAL_PREFIXES), on_route)
+
+        def on_page(page):
+            page.on("console", lambda msg: msg.type == "error"
+                    and found.errors.append(f"console error: {msg.text}"))
+            page.on("pageerror", lambda exc: found.errors.append(f"page error: {exc}"))
+            page.on("request", lambda req: None if req.url.startswith(LOCAL_PREFIXES)
+                    or req.url in found.offsite else found.offsite.append(req.url))
+
+        for page in context.pages:
+            on_page(page)
+        context.on("page", on_page)
+
     def problems(self) -> list[str]:
         bad = [e for e in self.errors if not any(a in e for a in self.allowed_errors)]
         return bad + [f"off-site request: {u}" for u in self.offsite]
 
 
-LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
-
-
 @pytest.fixture
 def watch(context) -> Iterator[Watch]:
+    """Guards the default context; ``watch.attach(ctx)`` guards others."""
     found = Watch()
-
-    def on_route(route):
-        found.offsite.append(route.request.url)
-        route.abort()
-
-    context.route(lambda url: not url.startswith(LOCAL_PREFIXES), on_route)
-
-    def on_page(page):
-        page.on("console", lambda msg: msg.type == "error" and found.errors.append(f"console error: {msg.text}"))
-        page.on("pageerror", lambda exc: found.errors.append(f"page error: {exc}"))
-        page.on("request", lambda req: None if req.url.startswith(LOCAL_PREFIXES)
-                or req.url in found.offsite else found.offsite.append(req.url))
-
-    for page in context.pages:
-        on_page(page)
-    context.on("page", on_page)
+    found.attach(context)
     yield found
     problems = found.problems()
     if problems:
@@ -179,8 +186,55 @@ class Site:
         point = self.cell_center(row, col, seat)
         self.page.mouse.click(point["x"], point["y"])
 
+    def wait_state(self, condition: str, timeout: float = 60_000) -> dict:
+        """Wait until the JS expression ``condition`` over ``s`` (the parsed
+        ``window.diceland.state()``) is true; returns the state."""
+        self.page.wait_for_function(
+            "() => { if (!window.diceland) return false; const s = JSON.parse(window.diceland.state()); "
+            f"return !!({condition}); }}", timeout=timeout)
+        return self.state()
+
+    def click(self, element_id: str) -> None:
+        self.page.click(f"#{element_id}")
+
+    def human_decision(self, seat: int = 0) -> dict:
+        """Wait until the person at ``seat`` has a decision on screen (or the
+        game is over), pressing the handoff and Roll buttons on the way."""
+        for _ in range(100):
+            s = self.wait_state(f"s.game_over || s.seat === {seat}")
+            if s["game_over"]:
+                return s
+            if s["handoff"]:
+                self.click("btn-handoff")
+            elif s["buttons"].get("roll"):
+                self.click("btn-roll")
+            else:
+                return s
+        raise AssertionError("no decision for the person after 100 steps")
+
+    def act(self, s: dict) -> None:
+        """Make the decision on screen in ``s`` somehow (choose the first
+        colour, stop, or place the hint / pass)."""
+        if s["phase"] == "choose":
+            index = next(i for i, d in enumerate(s["dice"]) if d["enabled"])
+            self.page.click(f'#dice button.die[data-index="{index}"]')
+        elif s["phase"] == "decide":
+            self.click("btn-stop")
+        else:
+            self.click("btn-hint")
+            if self.state()["buttons"].get("confirm"):
+                self.click("btn-confirm")
+            else:
+                self.click("btn-pass")
+
 
 @pytest.fixture
 def site(page, server: Server, watch: Watch) -> Site:
+    """The game page in the default context, served by the session server."""
     return Site(page, server.url)
 
+
+@pytest.fixture
+def make_site() -> Callable[..., Site]:
+    """``make_site(page, base_url)`` for pages of other contexts."""
+    return Site
