@@ -911,7 +911,7 @@ class Page:
             if self.ctrl is None:
                 return json.dumps({"game": False, "message": self.message_text()})
             m = self.ctrl.ui_model()
-            keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection",
+            keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection", "cursor",
                     "selection_colour", "handoff", "bot_pending", "game_over", "winners", "prompt",
                     "can_undo", "players")
             out = {k: m[k] for k in keep}

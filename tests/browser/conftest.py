@@ -182,6 +182,9 @@ class Site:
     def cell_center(self, row: int, col: int, seat: int | None = None) -> dict:
         return self.page.evaluate(f"window.diceland.cellCenter({row}, {col}, {'null' if seat is None else seat})")
 
+    def cursor(self) -> list[int] | None:
+        return self.state().get("cursor")
+
     def tap_cell(self, row: int, col: int, seat: int | None = None) -> None:
         point = self.cell_center(row, col, seat)
         self.page.mouse.click(point["x"], point["y"])

@@ -195,3 +195,64 @@ def test_site_works_under_a_sub_path(site, serve, site_dir, tmp_path):
     s = site.wait_state("s.game_over", timeout=120_000)
     assert s["winners"]
     assert json.loads(site.page.evaluate("window.diceland.record()"))["seed"] == 3
+
+
+def test_keyboard_play(site):
+    site.open(PERSON_VS_BOT)
+    s = site.human_decision(0)
+    while s["phase"] in ("choose", "decide") or not s["highlights"]:
+        site.act(s)
+        s = site.human_decision(0)
+        assert not s["game_over"]
+    site.page.focus("#board")
+    site.page.keyboard.press("ArrowLeft")  # the cursor appears on the start cell
+    target = s["highlights"][0]
+    for _ in range(20):
+        cursor = site.cursor()
+        if cursor == target:
+            break
+        r, c = cursor
+        key = "ArrowDown" if r < target[0] else "ArrowUp" if r > target[0] else \
+            "ArrowRight" if c < target[1] else "ArrowLeft"
+        site.page.keyboard.press(key)
+    assert site.cursor() == target
+    site.page.keyboard.press("Enter")
+    assert site.state()["selection"] == [target]
+    assert site.page.text_content("#announcer")  # the cell was described
+    site.page.keyboard.press(" ")
+    assert site.state()["selection"] == []
+
+
+def test_two_people_pass_the_device(site):
+    site.open("?players=human,human&boards=A,A&seed=4&speed=0")
+    seen_handoff = False
+    for _ in range(12):
+        s = site.state()
+        if s["game_over"]:
+            break
+        if s["handoff"]:
+            seen_handoff = True
+            assert site.page.is_visible("#handoff")
+            assert s["players"][s["seat"]]["name"] in site.page.text_content("#handoff-text")
+            site.click("btn-handoff")
+            continue
+        if s["buttons"].get("roll"):
+            site.click("btn-roll")
+            continue
+        site.act(s)
+    assert seen_handoff
+
+
+def test_import_and_quota_errors(site):
+    site.open(PERSON_VS_BOT)
+    record = site.record()
+    assert site.page.evaluate("(t) => window.diceland.importText(t)", json.dumps(record))
+    assert site.record() == record
+    assert not site.page.evaluate("window.diceland.importText('{\"format\": \"something else\"}')")
+    assert site.page.is_visible("#message")
+    # a full localStorage: the game goes on and says that it could not save
+    site.page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); }; }""")
+    site.act(site.human_decision(0))
+    assert len(site.record()["actions"]) > len(record["actions"])
+    assert site.page.is_visible("#message")
