@@ -934,7 +934,8 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     seed_raw = _param(query, "seed")
     seed = None
     if seed_raw:
-        if not seed_raw.isdigit() or int(seed_raw) >= 1 << 64:
+        digits = seed_raw.lstrip("0") or "0"  # ASCII digits only, short enough for int()
+        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(digits) > 20 or int(digits) >= 1 << 64:
             return t("error.url_seed", value=seed_raw)
-        seed = int(seed_raw)
+        seed = int(digits)
     return UrlSetup(seats, boards, seed)

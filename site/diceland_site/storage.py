@@ -196,10 +196,26 @@ def _check_envelope(env: dict[str, Any]) -> None:
         raise SaveError("invalid", "'last_frame' must be a string")
 
 
+#: Imported files nested deeper than this are refused: JSON nested close to the
+#: recursion limit may not read back when a deeper stack reads it (a record needs 6).
+_MAX_DEPTH = 64
+
+
+def _too_deep(data: object) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            if depth > _MAX_DEPTH:
+                return True
+            stack.extend((v, depth + 1) for v in (node.values() if isinstance(node, dict) else node))
+    return False
+
+
 def _parse(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:  # also too deep, or a number too long
         raise SaveError("not_json", str(exc)) from None
     env = migrate(data)
     _check_envelope(env)
@@ -314,7 +330,9 @@ class SaveStore:
             return SaveResult(False, save_id, "missing")
         try:
             env = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
+            return SaveResult(False, save_id, "invalid")
+        if not isinstance(env, dict):
             return SaveResult(False, save_id, "invalid")
         if data_url and len(data_url) <= MAX_FRAME_CHARS:
             env["last_frame"] = data_url
@@ -328,7 +346,7 @@ class SaveStore:
         raw = self._raw(save_id)
         try:
             frame = json.loads(raw).get("last_frame") if raw else None
-        except (json.JSONDecodeError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             return None
         return frame if isinstance(frame, str) else None
 
@@ -408,6 +426,8 @@ class SaveStore:
         """Store a file made by :meth:`export_json` (or a bare engine record)
         as a new save; returns its id.  :class:`SaveError` names what is wrong."""
         env = _parse(text)
+        if _too_deep(env):
+            raise SaveError("invalid", f"the file is nested deeper than {_MAX_DEPTH} levels")
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
         game, seats = _game_and_seats(env, names)
