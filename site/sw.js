@@ -5,11 +5,17 @@
 
 const CACHE_NAME = __CACHE_NAME__;
 const PRECACHE = __PRECACHE__;
+const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
+      .then((cache) => cache.addAll(PRECACHE.map((path) =>
+        // Pyodide, PyScript and the content-hashed wheels never change under
+        // one URL: the copies the page just loaded (HTTP cache) are right, so
+        // the first visit does not download the 9 MB of WebAssembly twice.
+        // The small site files are fetched fresh.
+        IMMUTABLE.test(path) ? path : new Request(path, { cache: "reload" }))))
       .then(() => self.skipWaiting())
   );
 });
