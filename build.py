@@ -24,6 +24,7 @@ fixed order.  Nothing is fetched from a CDN at run time.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import base64
 import gzip
 import hashlib
@@ -149,9 +150,23 @@ def core_version() -> str:
     raise BuildError("diceland_core/version.py has no __version__")
 
 
+def ensure_hatchling() -> None:
+    """hatchling, the wheel's build backend, pinned in requirements-dev.txt
+    (installed with pip the first time, like npm ci for node_modules)."""
+    if importlib.util.find_spec("hatchling") is not None:
+        return
+    pin = next((line.strip() for line in (ROOT / "requirements-dev.txt").read_text().splitlines()
+                if line.startswith("hatchling")), "hatchling")
+    log(f"installing {pin} (builds the diceland_core wheel)")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", pin],
+                   check=True)
+    importlib.invalidate_caches()
+
+
 def build_core_wheel() -> tuple[str, bytes]:
     """The diceland_core wheel, built by hatchling from pyproject.toml in a
     clean staging copy (so stray build/ or egg-info folders cannot leak in)."""
+    ensure_hatchling()
     CACHE.mkdir(parents=True, exist_ok=True)
     stage_root = Path(tempfile.mkdtemp(prefix="stage-", dir=CACHE))
     stage = stage_root / "src"
