@@ -111,12 +111,15 @@ def _primary(tag: str) -> str:
     return tag.strip().lower().replace("_", "-").split("-")[0]
 
 
-def choose_language(saved: str | None, navigator_languages: Sequence[str] | None) -> str:
+def choose_language(saved: object, navigator_languages: object) -> str:
     """The page's language: the saved choice if valid, else the first of the
-    browser's languages that we have, else English."""
-    if saved and _primary(saved) in LANGUAGES:
+    browser's languages that we have, else English.  Anything else (a
+    hand-edited setting, a number) counts as no choice."""
+    if isinstance(saved, str) and _primary(saved) in LANGUAGES:
         return _primary(saved)
-    for tag in navigator_languages or ():
+    if not isinstance(navigator_languages, (list, tuple)):
+        navigator_languages = ()
+    for tag in navigator_languages:
         if isinstance(tag, str) and _primary(tag) in LANGUAGES:
             return _primary(tag)
     return DEFAULT_LANGUAGE

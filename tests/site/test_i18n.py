@@ -148,3 +148,12 @@ def test_engine_errors_are_translated(board, lang):
         assert text.startswith(err.rule + " "), text
         assert text != str(err), f"not translated: {err}"
         assert "{" not in text, text
+
+
+def test_choose_language_ignores_settings_that_are_not_strings():
+    from diceland_site.i18n import choose_language
+
+    for saved in (5, ["es"], {"lang": "es"}, None, "", "xx"):
+        assert choose_language(saved, ["it-IT"]) == "it"
+    assert choose_language(5, None) == "en"
+    assert choose_language(None, "es") == "en"
