@@ -12,7 +12,7 @@ What ends up in ``dist/``::
     pyscript.toml        names the interpreter and the wheels
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
-    pyscript/            @pyscript/core's dist/ (no source maps)
+    pyscript/            @pyscript/core's dist/ (no source maps; one patch: PYSCRIPT_PATCHES)
     wheels/<hash>/       diceland_core (hatchling) and diceland_site (zipfile)
 
 Every URL is relative, so the site works under any sub-path.  The same
@@ -325,6 +325,34 @@ def rewrite_lock(lock: dict, micropip: bytes) -> bytes:
     return (json.dumps(out, indent=1, sort_keys=True) + "\n").encode()
 
 
+#: The one change made to @pyscript/core: its Hook class (polyscript's
+#: ``worker/hook.js``) read every worker hook eagerly, and reading one compiles
+#: it with ``Function(...)`` even when no worker is ever started.  That is
+#: string evaluation, which a Content-Security-Policy without 'unsafe-eval'
+#: refuses, and PyScript then never starts.  The patch makes those properties
+#: lazy getters: the same values, compiled only when a worker asks for them.
+PYSCRIPT_PATCHES = (
+    (b"for(const e of ns.slice(1))this[e]=r?.[e];",
+     b"for(const e of ns.slice(1))Object.defineProperty(this,e,{get:()=>r?.[e],set(v){"
+     b"Object.defineProperty(this,e,{value:v,writable:!0,enumerable:!0,configurable:!0})},"
+     b"enumerable:!0,configurable:!0});"),
+)
+
+
+def patch_pyscript(out_files: dict[str, bytes]) -> None:
+    """Apply :data:`PYSCRIPT_PATCHES`; each must match exactly once in the
+    copied PyScript files, or the build stops (a new PyScript needs a look)."""
+    for old, new in PYSCRIPT_PATCHES:
+        hits = [rel for rel, data in out_files.items()
+                if rel.startswith("pyscript/") and rel.endswith(".js") and old in data]
+        count = sum(out_files[rel].count(old) for rel in hits)
+        if count != 1:
+            raise BuildError(f"PyScript patch for a strict Content-Security-Policy matched {count} times "
+                             f"(expected once): {old.decode()!r}; check build.py's PYSCRIPT_PATCHES "
+                             f"against @pyscript/core {PYSCRIPT_VERSION}")
+        out_files[hits[0]] = out_files[hits[0]].replace(old, new)
+
+
 def pyscript_toml(wheel_urls: list[str]) -> bytes:
     lines = [
         "# Written by build.py: the interpreter and wheels are served from this site.",
@@ -356,6 +384,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
                 lines = data.split(b"\n")
                 data = b"\n".join(l for l in lines if not l.startswith(b"//# sourceMappingURL="))
             out_files["pyscript/" + path.relative_to(pyscript_dist).as_posix()] = data
+    patch_pyscript(out_files)
 
     version = core_version()
     urls = []
