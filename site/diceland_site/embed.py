@@ -1,0 +1,697 @@
+"""Rule teaching without a browser: the logic of ``embed.html`` (one board of
+a scripted example, stepped through or tried by the reader), of the game
+page's "Share position" link and of the tutorial's progress.
+
+``embed.html?scenario=NAME`` (a tutorial lesson by id or file name) or
+``embed.html?s=DATA`` (a FORMATS.md scenario as JSON, raw-deflate compressed,
+base64url without padding), with ``&step=N`` (actions played before showing;
+default all), ``&lang=en|es|it`` and ``&seat=P`` (whose board).
+
+* :func:`encode_scenario` / :func:`decode_scenario`: the ``s=`` value.
+* :func:`page_language`, :func:`parse_params`: the query, with every problem
+  an :class:`EmbedError` whose :meth:`~EmbedError.message` is translated.
+* :class:`Script`: a checked scenario with its texts, the position at each
+  step and the "try" of each step; :func:`check_try` judges a reader's move.
+* :class:`EmbedSession`: the widget's state machine (watch / try) over a
+  :class:`~diceland_site.controller.Controller`, and :meth:`EmbedSession.state`.
+* :func:`scenario_of_game`, :func:`share_link`, :func:`iframe_attributes`: a
+  game's position as a link.
+* :func:`load_progress` / :func:`dump_progress`: the tutorial's
+  ``localStorage["diceland:tutorial"]`` value.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from diceland_core import (
+    Action, Game, IllegalActionError, Pass, Place, ScenarioError, action_from_json, action_to_json,
+    load_board, parse_scenario,
+)
+from diceland_core.errors import BoardError
+
+from .controller import ActionResult, Controller, TapResult
+from .i18n import LANGUAGES, Strings, choose_language, rule_message
+from .seats import HUMAN, Seat
+
+__all__ = [
+    "EmbedError", "EmbedParams", "Script", "TryVerdict", "EmbedSession",
+    "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
+    "check_try", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
+    "load_progress", "dump_progress", "PROGRESS_KEY", "MAX_PARAM_CHARS", "MAX_JSON_BYTES",
+]
+
+#: Longest ``s=`` value read (characters) and largest JSON it may inflate to.
+MAX_PARAM_CHARS = 60_000
+MAX_JSON_BYTES = 400_000
+PROGRESS_KEY = "diceland:tutorial"
+_DIGITS = re.compile(r"[0-9]{1,6}")
+_B64 = re.compile(r"[A-Za-z0-9_\-+/]*={0,2}")
+#: Bot kind given to the seats the reader does not play (they never move).
+_STILL = "random"
+
+
+class EmbedError(ValueError):
+    """A broken or unknown parameter: ``key`` names the message
+    (``embed.error.<key>`` in the locale files), ``params`` fill it."""
+
+    def __init__(self, key: str, **params: object):
+        super().__init__(f"{key}: {params}" if params else key)
+        self.key = key
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        return Strings(lang).t(f"embed.error.{self.key}", **self.params)
+
+
+# -- the s= value ------------------------------------------------------------------
+
+def encode_scenario(data: Mapping[str, Any]) -> str:
+    """Compact JSON → raw deflate → base64url without padding."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def _inflate(raw: bytes) -> bytes:
+    """Raw deflate (what :func:`encode_scenario` writes) or a zlib stream."""
+    for wbits in (-15, 15):
+        unpacker = zlib.decompressobj(wbits)
+        try:
+            out = unpacker.decompress(raw, MAX_JSON_BYTES + 1)
+        except zlib.error:
+            continue
+        if len(out) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
+            raise EmbedError("too_long")
+        if unpacker.eof and not unpacker.unused_data:
+            return out
+    raise EmbedError("zlib")
+
+
+def decode_scenario(value: str) -> dict[str, Any]:
+    """The scenario object of an ``s=`` value, checked with
+    :func:`diceland_core.parse_scenario`; raises :class:`EmbedError`."""
+    value = value.strip().replace(" ", "+")  # a "+" turned into a space by a form
+    if not value:
+        raise EmbedError("empty")
+    if len(value) > MAX_PARAM_CHARS:
+        raise EmbedError("too_long")
+    if not _B64.fullmatch(value) or len(value.rstrip("=")) % 4 == 1:
+        raise EmbedError("base64")
+    body = value.rstrip("=").replace("+", "-").replace("/", "_")
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise EmbedError("base64") from None
+    text = _inflate(raw)
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise EmbedError("json") from None
+    check_scenario(data)
+    return data
+
+
+def check_scenario(data: object) -> None:
+    """Raise ``EmbedError("scenario")`` if ``data`` is not a scenario."""
+    try:
+        parse_scenario(data)
+    except (ScenarioError, BoardError, ValueError, TypeError, RecursionError) as exc:
+        raise EmbedError("scenario", detail=str(exc)) from None
+
+
+# -- the query ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EmbedParams:
+    lang: str
+    scenario: str | None = None
+    data: dict[str, Any] | None = None
+    step: int | None = None
+    seat: int | None = None
+
+
+def _one(query: Mapping[str, Any], name: str) -> str | None:
+    value = query.get(name)
+    if isinstance(value, (list, tuple)):
+        value = value[-1] if value else None
+    return None if value is None else str(value)
+
+
+def page_language(query: Mapping[str, Any], navigator_languages: Sequence[str] = ()) -> str:
+    """``lang=`` when it is one we have, else the browser's, else English."""
+    lang = (_one(query, "lang") or "").strip().lower()
+    return lang if lang in LANGUAGES else choose_language(None, list(navigator_languages))
+
+
+def _number(raw: str | None, key: str) -> int | None:
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not _DIGITS.fullmatch(text):
+        raise EmbedError(key, value=raw[:40])
+    return int(text)
+
+
+def parse_params(query: Mapping[str, Any], navigator_languages: Sequence[str] = ()) -> EmbedParams:
+    """Read the query; raises :class:`EmbedError` for anything broken (range
+    checks of ``step``/``seat`` need the scenario: :meth:`Script.check_view`)."""
+    lang = page_language(query, navigator_languages)
+    raw_lang = _one(query, "lang")
+    if raw_lang is not None and raw_lang.strip().lower() not in LANGUAGES:
+        raise EmbedError("lang", value=raw_lang[:40])
+    step = _number(_one(query, "step"), "step")
+    seat = _number(_one(query, "seat"), "seat")
+    name, s = _one(query, "scenario"), _one(query, "s")
+    if name is not None and s is not None:
+        raise EmbedError("both")
+    if name is not None:
+        name = name.strip()
+        if not name:
+            raise EmbedError("unknown_scenario", name="", known="")
+        return EmbedParams(lang, scenario=name, step=step, seat=seat)
+    if s is not None:
+        return EmbedParams(lang, data=decode_scenario(s), step=step, seat=seat)
+    raise EmbedError("missing")
+
+
+def lesson_file(name: str, index: Sequence[Mapping[str, str]]) -> tuple[str, str]:
+    """``(lesson id, file name)`` of a shipped scenario named by id, file name
+    or file stem (``overshoot``, ``04-overshoot.json``, ``04-overshoot``)."""
+    wanted = name.strip().lower()
+    for entry in index:
+        file = str(entry.get("file", ""))
+        if wanted in (str(entry.get("id", "")).lower(), file.lower(), file.lower().removesuffix(".json")):
+            return str(entry["id"]), file
+    known = ", ".join(str(e.get("id")) for e in index)
+    raise EmbedError("unknown_scenario", name=name[:60], known=known)
+
+
+# -- a scenario with its texts ------------------------------------------------------------
+
+def text_in(value: object, lang: str) -> str:
+    """A plain string, or ``{"en": …, "es": …}`` in ``lang`` (else English,
+    else any)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        for key in (lang, "en", *value):
+            if isinstance(value.get(key), str):
+                return value[key]
+    return ""
+
+
+def _actor(game: Game, action: Action) -> int:
+    return action.player if isinstance(action, (Place, Pass)) else game.active
+
+
+def _kind(game: Game, action: Action) -> tuple:
+    """What ``"any_legal_of_kind"`` compares: type, player and, for a
+    placement, the colour of its cells."""
+    if isinstance(action, Place):
+        board = game.boards[action.player]
+        return ("place", action.player, board.colour_at(*action.cells[0]) if action.cells else None)
+    if isinstance(action, Pass):
+        return ("pass", action.player)
+    return (action.type, game.active)
+
+
+@dataclass(frozen=True)
+class TryVerdict:
+    """The judgement of a reader's move: ``rule`` is the rule id it breaks
+    (None when it is legal), ``message`` what to tell them."""
+
+    accepted: bool
+    message: str = ""
+    rule: str | None = None
+
+
+def check_try(game: Game, spec: Mapping[str, Any], action: Action, lang: str = "en",
+              names: Sequence[str] | None = None) -> TryVerdict:
+    """Is ``action`` the move ``spec`` (a lesson's ``try``) asks for in ``game``?
+
+    Accepted: one of ``expect`` (``"exact"``), or any legal action of the
+    same type and player — for a placement, of the same colour
+    (``"any_legal_of_kind"``).  Otherwise the message is the rule the move
+    breaks (translated) and/or the lesson's ``why`` for that move."""
+    expect = [action_from_json(a) for a in spec.get("expect", [])]
+    error: IllegalActionError | None = None
+    probe = game.copy()
+    try:
+        probe.apply(action)
+    except IllegalActionError as exc:
+        error = exc
+    if error is None:
+        if action in expect:
+            return TryVerdict(True)
+        if spec.get("accept") == "any_legal_of_kind" and _kind(game, action) in {_kind(game, a) for a in expect}:
+            return TryVerdict(True)
+    parts = []
+    if error is not None:
+        parts.append(rule_message(error, lang, names))
+    for wrong in spec.get("wrong", []):
+        try:
+            same = action_from_json(wrong.get("action")) == action
+        except (ValueError, AttributeError):
+            same = False
+        if same and wrong.get("why"):
+            parts.append(text_in(wrong["why"], lang))
+            break
+    if not parts:
+        parts.append(Strings(lang).t("embed.try.not_this"))
+    return TryVerdict(False, " ".join(parts), error.rule if error is not None else None)
+
+
+class Script:
+    """A checked scenario object with its texts; raises :class:`EmbedError`
+    when it is not a scenario or its actions do not replay."""
+
+    def __init__(self, data: Mapping[str, Any], lesson: str | None = None):
+        check_scenario(data)
+        self.data = data
+        self.lesson = lesson
+        self.scenario = parse_scenario(data)
+        self.actions = self.scenario.actions
+        players = self.scenario.setup.players
+        names = data.get("names")
+        ok = isinstance(names, list) and len(names) == players and all(
+            isinstance(n, str) and n.strip() for n in names)
+        self.custom_names = [n.strip()[:40] for n in names] if ok else None
+        self.captions = {}
+        for step in data.get("steps", []) if isinstance(data.get("steps"), list) else []:
+            if isinstance(step, dict) and isinstance(step.get("after"), int):
+                self.captions[step["after"]] = step.get("caption")
+        spec = data.get("try")
+        self.try_spec = spec if isinstance(spec, dict) and isinstance(spec.get("step"), int) else None
+        self._games: dict[int, Game] = {}
+        game = self.game_at(0)
+        for i, action in enumerate(self.actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise EmbedError("replay", index=i + 1, detail=rule_message(exc)) from None
+            except (ScenarioError, ValueError) as exc:
+                raise EmbedError("scenario", detail=str(exc)) from None
+
+    @property
+    def players(self) -> int:
+        return self.scenario.setup.players
+
+    @property
+    def last(self) -> int:
+        return len(self.actions)
+
+    def names(self, lang: str) -> list[str]:
+        if self.custom_names:
+            return list(self.custom_names)
+        t = Strings(lang).t
+        return [t("seat.default_name", number=i + 1) for i in range(self.players)]
+
+    def game_at(self, step: int) -> Game:
+        """A fresh game after the first ``step`` actions."""
+        try:
+            game = Game(self.scenario.setup)
+            for action in self.actions[:step]:
+                game.apply(action)
+        except (ScenarioError, ValueError) as exc:
+            raise EmbedError("scenario", detail=str(exc)) from None
+        return game
+
+    def check_view(self, step: int | None, seat: int | None) -> int:
+        """The step to show (default: the end); raises for out-of-range values."""
+        if step is not None and not 0 <= step <= self.last:
+            raise EmbedError("step_range", value=step, max=self.last)
+        if seat is not None and not 0 <= seat < self.players:
+            raise EmbedError("seat_range", value=seat, max=self.players - 1)
+        return self.last if step is None else step
+
+    def title(self, lang: str) -> str:
+        return text_in(self.data.get("title"), lang)
+
+    def explain(self, lang: str) -> str:
+        return text_in(self.data.get("explain"), lang)
+
+    def caption(self, step: int, lang: str) -> str:
+        return text_in(self.captions.get(step), lang)
+
+    def try_at(self, step: int) -> dict[str, Any] | None:
+        """The try of ``step``: the lesson's own at its step, else "make the
+        next scripted decision"; None at the end of the script."""
+        if self.try_spec is not None and self.try_spec["step"] == step:
+            return dict(self.try_spec, lesson=True)
+        if step < self.last:
+            return {"step": step, "expect": [action_to_json(self.actions[step])], "accept": "exact",
+                    "wrong": [], "lesson": False}
+        return None
+
+    def try_player(self, step: int) -> int | None:
+        spec = self.try_at(step)
+        if spec is None:
+            return None
+        game = self.game_at(step)
+        return _actor(game, action_from_json(spec["expect"][0]))
+
+
+# -- the widget -------------------------------------------------------------------------
+
+class _TryController(Controller):
+    """The game controller, with every move judged before it is made."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], lang: str, spec: Mapping[str, Any]):
+        self.spec = spec
+        self.verdict: TryVerdict | None = None
+        super().__init__(game, seats, lang=lang)
+
+    def _apply(self, action: Action) -> ActionResult:
+        verdict = check_try(self.game, self.spec, action, self.lang, self.names)
+        self.verdict = verdict
+        if not verdict.accepted:
+            return ActionResult(False, verdict.message)
+        return super()._apply(action)
+
+
+class EmbedSession:
+    """What ``embed.html`` shows and does, as plain data.
+
+    ``watch`` mode: the position after ``step`` actions, nobody may act;
+    Previous / Next / Reset move through the script.  ``try`` mode: the
+    reader plays the seat that must move, through the game's controller;
+    every move is judged by :func:`check_try`; the right one is played and the
+    session steps on (``solved`` is set when it was the lesson's own try)."""
+
+    def __init__(self, script: Script, lang: str = "en", step: int | None = None, seat: int | None = None):
+        self.script = script
+        self.lang = lang
+        self.strings = Strings(lang)
+        self.start_step = script.check_view(step, seat)
+        self.seat = seat
+        self.names = script.names(lang)
+        self.solved = False
+        self.just_solved = False
+        self.feedback = ""
+        self.feedback_kind = ""
+        self.goto(self.start_step)
+
+    # -- moving through the script ------------------------------------------------------
+    def goto(self, step: int) -> None:
+        self.step = max(0, min(self.script.last, step))
+        self.mode = "watch"
+        game = self.script.game_at(self.step)
+        self.ctrl = Controller(game, [Seat(n, _STILL) for n in self.names], lang=self.lang)
+        seat = self.seat
+        if seat is None:
+            spec_player = self.script.try_player(self.step) if self._lesson_try() else None
+            seat = spec_player if spec_player is not None else (
+                game.bonus_player if game.bonus_player is not None else game.active)
+        self.ctrl.view_sheet(seat)
+
+    def _lesson_try(self) -> bool:
+        spec = self.script.try_at(self.step)
+        return bool(spec and spec.get("lesson"))
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.feedback, self.feedback_kind = text, kind if text else ""
+
+    def next(self) -> None:
+        self.goto(self.step + 1)
+        self.say("")
+
+    def prev(self) -> None:
+        self.goto(self.step - 1)
+        self.say("")
+
+    def reset(self) -> None:
+        self.goto(self.start_step)
+        self.say("")
+
+    def can_try(self) -> bool:
+        return self.mode == "watch" and self.script.try_at(self.step) is not None
+
+    def start_try(self) -> bool:
+        spec = self.script.try_at(self.step)
+        if spec is None:
+            return False
+        game = self.script.game_at(self.step)
+        player = _actor(game, action_from_json(spec["expect"][0]))
+        seats = [Seat(n, HUMAN if i == player else _STILL) for i, n in enumerate(self.names)]
+        self.ctrl = _TryController(game, seats, self.lang, spec)
+        if self.ctrl.needs_roll():
+            self.ctrl.roll()
+        self.mode = "try"
+        self.say("")
+        return True
+
+    def stop_try(self) -> None:
+        self.goto(self.step)
+        self.say("")
+
+    # -- the reader's moves (try mode) ---------------------------------------------------
+    def _after(self, ok: bool, reason: str, cell: tuple[int, int] | None = None) -> bool:
+        ctrl = self.ctrl
+        if not isinstance(ctrl, _TryController):
+            return False
+        ctrl.drain_messages()
+        verdict, ctrl.verdict = ctrl.verdict, None
+        if verdict is not None and verdict.accepted:
+            lesson = bool(ctrl.spec.get("lesson"))
+            self.goto(self.step + 1)
+            self.say(self.strings.t("embed.try.right"), "right")
+            if lesson:
+                self.solved = self.just_solved = True
+            return True
+        if not ok and reason:
+            if cell is not None:
+                reason = self._with_why(reason, cell)
+            self.say(reason, "wrong")
+        elif ok:
+            self.say("")
+        return ok
+
+    def _with_why(self, reason: str, cell: tuple[int, int]) -> str:
+        """A rejected tap inside one of the lesson's wrong placements: add its ``why``."""
+        ctrl = self.ctrl
+        p = ctrl.current_seat()
+        tapped = set(ctrl.selection) | {cell}
+        for wrong in ctrl.spec.get("wrong", []):
+            act = wrong.get("action", {})
+            if act.get("type") == "place" and act.get("player") == p and wrong.get("why"):
+                cells = {tuple(c) for c in act.get("cells", []) if isinstance(c, list)}
+                if tapped <= cells:
+                    return reason + " " + text_in(wrong["why"], self.lang)
+        return reason
+
+    def tap(self, row: int, col: int) -> bool:
+        if self.mode != "try":
+            return False
+        self.ctrl.cursor = None
+        result: TapResult = self.ctrl.tap(row, col)
+        return self._after(result.ok, result.reason, (row, col))
+
+    def press_die(self, index: int) -> bool:
+        if self.mode != "try":
+            return False
+        result = self.ctrl.press_die(index)
+        return self._after(result.ok, result.reason)
+
+    def button(self, name: str) -> bool:
+        """``confirm``, ``pass``, ``reroll``, ``stop`` (try mode), or the
+        widget's own ``prev``, ``next``, ``reset``, ``try``, ``watch``."""
+        own = {"prev": self.prev, "next": self.next, "reset": self.reset, "try": self.start_try,
+               "watch": self.stop_try}
+        if name in own:
+            if name == "try" and not self.can_try():
+                return False
+            own[name]()
+            return True
+        if self.mode != "try":
+            return False
+        ctrl = self.ctrl
+        method = {"confirm": ctrl.confirm, "pass": ctrl.pass_, "reroll": ctrl.reroll, "stop": ctrl.stop}.get(name)
+        if method is None:
+            return False
+        result = method()
+        return self._after(result.ok, result.reason)
+
+    def handle_key(self, key: str) -> bool:
+        if self.mode != "try":
+            return False
+        before = len(self.ctrl.game.actions)
+        used = self.ctrl.handle_key(key)
+        if used and (len(self.ctrl.game.actions) != before or self.ctrl.verdict is not None):
+            self._after(True, "")
+        return used
+
+    def take_solved(self) -> bool:
+        """True once after the lesson's try was solved (the page tells its parent)."""
+        out, self.just_solved = self.just_solved, False
+        return out
+
+    # -- what the page shows ----------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.ctrl.game
+
+    def shown_player(self) -> int:
+        return self.ctrl.shown_player()
+
+    def prompt(self) -> str:
+        t = self.strings.t
+        if self.mode == "try":
+            spec = self.ctrl.spec
+            own = text_in(spec.get("prompt"), self.lang)
+            return (own + " " if own else "") + self.ctrl.ui_model()["prompt"]
+        spec = self.script.try_at(self.step)
+        if spec is not None and spec.get("lesson"):
+            return text_in(spec.get("prompt"), self.lang) + " " + t("embed.try.available")
+        if spec is not None:
+            player = self.script.try_player(self.step)
+            return t("embed.try.next", name=self.names[player])
+        return ""
+
+    def model(self) -> dict[str, Any]:
+        t = self.strings.t
+        m = self.ctrl.ui_model()
+        g = self.game
+        trying = self.mode == "try"
+        buttons = {b["id"]: b for b in m["buttons"]}
+        controls = [
+            {"id": "prev", "label": t("embed.button.prev"), "visible": not trying, "enabled": self.step > 0},
+            {"id": "next", "label": t("embed.button.next"), "visible": not trying,
+             "enabled": self.step < self.script.last},
+            {"id": "try", "label": t("embed.button.try"), "visible": not trying, "enabled": self.can_try()},
+            {"id": "watch", "label": t("embed.button.watch"), "visible": trying, "enabled": trying},
+        ]
+        for name in ("reroll", "stop", "confirm", "pass"):
+            b = buttons[name]
+            controls.append({"id": name, "label": b["label"], "visible": trying and b["visible"],
+                             "enabled": trying and b["enabled"]})
+        controls.append({"id": "reset", "label": t("embed.button.reset"), "visible": True, "enabled": True})
+        shown = m["sheet_player"]
+        status = f"{m['turn_label']} · {m['phase_label']} · {m['status']}" if not g.over else m["prompt"]
+        return {
+            "lang": self.lang,
+            "title": self.script.title(self.lang),
+            "explain": self.script.explain(self.lang),
+            "caption": self.script.caption(self.step, self.lang),
+            "step_label": t("embed.step", step=self.step, steps=self.script.last),
+            "status": status,
+            "prompt": self.prompt(),
+            "board_label": t("board.label", name=self.names[shown]),
+            "players": [{"index": p["index"], "name": p["name"], "stars": p["stars"], "shown": p["shown"],
+                         "active": p["active"]} for p in m["players"]],
+            "stars_label": t("info.stars", stars=m["players"][shown]["stars"]),
+            "dice": m["dice"],
+            "controls": controls,
+            "feedback": self.feedback,
+            "feedback_kind": self.feedback_kind,
+            "mode": self.mode,
+        }
+
+    def state(self) -> dict[str, Any]:
+        """The position on screen as JSON-ready data (tests compare it with
+        a replay of the same scenario)."""
+        g = self.game
+        m = self.ctrl.ui_model()
+        return {
+            "ok": True,
+            "lesson": self.script.lesson,
+            "lang": self.lang,
+            "mode": self.mode,
+            "step": self.step,
+            "steps": self.script.last,
+            "seat": self.shown_player(),
+            "active": g.active,
+            "phase": g.phase.value,
+            "turn": g.turn,
+            "crossed": [[list(c) for c in s.crossed_cells()] for s in g.sheets],
+            "dice": [{"colour": d["colour"], "group": d["group"], "enabled": d["enabled"]} for d in m["dice"]],
+            "highlights": m["highlights"] if self.mode == "try" else [],
+            "selection": m["selection"],
+            "can_try": self.can_try(),
+            "feedback": self.feedback,
+            "feedback_kind": self.feedback_kind,
+            "solved": self.solved,
+            "names": self.names,
+        }
+
+
+# -- sharing a game's position -------------------------------------------------------------
+
+def _board_ref(board) -> str | dict[str, Any]:
+    """A shipped board by id (when it is the same board), else inline."""
+    try:
+        if load_board(board.id).to_mapping() == board.to_mapping():
+            return board.id
+    except (BoardError, ValueError, TypeError, OSError):
+        pass
+    return board.to_mapping()
+
+
+def scenario_of_game(game: Game, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The game so far as a FORMATS.md scenario (``boards`` extension when
+    the players' boards differ): its rolls as ``dice``, its actions, names."""
+    setup = game.setup
+    refs = [_board_ref(b) for b in setup.boards]
+    data: dict[str, Any] = {"players": setup.players}
+    if all(r == refs[0] for r in refs) and isinstance(refs[0], str):
+        data["board"] = refs[0]
+    else:
+        data["boards"] = refs
+    data["start_player"] = setup.start_player
+    crossed = {str(p): [list(c) for c in setup.boards[p].cells_of(m)] for p, m in enumerate(setup.crossed) if m}
+    if crossed:
+        data["crossed"] = crossed
+    data["dice"] = [[c.key for c in roll] for roll in game.rolls]
+    data["actions"] = [action_to_json(a) for a in game.actions]
+    if names:
+        data["names"] = [str(n) for n in names]
+    return data
+
+
+def embed_url(page_url: str) -> str:
+    """``embed.html`` next to the page at ``page_url`` (query and hash dropped)."""
+    base = page_url.split("#", 1)[0].split("?", 1)[0]
+    return base.rsplit("/", 1)[0] + "/embed.html"
+
+
+def share_link(game: Game, names: Sequence[str] | None, page_url: str) -> str:
+    return embed_url(page_url) + "?s=" + encode_scenario(scenario_of_game(game, names))
+
+
+def iframe_attributes(url: str, title: str, width: int = 480, height: int = 720) -> dict[str, str]:
+    """The attributes of the ``iframe`` element the share dialog offers (the
+    page builds the element, so the browser does the quoting)."""
+    return {"src": url, "width": str(width), "height": str(height), "title": title,
+            "style": "border:0;max-width:100%", "loading": "lazy"}
+
+
+# -- the tutorial's progress ----------------------------------------------------------------
+
+def load_progress(text: str | None, known: Sequence[str]) -> dict[str, Any]:
+    """``{"done": [lesson ids in lesson order], "lang": str | None}`` from the
+    stored value; anything unreadable counts as no progress."""
+    done: list[str] = []
+    lang = None
+    try:
+        data = json.loads(text) if text else {}
+    except (ValueError, RecursionError):
+        data = {}
+    if isinstance(data, dict):
+        raw = data.get("done")
+        if isinstance(raw, list):
+            done = [k for k in known if k in {d for d in raw if isinstance(d, str)}]
+        if data.get("lang") in LANGUAGES:
+            lang = data["lang"]
+    return {"done": done, "lang": lang}
+
+
+def dump_progress(progress: Mapping[str, Any]) -> str:
+    return json.dumps({"version": 1, "done": list(progress.get("done", [])), "lang": progress.get("lang")},
+                      separators=(",", ":"))

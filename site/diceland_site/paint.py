@@ -1,0 +1,93 @@
+"""Execute :mod:`diceland_site.view` draw lists on a 2D canvas context.
+
+Plain Python: the context is passed in (``canvas.getContext("2d")`` in the
+browser, any object with the same methods in a test), so this module imports
+nothing from the browser.  The pages call :func:`draw_board` once per frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+__all__ = ["Painter", "draw_board"]
+
+TAU = 6.283185307179586
+
+
+class Painter:
+    """Runs draw-list ops one-to-one on ``ctx``."""
+
+    def __init__(self, ctx: Any):
+        self.ctx = ctx
+
+    def paint(self, fill, stroke, width) -> None:
+        """Fill and/or stroke the current path."""
+        ctx = self.ctx
+        if fill is not None:
+            ctx.fillStyle = fill
+            ctx.fill()
+        if stroke is not None and width:
+            ctx.strokeStyle = stroke
+            ctx.lineWidth = width
+            ctx.stroke()
+
+    def run(self, ops: Iterable[tuple]) -> None:
+        ctx = self.ctx
+        for op in ops:
+            kind = op[0]
+            if kind == "poly":
+                _, points, fill, stroke, width = op
+                ctx.beginPath()
+                ctx.moveTo(*points[0])
+                for x, y in points[1:]:
+                    ctx.lineTo(x, y)
+                ctx.closePath()
+                self.paint(fill, stroke, width)
+            elif kind == "line":
+                _, x1, y1, x2, y2, colour, width = op
+                ctx.beginPath()
+                ctx.moveTo(x1, y1)
+                ctx.lineTo(x2, y2)
+                self.paint(None, colour, width)
+            elif kind == "circle":
+                _, x, y, r, fill, stroke, width = op
+                ctx.beginPath()
+                ctx.arc(x, y, r, 0, TAU)
+                self.paint(fill, stroke, width)
+            elif kind == "text":
+                _, x, y, text, colour, px, align = op
+                ctx.font = f"bold {px}px system-ui, sans-serif"
+                ctx.textAlign = align
+                ctx.textBaseline = "middle"
+                ctx.fillStyle = colour
+                ctx.fillText(text, x, y)
+
+
+def draw_board(canvas: Any, ctx: Any, layout: Any, static_ops: Callable[[], list], frame_ops: list,
+               cache: dict, make_canvas: Callable[[], Any]) -> None:
+    """Size ``canvas`` for ``layout``, blit the static board (drawn once into
+    an offscreen canvas kept in ``cache`` and redrawn when the layout or
+    ``cache["board"]`` changes) and draw ``frame_ops`` over it."""
+    if canvas.width != layout.canvas_width or canvas.height != layout.canvas_height:
+        canvas.width = layout.canvas_width
+        canvas.height = layout.canvas_height
+    canvas.style.height = f"{layout.css_height}px"
+    key = (cache.get("board"), layout.canvas_width, layout.canvas_height, layout.dpr)
+    if cache.get("key") != key:
+        off = make_canvas()
+        off.width = layout.canvas_width
+        off.height = layout.canvas_height
+        octx = off.getContext("2d")
+        octx.setTransform(*layout.transform)
+        octx.lineJoin = "round"
+        octx.lineCap = "round"
+        Painter(octx).run(static_ops())
+        cache["canvas"] = off
+        cache["key"] = key
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.clearRect(0, 0, layout.canvas_width, layout.canvas_height)
+    ctx.drawImage(cache["canvas"], 0, 0)
+    ctx.setTransform(*layout.transform)
+    ctx.lineJoin = "round"
+    ctx.lineCap = "round"
+    Painter(ctx).run(frame_ops)

@@ -1,0 +1,319 @@
+"""embed.html: one board of a scripted example, wired to the DOM.
+
+All logic is in ``diceland_site.embed`` (parameters, decoding, the position
+at each step, judging the reader's move); this file only reads the query,
+fetches a shipped lesson, draws and forwards clicks.  It writes nothing to
+storage, and tells its parent frame nothing but its height (and, for a
+tutorial lesson, that the try was solved, to a same-site parent only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from urllib.parse import parse_qs
+
+import js
+from pyodide.ffi import create_proxy, to_js
+from pyodide.http import pyfetch
+
+from diceland_site import view
+from diceland_site.embed import (
+    EmbedError, EmbedSession, Script, lesson_file, page_language, parse_params,
+)
+from diceland_site.i18n import Strings
+from diceland_site.paint import draw_board
+
+document = js.document
+window = js.window
+
+
+def el(element_id: str):
+    return document.getElementById(element_id)
+
+
+def js_obj(data: dict):
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def report(exc: BaseException) -> None:
+    js.console.error("Diceland embed: " + "".join(traceback.format_exception(exc)))
+
+
+async def fetch_json(url: str):
+    response = await pyfetch(url, cache="no-cache")
+    if not response.ok:
+        raise EmbedError("load", detail=f"{url}: HTTP {response.status}")
+    try:
+        return json.loads(await response.string())
+    except ValueError as exc:
+        raise EmbedError("load", detail=f"{url}: {exc}") from None
+
+
+class EmbedPage:
+    def __init__(self):
+        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:],
+                                                    keep_blank_values=True).items()}
+        langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
+        self.langs = [str(x) for x in langs]
+        self.lang = page_language(self.query, self.langs)
+        self.strings = Strings(self.lang)
+        self.session: EmbedSession | None = None
+        self.error: EmbedError | None = None
+        self.layout: view.Layout | None = None
+        self.cache: dict = {}
+        self.last_height = -1
+        self.dice_signature = None
+        self._proxies = []
+        self.canvas = el("board")
+        self.ctx = self.canvas.getContext("2d")
+
+    # -- wiring ---------------------------------------------------------------------------
+    def on(self, element, event: str, handler) -> None:
+        def safe(evt=None):
+            try:
+                handler(evt)
+            except Exception as exc:  # keep the frame alive; say what broke
+                report(exc)
+                self.say(self.strings.t("error.unexpected", detail=str(exc)))
+        proxy = create_proxy(safe)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def bind(self) -> None:
+        self.on(el("embed-controls"), "click", self.control_click)
+        self.on(el("dice"), "click", self.dice_click)
+        self.on(self.canvas, "click", self.canvas_click)
+        self.on(self.canvas, "keydown", self.canvas_key)
+        self.on(window, "resize", lambda evt: self.render(relayout=True))
+        observer = js.ResizeObserver.new(create_proxy(lambda *args: self.post_height()))
+        observer.observe(document.body)
+        self._proxies.append(observer)
+
+    async def load(self) -> None:
+        t = self.strings.t
+        document.documentElement.lang = self.lang
+        document.title = t("embed.title")
+        try:
+            params = parse_params(self.query, self.langs)
+            if params.scenario is not None:
+                index = await fetch_json("./tutorial/index.json")
+                lesson, file = lesson_file(params.scenario, index)
+                script = Script(await fetch_json(f"./tutorial/{file}"), lesson)
+            else:
+                script = Script(params.data)
+            self.session = EmbedSession(script, self.lang, params.step, params.seat)
+        except EmbedError as err:
+            self.error = err
+        self.bind()
+        el("embed").hidden = False
+        if self.error is not None:
+            self.show_error(self.error)
+        else:
+            el("embed-body").hidden = False
+            self.render(relayout=True)
+
+    def show_error(self, err: EmbedError) -> None:
+        el("embed-error-title").textContent = self.strings.t("embed.error.title")
+        el("embed-error-text").textContent = err.message(self.lang)
+        el("embed-error").hidden = False
+        el("embed-error").dataset.key = err.key
+        self.post_height()
+
+    # -- events ---------------------------------------------------------------------------
+    def control_click(self, evt) -> None:
+        target = evt.target.closest("button[data-control]") if evt.target else None
+        if target is None or target.disabled or self.session is None:
+            return
+        self.session.button(str(target.dataset.control))
+        self.after()
+
+    def dice_click(self, evt) -> None:
+        target = evt.target.closest("button.die") if evt.target else None
+        if target is None or target.disabled or self.session is None:
+            return
+        self.session.press_die(int(target.dataset.index))
+        self.after()
+
+    def canvas_click(self, evt) -> None:
+        if self.session is None or self.layout is None:
+            return
+        rect = self.canvas.getBoundingClientRect()
+        cell = self.layout.pixel_to_cell(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        if cell is not None:
+            self.session.tap(*cell)
+            self.after()
+
+    def canvas_key(self, evt) -> None:
+        if self.session is None or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        if self.session.handle_key(str(evt.key)):
+            evt.preventDefault()
+            self.after()
+
+    def after(self) -> None:
+        self.render()
+        if self.session is not None and self.session.take_solved():
+            self.tell_solved(self.session.script.lesson)
+
+    def say(self, text: str) -> None:
+        if self.session is not None:
+            self.session.say(text, "wrong")
+            self.render()
+
+    # -- talking to the parent frame (only the height, and a solved lesson) ------------------
+    def post_height(self) -> None:
+        if window.parent == window:
+            return
+        height = int(js.Math.ceil(document.body.getBoundingClientRect().height))
+        if height != self.last_height:
+            self.last_height = height
+            window.parent.postMessage(js_obj({"type": "diceland:height", "height": height}), "*")
+
+    def tell_solved(self, lesson: str | None) -> None:
+        if not lesson or window.parent == window:
+            return
+        origin = str(window.location.origin)
+        ancestors = getattr(window.location, "ancestorOrigins", None)
+        if ancestors is not None and ancestors.length and str(ancestors.item(0)) != origin:
+            return  # a parent on another site hears nothing but the height
+        window.parent.postMessage(js_obj({"type": "diceland:solved", "lesson": lesson}), origin)
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(self, relayout: bool = False) -> None:
+        session = self.session
+        if session is None:
+            return
+        m = session.model()
+        t = self.strings.t
+        el("embed-title").textContent = m["title"] or t("embed.title")
+        explain = m["explain"]
+        el("embed-explain-box").hidden = not explain
+        if explain and not el("embed-explain").textContent:
+            el("embed-explain-summary").textContent = t("embed.about")
+            el("embed-explain").textContent = explain
+            el("embed-explain-box").open = True
+        self.fill(el("embed-players"), [
+            self.node("span", f'{p["name"]} ★{p["stars"]}',
+                      ("shown " if p["shown"] else "") + ("active" if p["active"] else ""))
+            for p in m["players"]])
+        el("embed-players").setAttribute("aria-label", t("embed.players"))
+        el("info-bar").textContent = m["board_label"] + " · " + m["stars_label"]
+        el("embed-status").textContent = m["step_label"] + " · " + m["status"]
+        el("embed-caption").textContent = m["caption"]
+        el("embed-prompt").textContent = m["prompt"]
+        feedback = el("embed-feedback")
+        feedback.textContent = m["feedback"]
+        feedback.className = "embed-feedback " + m["feedback_kind"]
+        signature = json.dumps([m["dice"], m["lang"]], sort_keys=True)
+        if signature != self.dice_signature:
+            self.dice_signature = signature
+            self.render_dice(m["dice"])
+        el("dice").setAttribute("aria-label", t("dice.title"))
+        controls = el("embed-controls")
+        controls.setAttribute("aria-label", t("embed.controls"))
+        for c in m["controls"]:
+            node = controls.querySelector(f'button[data-control="{c["id"]}"]')
+            if node is not None:
+                node.textContent = c["label"]
+                node.hidden = not c["visible"]
+                node.disabled = not c["enabled"]
+        self.canvas.setAttribute("aria-label", m["board_label"] + ". " + m["status"])
+        self.canvas.setAttribute("role", "application" if m["mode"] == "try" else "img")
+        self.draw(relayout)
+        self.post_height()
+
+    @staticmethod
+    def node(tag: str, text: str = "", cls: str = ""):
+        item = document.createElement(tag)
+        item.textContent = text
+        if cls:
+            item.className = cls
+        return item
+
+    @staticmethod
+    def fill(box, children) -> None:
+        box.replaceChildren(*children)
+
+    def render_dice(self, dice) -> None:
+        """The dice of the moment, grouped, each a button with its colour's
+        symbol and an accessible name."""
+        titles = {"held": "dice.held", "leftover": "dice.leftovers", "bonus": "dice.bonus"}
+        groups = {}
+        for die in dice:
+            group = groups.get(die["group"])
+            if group is None:
+                group = groups[die["group"]] = self.node("div", "", "dice-group")
+                group.dataset.group = die["group"]
+                if die["group"] in titles:
+                    group.appendChild(self.node("span", self.strings.t(titles[die["group"]]), "dice-group-label"))
+            colour = die["colour"]
+            classes = ["die", colour, "held" if die["group"] == "held" else "",
+                       "selected" if die["selected"] else "", "dim" if die["placeable"] is False else ""]
+            button = self.node("button", "" if colour else "?", " ".join(c for c in classes if c))
+            button.type = "button"
+            button.dataset.index = str(die["index"])
+            button.dataset.colour = colour or ""
+            button.disabled = not die["enabled"]
+            button.setAttribute("aria-label", die["label"])
+            if colour:
+                button.style.background = die["fill"]
+                button.style.color = die["text"]
+                button.innerHTML = view.symbol_svg(colour, 22, die["text"])
+            group.appendChild(button)
+        self.fill(el("dice"), list(groups.values()))
+
+    def draw(self, relayout: bool) -> None:
+        ctrl = self.session.ctrl
+        board = ctrl.shown_board()
+        width = max(200.0, float(el("board-wrap").clientWidth))
+        dpr = float(window.devicePixelRatio or 1)
+        if relayout or self.layout is None or self.layout.css_width != width or self.layout.dpr != dpr:
+            probe = view.Layout.for_board(board, width, 100000.0, dpr)
+            self.layout = view.Layout.for_board(board, width, probe.content_height, dpr)
+        self.cache["board"] = id(board)
+        draw_board(self.canvas, self.ctx, self.layout, lambda: ctrl.static_ops(self.layout),
+                   ctrl.frame_ops(self.layout), self.cache, lambda: document.createElement("canvas"))
+
+    # -- what tests and tools can ask ---------------------------------------------------------
+    def expose(self) -> None:
+        api = js.Object.new()
+
+        def state():
+            if self.session is None:
+                err = self.error
+                return json.dumps({"ok": False, "error": err.key if err else None,
+                                   "message": err.message(self.lang) if err else ""})
+            return json.dumps(self.session.state())
+
+        def cell_center(row, col):
+            if self.layout is None:
+                return None
+            x, y = self.layout.cell_center(int(row), int(col))
+            rect = self.canvas.getBoundingClientRect()
+            return js_obj({"x": float(rect.left) + x, "y": float(rect.top) + y})
+
+        for name, fn in (("state", state), ("cellCenter", cell_center)):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            setattr(api, name, proxy)
+        window.dicelandEmbed = api
+
+
+async def main() -> None:
+    page = EmbedPage()
+    page.expose()
+    try:
+        await page.load()
+    except Exception as exc:
+        report(exc)
+        page.error = EmbedError("load", detail=str(exc))
+        el("embed").hidden = False
+        page.show_error(page.error)
+    document.documentElement.dataset.ready = "true"
+    page.post_height()
+    return page
+
+
+PAGE = asyncio.ensure_future(main())
