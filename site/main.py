@@ -26,6 +26,7 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from diceland_core import board_ids, record_json
 from diceland_site import view
 from diceland_site.controller import Controller, from_url_params
+from diceland_site.embed import iframe_attributes, share_link
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
 from diceland_site.seats import BOT_KINDS, HUMAN, SEAT_KINDS, Seat
 from diceland_site.storage import SaveError, SaveStore
@@ -225,6 +226,10 @@ class Page:
         self.on(el("btn-export"), "click", lambda evt: self.export_current())
         self.on(el("btn-import"), "click", lambda evt: el("import-file").click())
         self.on(el("import-file"), "change", self.import_file)
+        self.on(el("btn-share"), "click", lambda evt: self.open_share())
+        self.on(el("btn-share-close"), "click", lambda evt: el("share").close())
+        for name in ("link", "snippet"):
+            self.on(el(f"btn-share-copy-{name}"), "click", lambda evt, n=name: self.copy_field(f"share-{n}"))
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(document, "keydown", self.document_key)
@@ -837,6 +842,23 @@ class Page:
             self.store.set_setting(CURRENT_SETTING, None)
         self.toast(self.t("toast.deleted"))
         self.fill_saves()
+
+    def open_share(self) -> None:
+        """The embed.html link of the position on screen, and an iframe for it."""
+        if self.ctrl is None:
+            return
+        link = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
+        frame = document.createElement("iframe")
+        for key, value in iframe_attributes(link, self.t("share.frame_title")).items():
+            frame.setAttribute(key, value)
+        el("share-link").value = link
+        el("share-snippet").value = frame.outerHTML
+        el("share").showModal()
+
+    def copy_field(self, field_id: str) -> None:
+        el(field_id).select()
+        document.execCommand("copy")
+        self.toast(self.t("share.copied"))
 
     def export_current(self) -> None:
         if self.ctrl is None:
