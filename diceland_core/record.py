@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import action_from_json, action_to_json
+from .actions import action_to_json
 from .board import board_from_mapping
 from .errors import BoardError, IllegalActionError, RecordError, ScenarioError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
-from .scenario import parse_crossed, parse_rolls
+from .scenario import parse_actions, parse_crossed, parse_rolls
 from .version import __version__
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "record_of", "record_json", "load_record", "setup_of_record"]
@@ -99,17 +99,9 @@ def setup_of_record(data: object) -> tuple[Setup, list]:
     try:
         script = parse_rolls(data.get("script", []), "'script'")
         crossed = parse_crossed(data.get("crossed", {}), boards)
+        actions = parse_actions(data.get("actions"))
     except ScenarioError as exc:
         raise RecordError(str(exc)) from None
-    raw = data.get("actions")
-    if not isinstance(raw, list):
-        raise RecordError("'actions' must be a list")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as exc:
-            raise RecordError(f"actions[{i}]: {exc}") from None
     return Setup(boards, start, seed, script, crossed, meta), actions
 
 

@@ -14,7 +14,7 @@ from .colours import Colour, parse_colour
 from .errors import BoardError, IllegalActionError, ScenarioError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
 
-__all__ = ["Scenario", "load_scenario", "parse_scenario", "replay_scenario", "parse_rolls", "parse_crossed"]
+__all__ = ["Scenario", "load_scenario", "parse_scenario", "replay_scenario", "parse_rolls", "parse_crossed", "parse_actions"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,19 @@ def parse_crossed(value: object, boards: tuple[Board, ...], what: str = "'crosse
     return tuple(masks)
 
 
+def parse_actions(raw: object) -> list[Action]:
+    """A list of FORMATS.md action objects; ScenarioError names the bad one."""
+    if not isinstance(raw, list):
+        raise ScenarioError("'actions' must be a list")
+    actions = []
+    for i, item in enumerate(raw):
+        try:
+            actions.append(action_from_json(item))
+        except ValueError as exc:
+            raise ScenarioError(f"actions[{i}]: {exc}") from None
+    return actions
+
+
 def _board(ref: object, what: str) -> Board:
     if not isinstance(ref, (str, dict)):
         raise ScenarioError(f"{what} must be a board id or a board object")
@@ -107,15 +120,7 @@ def parse_scenario(data: object) -> Scenario:
     seed = _whole(data.get("seed", 0), "'seed'", 0, (1 << 64) - 1)
     rolls = parse_rolls(data.get("dice", []))
     crossed = parse_crossed(data.get("crossed", {}), boards)
-    raw = data.get("actions", [])
-    if not isinstance(raw, list):
-        raise ScenarioError("'actions' must be a list")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as exc:
-            raise ScenarioError(f"actions[{i}]: {exc}") from None
+    actions = parse_actions(data.get("actions", []))
     known = {"board", "boards", "players", "start_player", "seed", "dice", "crossed", "actions", "title", "explain"}
     setup = Setup(boards, start, seed, rolls, crossed)
     return Scenario(setup, tuple(actions), data.get("title"), data.get("explain"),
