@@ -40,12 +40,6 @@ FAST_SLICE_MS = 40
 TOAST_MS = 3500
 MAX_TOASTS = 3
 CURRENT_SETTING = "current"
-#: Texts the locale files do not have (yet); English fallbacks.
-FALLBACK = {
-    "board.random": "Random",
-    "menu.resume_failed": "Start a new game",
-    "error.quota": "Storage is full: the game could not be saved.",
-}
 
 
 def el(element_id: str):
@@ -190,8 +184,6 @@ class Page:
 
     # -- small helpers ----------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
-        if not self.strings.has(key) and not Strings("en").has(key) and key in FALLBACK:
-            return FALLBACK[key].format(**kw) if kw else FALLBACK[key]
         return self.strings.t(key, **kw)
 
     def on(self, element, event: str, handler) -> None:
