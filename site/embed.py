@@ -4,7 +4,8 @@ All logic is in ``diceland_site.embed`` (parameters, decoding, the position
 at each step, judging the reader's move); this file only reads the query,
 fetches a shipped lesson, draws and forwards clicks.  It writes nothing to
 storage, and tells its parent frame nothing but its height (and, for a
-tutorial lesson, that the try was solved, to a same-site parent only).
+tutorial lesson, that the try was solved, to a same-site parent only) through
+the two functions of embed.js.
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ class EmbedPage:
         self.error: EmbedError | None = None
         self.layout: view.Layout | None = None
         self.cache: dict = {}
-        self.last_height = -1
         self.dice_signature = None
         self._proxies = []
         self.canvas = el("board")
@@ -87,9 +87,6 @@ class EmbedPage:
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.render(relayout=True))
-        observer = js.ResizeObserver.new(create_proxy(lambda *args: self.post_height()))
-        observer.observe(document.body)
-        self._proxies.append(observer)
 
     async def load(self) -> None:
         t = self.strings.t
@@ -162,23 +159,13 @@ class EmbedPage:
             self.session.say(text, "wrong")
             self.render()
 
-    # -- talking to the parent frame (only the height, and a solved lesson) ------------------
+    # -- talking to the parent frame: embed.js does it, without touching the parent here --
     def post_height(self) -> None:
-        if window.parent == window:
-            return
-        height = int(js.Math.ceil(document.body.getBoundingClientRect().height))
-        if height != self.last_height:
-            self.last_height = height
-            window.parent.postMessage(js_obj({"type": "diceland:height", "height": height}), "*")
+        window.dicelandPostHeight()
 
     def tell_solved(self, lesson: str | None) -> None:
-        if not lesson or window.parent == window:
-            return
-        origin = str(window.location.origin)
-        ancestors = getattr(window.location, "ancestorOrigins", None)
-        if ancestors is not None and ancestors.length and str(ancestors.item(0)) != origin:
-            return  # a parent on another site hears nothing but the height
-        window.parent.postMessage(js_obj({"type": "diceland:solved", "lesson": lesson}), origin)
+        if lesson:
+            window.dicelandSolved(lesson)
 
     # -- drawing --------------------------------------------------------------------------
     def render(self, relayout: bool = False) -> None:

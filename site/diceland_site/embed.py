@@ -43,7 +43,7 @@ from .seats import HUMAN, Seat
 __all__ = [
     "EmbedError", "EmbedParams", "Script", "TryVerdict", "EmbedSession",
     "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
-    "check_try", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
+    "check_try", "text_in", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
     "load_progress", "dump_progress", "PROGRESS_KEY", "MAX_PARAM_CHARS", "MAX_JSON_BYTES",
 ]
 

@@ -1,0 +1,199 @@
+"""tutorial.html: the lessons of tutorial/index.json in order, each shown by
+embed.html in a frame with its "Try it"; a solved try (a message from a
+frame of this site) marks the lesson done in localStorage["diceland:tutorial"],
+with the chosen language."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from urllib.parse import parse_qs, quote
+
+import js
+from pyodide.ffi import JsException, create_proxy
+from pyodide.http import pyfetch
+
+from diceland_site.embed import PROGRESS_KEY, dump_progress, load_progress, page_language, text_in
+from diceland_site.i18n import LANGUAGES, Strings
+
+document = js.document
+window = js.window
+
+
+def el(element_id: str):
+    return document.getElementById(element_id)
+
+
+async def fetch_json(url: str):
+    response = await pyfetch(url, cache="no-cache")
+    return json.loads(await response.string())
+
+
+class TutorialPage:
+    def __init__(self, index: list[dict], lessons: dict[str, dict]):
+        self.index = index
+        self.lessons = lessons
+        self.ids = [e["id"] for e in index]
+        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:]).items()}
+        self.progress = load_progress(self.read(), self.ids)
+        langs = [str(x) for x in (window.navigator.languages or [])]
+        if "lang" not in self.query and self.progress["lang"]:
+            self.query["lang"] = self.progress["lang"]
+        self.lang = page_language(self.query, langs)
+        self.strings = Strings(self.lang)
+        wanted = self.query.get("lesson")
+        todo = [i for i in self.ids if i not in self.progress["done"]]
+        self.current = wanted if wanted in self.ids else (todo[0] if todo else self.ids[0])
+        self.frame = el("lesson-frame")
+        self._proxies = []
+
+    # -- storage (a refused write only costs the remembered progress) ----------------
+    def read(self) -> str | None:
+        try:
+            value = window.localStorage.getItem(PROGRESS_KEY)
+        except JsException:
+            return None
+        return None if value is None else str(value)
+
+    def write(self) -> None:
+        self.progress["lang"] = self.lang
+        try:
+            window.localStorage.setItem(PROGRESS_KEY, dump_progress(self.progress))
+        except JsException as exc:
+            js.console.warn(f"Diceland tutorial: progress not saved ({exc})")
+
+    # -- wiring -------------------------------------------------------------------------
+    def on(self, element, event: str, handler) -> None:
+        def safe(evt=None):
+            try:
+                handler(evt)
+            except Exception as exc:
+                js.console.error("Diceland tutorial: " + "".join(traceback.format_exception(exc)))
+        proxy = create_proxy(safe)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def bind(self) -> None:
+        self.on(el("lessons"), "click", self.lesson_click)
+        self.on(el("lang-select"), "change", lambda evt: self.set_language(str(evt.target.value)))
+        self.on(el("btn-next-lesson"), "click", lambda evt: self.next_lesson())
+        self.on(el("btn-forget"), "click", lambda evt: self.forget())
+        self.on(window, "message", self.message)
+
+    def message(self, evt) -> None:
+        """Only from our own lesson frame, on this site."""
+        if str(evt.origin) != str(window.location.origin) or evt.source != self.frame.contentWindow:
+            return
+        data = evt.data
+        kind = str(getattr(data, "type", "")) if data is not None else ""
+        if kind == "diceland:height":
+            height = float(data.height)
+            if 0 < height < 20000:
+                self.frame.style.height = f"{int(height) + 4}px"
+        elif kind == "diceland:solved" and str(data.lesson) == self.current:
+            if self.current not in self.progress["done"]:
+                self.progress["done"] = [i for i in self.ids if i in self.progress["done"] or i == self.current]
+                self.write()
+            el("lesson-solved").hidden = False
+            el("btn-next-lesson").hidden = self.current == self.ids[-1]
+            self.render_list()
+
+    def lesson_click(self, evt) -> None:
+        target = evt.target.closest("button[data-lesson]") if evt.target else None
+        if target is not None:
+            self.show(str(target.dataset.lesson))
+
+    def next_lesson(self) -> None:
+        i = self.ids.index(self.current)
+        if i + 1 < len(self.ids):
+            self.show(self.ids[i + 1])
+
+    def forget(self) -> None:
+        self.progress["done"] = []
+        self.write()
+        self.render_list()
+
+    def set_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            return
+        self.lang = lang
+        self.strings = Strings(lang)
+        self.progress["lang"] = lang
+        self.write()
+        self.translate()
+        self.show(self.current)
+
+    # -- showing ------------------------------------------------------------------------
+    def title(self, lesson: str) -> str:
+        return text_in(self.lessons[lesson].get("title"), self.lang) or lesson
+
+    def translate(self) -> None:
+        t = self.strings.t
+        document.documentElement.lang = self.lang
+        document.title = t("tutorial.title")
+        nodes = document.querySelectorAll("[data-i18n]")
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            node.textContent = t(str(node.dataset.i18n))
+        el("lang-select").value = self.lang
+
+    def render_list(self) -> None:
+        box = el("lessons")
+        items = []
+        done = self.progress["done"]
+        for n, lesson in enumerate(self.ids, 1):
+            item = document.createElement("li")
+            button = document.createElement("button")
+            button.type = "button"
+            button.dataset.lesson = lesson
+            title = f"{n}. {self.title(lesson)}"
+            button.textContent = title
+            if lesson in done:
+                button.className = "done"
+                button.setAttribute("aria-label", self.strings.t("tutorial.lesson_done", title=title))
+            button.setAttribute("aria-current", "true" if lesson == self.current else "false")
+            item.appendChild(button)
+            items.append(item)
+        box.replaceChildren(*items)
+        el("progress-text").textContent = self.strings.t("tutorial.progress", done=len(done), total=len(self.ids))
+        el("lesson-progress").max = len(self.ids)
+        el("lesson-progress").value = len(done)
+
+    def show(self, lesson: str) -> None:
+        self.current = lesson
+        el("lesson-solved").hidden = True
+        step = self.lessons[lesson].get("try", {}).get("step")
+        src = f"embed.html?scenario={quote(lesson)}&lang={self.lang}" + (f"&step={step}" if step is not None else "")
+        self.frame.setAttribute("title", self.strings.t("tutorial.frame_title", title=self.title(lesson)))
+        self.frame.src = src
+        window.history.replaceState(None, "", f"tutorial.html?lesson={quote(lesson)}&lang={self.lang}")
+        self.render_list()
+
+    def expose(self) -> None:
+        api = js.Object.new()
+
+        def state():
+            return json.dumps({"lesson": self.current, "done": self.progress["done"], "lang": self.lang,
+                               "src": str(self.frame.getAttribute("src") or "")})
+
+        proxy = create_proxy(state)
+        self._proxies.append(proxy)
+        api.state = proxy
+        window.dicelandTutorial = api
+
+
+async def main():
+    index = await fetch_json("./tutorial/index.json")
+    files = await asyncio.gather(*(fetch_json(f"./tutorial/{e['file']}") for e in index))
+    page = TutorialPage(index, {e["id"]: data for e, data in zip(index, files)})
+    page.bind()
+    page.translate()
+    page.expose()
+    el("tutorial").hidden = False
+    page.show(page.current)
+    document.documentElement.dataset.ready = "true"
+    return page
+
+
+PAGE = asyncio.ensure_future(main())
