@@ -44,6 +44,34 @@
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
   }
   progress(4, "Loading…");
+  showLastFrame();
+
+  // The picture of the board main.py keeps with the current save: something
+  // to look at while Python starts.  Anything but a data: image is ignored.
+  function lastFrame() {
+    const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
+    const id = settings && typeof settings.current === "string" ? settings.current : null;
+    if (!id) return null;
+    const save = JSON.parse(localStorage.getItem("diceland:save:" + id) || "{}");
+    const frame = save && save.last_frame;
+    return typeof frame === "string" && frame.startsWith("data:image/") && frame.length <= 200000 ? frame : null;
+  }
+
+  function showLastFrame() {
+    if (!panel || !panel.hasAttribute("data-last-frame")) return;
+    if (/[?&](players|boards|board|seed|names)=/.test(location.search)) return;  // a link starts another game
+    let frame = null;
+    try { frame = lastFrame(); } catch (_) { return; }  // no storage, or a broken save: main.py says so
+    if (!frame) return;
+    const img = document.createElement("img");
+    img.id = "boot-frame";
+    img.className = "boot-frame";
+    img.alt = "";
+    img.decoding = "async";
+    img.src = frame;
+    panel.classList.add("with-frame");
+    panel.insertBefore(img, bar || null);
+  }
   document.addEventListener("py:ready", () => progress(92, "Starting the game…"));
 
   function registerServiceWorker() {

@@ -40,6 +40,14 @@ FAST_SLICE_MS = 40
 TOAST_MS = 3500
 MAX_TOASTS = 3
 CURRENT_SETTING = "current"
+#: Set once navigator.storage.persist() has been asked for (it is asked once).
+PERSIST_SETTING = "persist_asked"
+#: The picture of the board kept with the save (boot.js shows it while Python
+#: starts): at most this wide, taken this long after the last change.
+FRAME_WIDTH = 480
+FRAME_DELAY_MS = 1200
+#: A save the browser refused (storage full) is tried again this often.
+RETRY_MS = 4000
 
 
 def el(element_id: str):
@@ -169,6 +177,11 @@ class Page:
         self.ctrl: Controller | None = None
         self.save_id: str | None = None
         self.quota_warned = False
+        self.retry_timer = None
+        self.frame_timer = None
+        self.last_frame_url: str | None = None
+        self.persist_asked = False
+        self.api = None
         self.bot_timer = None
         self.layout: view.Layout | None = None
         self.static_key = None
@@ -226,6 +239,7 @@ class Page:
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(document, "keydown", self.document_key)
         self.on(window, "resize", lambda evt: self.schedule_render())
+        self.on(window, "pagehide", self.capture_frame)
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
 
@@ -299,11 +313,14 @@ class Page:
         ctrl = Controller.new(seats, boards, seed, lang=self.lang)
         self.set_controller(ctrl, None)
         self.autosave()
+        self.schedule_frame()
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.cancel_bots()
         self.ctrl = ctrl
         self.save_id = save_id
+        frame = self.store.last_frame(save_id) if save_id else None
+        self.last_frame_url = frame if frame and frame.startswith("data:image/") else None
         if save_id:
             self.store.set_setting(CURRENT_SETTING, save_id)
         self.over_shown = ctrl.game.over
@@ -329,19 +346,88 @@ class Page:
     def autosave(self) -> None:
         if self.ctrl is None:
             return
-        result = self.store.save(self.ctrl.game, self.ctrl.seats, self.save_id)
+        result = self.store.save(self.ctrl.game, self.ctrl.seats, self.save_id, self.last_frame_url)
         if self.save_id != result.save_id:
             self.save_id = result.save_id
             self.store.set_setting(CURRENT_SETTING, result.save_id)
         if not result.ok:
             js.console.warn(f"Diceland: saving failed ({result.reason}: {result.detail})")
+            self.schedule_retry()
             if not self.quota_warned:
                 self.quota_warned = True
                 self.toast(self.t("toast.save_failed"))
                 self.show_message(self.t("error.storage_full"), error=True)
+        else:
+            if self.quota_warned:
+                self.quota_warned = False
+                self.hide_message()
+            self.ask_persist()
+
+    def schedule_retry(self) -> None:
+        if self.retry_timer is None:
+            self.retry_timer = self.later(RETRY_MS, self.retry_saves)
+
+    def retry_saves(self) -> None:
+        """Write the saves the browser refused before (storage may have room now)."""
+        self.retry_timer = None
+        if self.store.pending and self.store.flush():
+            self.schedule_retry()
         elif self.quota_warned:
             self.quota_warned = False
             self.hide_message()
+            self.toast(self.t("toast.save_recovered"))
+
+    def ask_persist(self) -> None:
+        """Ask once (ever) that the browser keep this site's storage, when
+        there is a game worth keeping: one whose first turn is over."""
+        if self.persist_asked or self.ctrl is None or self.ctrl.game.turn < 2:
+            return
+        self.persist_asked = True
+        if self.store.get_setting(PERSIST_SETTING):
+            return
+        storage = getattr(window.navigator, "storage", None)
+        if storage is None or not hasattr(storage, "persist"):
+            return
+        self.store.set_setting(PERSIST_SETTING, True)
+
+        async def ask():
+            try:
+                await storage.persist()
+            except Exception as exc:
+                js.console.warn(f"Diceland: navigator.storage.persist() failed: {exc}")
+
+        asyncio.ensure_future(ask())
+
+    # -- the picture kept with the save -------------------------------------------------
+    def schedule_frame(self) -> None:
+        if self.frame_timer is None and self.save_id:
+            self.frame_timer = self.later(FRAME_DELAY_MS, self.capture_frame)
+
+    def capture_frame(self, _evt=None) -> None:
+        """Keep a small picture of the board with the save (boot.js shows it
+        on the next visit while Python starts)."""
+        if self.frame_timer is not None:
+            window.clearTimeout(self.frame_timer)
+            self.frame_timer = None
+        if self.ctrl is None or not self.save_id or self.layout is None:
+            return
+        width, height = int(self.canvas.width), int(self.canvas.height)
+        if width < 2 or height < 2:
+            return
+        scale = min(1.0, FRAME_WIDTH / width)
+        small = document.createElement("canvas")
+        small.width = max(1, round(width * scale))
+        small.height = max(1, round(height * scale))
+        small.getContext("2d").drawImage(self.canvas, 0, 0, small.width, small.height)
+        url = str(small.toDataURL("image/webp", 0.8))
+        if not url.startswith("data:image/webp"):
+            url = str(small.toDataURL("image/png"))
+        if url == self.last_frame_url:
+            return
+        self.last_frame_url = url
+        result = self.store.set_last_frame(self.save_id, url)
+        if not result.ok and result.reason == "quota":
+            self.schedule_retry()
 
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:
@@ -409,6 +495,13 @@ class Page:
             self.toast(result.reason)
             self.announce(result.reason)
         self.render()
+        self.mark_redraw(evt)
+
+    def mark_redraw(self, evt) -> None:
+        """``window.diceland.lastRedrawMs``: from the event to the end of the
+        redraw it caused (bench/site.py reads it)."""
+        if self.api is not None:
+            self.api.lastRedrawMs = float(window.performance.now()) - float(evt.timeStamp)
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
@@ -558,6 +651,7 @@ class Page:
         if handoff and was_hidden:
             el("btn-handoff").focus()
         self.draw()
+        self.schedule_frame()
         if model["game_over"] and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
@@ -940,16 +1034,55 @@ class Page:
         def import_text(text):
             return self.import_text(str(text))
 
+        def bench_bot(n=20, kind="expert"):
+            return json.dumps(bench_decisions(int(n), str(kind)))
+
         for name, fn in (("record", record), ("cellCenter", cell_center), ("state", state),
-                         ("importText", import_text)):
+                         ("importText", import_text), ("benchBot", bench_bot)):
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             setattr(api, name, proxy)
+        api.lastRedrawMs = None
         window.diceland = api
+        self.api = api
 
     def message_text(self) -> str:
         box = el("message")
         return "" if box.hidden else str(box.textContent)
+
+
+def bench_decisions(n: int, kind: str = "expert") -> list[float]:
+    """Milliseconds per decision of ``n`` bot decisions in four-player games
+    on board A, as ``bench/bots.py`` plays them under CPython."""
+    from diceland_core.bots import make_bot
+    from diceland_core.simulate import game_seed, play_game
+
+    times: list[float] = []
+
+    class Enough(Exception):
+        pass
+
+    class Timed:
+        def __init__(self, bot):
+            self.bot, self.kind = bot, bot.kind
+
+        def choose(self, game, player):
+            if len(times) >= n:
+                raise Enough
+            t0 = time.perf_counter()
+            action = self.bot.choose(game, player)
+            times.append((time.perf_counter() - t0) * 1000)
+            return action
+
+    g = 0
+    while len(times) < n:
+        seed = game_seed(1, g)
+        try:
+            play_game("A", [Timed(make_bot(kind, seed + s)) for s in range(4)], seed)
+        except Enough:
+            break
+        g += 1
+    return times
 
 
 def _esc(text: object) -> str:
