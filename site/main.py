@@ -187,6 +187,7 @@ class Page:
         self.static_key = None
         self.static_canvas = None
         self.dice_signature = None
+        self.rolls_seen = 0
         self.over_shown = False
         self.pending_render = False
         self.canvas = el("board")
@@ -678,6 +679,12 @@ class Page:
         if signature == self.dice_signature:
             return
         self.dice_signature = signature
+        # new dice on the table (once revealed) tumble once
+        rolls = len(self.ctrl.game.rolls) if self.ctrl is not None else 0
+        shown = any(die["colour"] for die in dice)
+        fresh = shown and rolls != self.rolls_seen
+        if shown:
+            self.rolls_seen = rolls
         box = el("dice")
         focused = document.activeElement
         focus_index = int(focused.dataset.index) if focused and focused.classList and \
@@ -695,6 +702,8 @@ class Page:
                 classes.append("selected")
             if die["placeable"] is False:
                 classes.append("dim")
+            if fresh and die["group"] != "held":
+                classes.append("rolling")
             symbol = view.symbol_svg(colour, 22, die["text"]) if colour else "?"
             style = f' style="background:{die["fill"]};color:{die["text"]}"' if colour else ""
             disabled = "" if die["enabled"] else " disabled"
