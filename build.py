@@ -12,7 +12,7 @@ What ends up in ``dist/``::
     pyscript.toml        names the interpreter and the wheels
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
-    pyscript/            @pyscript/core's dist/ (no source maps; one patch: PYSCRIPT_PATCHES)
+    pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
     wheels/<hash>/       diceland_core (hatchling) and diceland_site (zipfile)
 
 Every URL is relative, so the site works under any sub-path.  The same
@@ -325,6 +325,12 @@ def rewrite_lock(lock: dict, micropip: bytes) -> bytes:
     return (json.dumps(out, indent=1, sort_keys=True) + "\n").encode()
 
 
+#: @pyscript/core chunks that only serve <script type="py-editor"> (CodeMirror)
+#: and the ``terminal`` attribute (xterm.js): no page uses them, and shipping
+#: them would put 230 KB (gzip) more into every first visit's precache.
+#: tests/test_csp.py checks that no page asks for either.
+PYSCRIPT_UNUSED = ("codemirror", "xterm")
+
 #: The one change made to @pyscript/core: its Hook class (polyscript's
 #: ``worker/hook.js``) read every worker hook eagerly, and reading one compiles
 #: it with ``Function(...)`` even when no worker is ever started.  That is
@@ -377,7 +383,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
     pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     for path in sorted(pyscript_dist.rglob("*")):
-        if path.is_file() and path.suffix != ".map":
+        if path.is_file() and path.suffix != ".map" and not path.name.startswith(PYSCRIPT_UNUSED):
             data = path.read_bytes()
             if path.suffix == ".js":
                 # drop the sourceMappingURL comment: the maps are not shipped

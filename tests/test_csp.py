@@ -7,6 +7,7 @@ that the game really runs under it."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -114,3 +115,14 @@ def test_pyscript_is_patched_to_boot_without_eval(built):
         pyscript = [data for rel, data in files.items() if rel.startswith("pyscript/") and rel.endswith(".js")]
         assert sum(data.count(new) for data in pyscript) == 1
         assert not any(old in data for data in pyscript)
+
+
+def test_no_page_needs_the_chunks_left_out(built):
+    """build.py leaves out PyScript's editor and terminal: no page may use them."""
+    out, files = built
+    build = _load_build()
+    assert not [n for n in files if n.startswith("pyscript/") and n.split("/")[-1].startswith(build.PYSCRIPT_UNUSED)]
+    for page in sorted(out.glob("*.html")):
+        text = page.read_text()
+        assert not re.search(r"""type=["'](py|mpy)-editor""", text), page.name
+        assert not re.search(r"<script[^>]*\sterminal[\s>=]", text), page.name
