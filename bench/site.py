@@ -1,0 +1,365 @@
+"""The site in Chromium against its budgets, next to the floor of its stack.
+
+Builds the site into a temporary folder and adds ``bare.html``: the same
+PyScript, the same ``pyscript.toml`` (so the same Pyodide and wheels), the
+same boot.js (service worker), but a Python script that only imports
+``diceland_core``.  Serves it on 127.0.0.1 and drives Debian's Chromium with
+Playwright, alternating game and bare page on every run:
+
+* time to ready (``<html data-ready>``, measured in the page from the start of
+  navigation), cold (fresh browser context) and warm (the same context again,
+  with the service worker installed);
+* first meaningful paint on a warm visit: the first animation frame where the
+  board, or boot.js's picture of the last frame, is visible and drawn;
+* click → redraw: ``window.diceland.lastRedrawMs`` (from the click event to
+  the end of the draw) over taps on a cell of the board;
+* an expert bot decision inside the page (``window.diceland.benchBot``) and,
+  for comparison, under this CPython;
+* bytes of a first visit, raw and gzip-compressed, counted by the server
+  (every response body, the service worker's precache included).
+
+Prints figures and a Markdown table with the targets; asserts nothing.
+
+    python bench/site.py [--runs 10] [--taps 100] [--decisions 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import importlib.util
+import json
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+GAME_LINK = "index.html?players=human,greedy&boards=A,B&seed=7&speed=0"
+TIMEOUT_MS = 120_000
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  {csp}
+  <title>Diceland: bare stack</title>
+  <link rel="stylesheet" href="./pyscript/core.css">
+  <script src="./boot.js" defer></script>
+  <script type="module" src="./pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" src="./bare.py" config="./pyscript.toml"></script>
+</body>
+</html>
+"""
+BARE_PY = """import js
+import diceland_core
+
+js.document.documentElement.dataset.ready = "true"
+"""
+
+#: In every page: when <html data-ready> is set, and the first frame where the
+#: board or the boot screen's picture of it is visible and drawn.
+PAGE_WATCH = """
+window.__bench = { ready: null, paint: null };
+new MutationObserver(() => {
+  if (window.__bench.ready === null && document.documentElement
+      && document.documentElement.dataset.ready === "true") window.__bench.ready = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+(function poll() {
+  const shown = (el) => {
+    if (!el || el.closest("[hidden]")) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1;
+  };
+  const img = document.getElementById("boot-frame");
+  const board = document.getElementById("board");
+  const ready = document.documentElement && document.documentElement.dataset.ready === "true";
+  if ((img && img.complete && img.naturalWidth > 0 && shown(img)) || (ready && board && board.width > 0 && shown(board))) {
+    window.__bench.paint = performance.now();
+    return;
+  }
+  requestAnimationFrame(poll);
+})();
+"""
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def csp_meta(index_html: str) -> str:
+    """The game page's Content-Security-Policy line, for the bare page too."""
+    for line in index_html.splitlines():
+        if "Content-Security-Policy" in line:
+            return line.strip()
+    return ""
+
+
+def build_bench_site(out: Path) -> dict[str, bytes]:
+    """The site plus bare.html/bare.py, with a service worker that precaches both."""
+    build = load_build()
+    files = build.build(out, quiet=True)
+    files.pop("sw.js")
+    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["index.html"].decode())).encode()
+    files["bare.py"] = BARE_PY.encode()
+    files["sw.js"] = build.render_service_worker(files)
+    for name in ("bare.html", "bare.py", "sw.js"):
+        (out / name).write_bytes(files[name])
+    return files
+
+
+class Counter:
+    """What the server sent: (path, body bytes) per response."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.sent: list[tuple[str, int]] = []
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.sent.append((path, size))
+
+    def take(self) -> list[tuple[str, int]]:
+        with self.lock:
+            out, self.sent = self.sent, []
+        return out
+
+
+def serve(directory: Path, counter: Counter):
+    build = load_build()
+
+    class Handler(build.SiteHandler):
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            outputfile.write(data)
+            counter.add(self.path.split("?", 1)[0], len(data))
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=6, mtime=0))
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
+
+
+def bench_numbers(page) -> dict:
+    page.wait_for_function("() => window.__bench && window.__bench.ready !== null", timeout=TIMEOUT_MS)
+    return page.evaluate("() => window.__bench")
+
+
+def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes]) -> dict:
+    """A cold visit in a fresh browser profile, then a warm one in the same
+    profile.  A profile on disk, not an incognito context: an incognito
+    context's memory cache does not keep the 9.6 MB WebAssembly file, so the
+    service worker would download it a second time, which real visitors'
+    disk caches do not."""
+    profile = tempfile.mkdtemp(prefix="diceland-profile-")
+    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+    context.add_init_script(PAGE_WATCH)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        counter.take()
+        page.goto(base + path)
+        wait_ready(page)
+        cold = bench_numbers(page)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        if game:  # the save's picture of the board, for the warm visit
+            page.wait_for_function(
+                "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
+                " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
+                " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
+        time.sleep(0.3)  # let the precache's last responses finish
+        sent = counter.take()
+        raw = sum(size for _, size in sent)
+        compressed = sum(gzip_size(sizes[p.lstrip("/")]) if p.lstrip("/") in sizes else size for p, size in sent)
+        warm_path = "index.html" if game else path  # a return visit: no start link
+        page.goto(base + warm_path)
+        wait_ready(page)
+        warm = bench_numbers(page)
+        return {"cold": cold["ready"], "warm": warm["ready"], "paint_warm": warm["paint"],
+                "paint_cold": cold["paint"], "bytes": raw, "gzip": compressed, "requests": len(sent)}
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def to_placement(page) -> list[int]:
+    """Play the person's decisions until a cell of the board can be tapped."""
+    for _ in range(200):
+        s = json.loads(page.evaluate("window.diceland.state()"))
+        if s["game_over"]:
+            raise RuntimeError("the game ended before a placement")
+        if s["seat"] != 0 or s["bot_pending"]:
+            time.sleep(0.05)
+        elif s["handoff"]:
+            page.click("#btn-handoff")
+        elif s["buttons"].get("roll"):
+            page.click("#btn-roll")
+        elif s["phase"] == "choose":
+            index = next(i for i, d in enumerate(s["dice"]) if d["enabled"])
+            page.click(f'#dice button.die[data-index="{index}"]')
+        elif s["phase"] == "decide":
+            page.click("#btn-stop")
+        elif s["highlights"]:
+            return s["highlights"][0]
+        else:
+            page.click("#btn-pass")
+    raise RuntimeError("no placement after 200 steps")
+
+
+def redraws(browser, base: str, taps: int) -> list[float]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base + GAME_LINK)
+        wait_ready(page)
+        row, col = to_placement(page)
+        point = page.evaluate(f"window.diceland.cellCenter({row}, {col}, 0)")
+        out = []
+        for _ in range(taps):
+            page.evaluate("() => { window.diceland.lastRedrawMs = null; }")
+            page.mouse.click(point["x"], point["y"])
+            page.wait_for_function("() => window.diceland.lastRedrawMs !== null")
+            out.append(page.evaluate("window.diceland.lastRedrawMs"))
+        return out
+    finally:
+        context.close()
+
+
+def page_decisions(browser, base: str, n: int) -> list[float]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base + "index.html")
+        wait_ready(page)
+        page.evaluate("(n) => window.diceland.benchBot(n)", 3)  # warm-up
+        return json.loads(page.evaluate("(n) => window.diceland.benchBot(n)", n))
+    finally:
+        context.close()
+
+
+def cpython_decisions(n: int) -> list[float]:
+    """The same decisions as the page's benchBot, under this CPython (ms)."""
+    from diceland_core.bots import make_bot
+    from diceland_core.simulate import game_seed, play_game
+    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
+    bots = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bots)
+    times: list[float] = []
+    g = 0
+    while len(times) < n:
+        seed = game_seed(1, g)
+        play_game("A", [bots.Timed(make_bot("expert", seed + s), times) for s in range(4)], seed)
+        g += 1
+    return [t * 1000 for t in times[:n]]
+
+
+def med(values) -> float:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=10, help="cold+warm visits per page (default 10)")
+    ap.add_argument("--taps", type=int, default=100, help="taps for click → redraw (default 100)")
+    ap.add_argument("--decisions", type=int, default=20, help="expert decisions (default 20)")
+    ap.add_argument("--keep", type=Path, help="build into this folder and keep it (default: a temporary one)")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    tmp = None
+    if args.keep:
+        out = args.keep.resolve()
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="dist-bench-"))
+        out = tmp / "dist-bench"
+    try:
+        sizes = build_bench_site(out)
+        counter = Counter()
+        server, base = serve(out, counter)
+        results: dict[str, list[dict]] = {"game": [], "bare": []}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for i in range(args.runs):
+                order = ["game", "bare"] if i % 2 == 0 else ["bare", "game"]
+                for which in order:
+                    path = GAME_LINK if which == "game" else "bare.html"
+                    r = one_run(p, base, path, which == "game", counter, sizes)
+                    results[which].append(r)
+                    print(f"run {i + 1:>2} {which:<4}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms  "
+                          f"paint(warm) {r['paint_warm'] or float('nan'):7.0f} ms  "
+                          f"{r['requests']} responses, {r['bytes'] / 1e6:.2f} MB ({r['gzip'] / 1e6:.2f} MB gzip)",
+                          file=sys.stderr, flush=True)
+            taps = redraws(browser, base, args.taps)
+            in_page = page_decisions(browser, base, args.decisions)
+            browser.close()
+        server.shutdown()
+        server.server_close()
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    here = cpython_decisions(args.decisions)
+
+    game, bare = results["game"], results["bare"]
+    cold_g, cold_b = med(r["cold"] for r in game), med(r["cold"] for r in bare)
+    warm_g, warm_b = med(r["warm"] for r in game), med(r["warm"] for r in bare)
+    paint = med(r["paint_warm"] for r in game)
+    first_raw, first_gz = med(r["bytes"] for r in game), med(r["gzip"] for r in game)
+    bare_raw, bare_gz = med(r["bytes"] for r in bare), med(r["gzip"] for r in bare)
+    redraw = med(taps)
+    decision = med(in_page)
+
+    def ok(flag: bool) -> str:
+        return "yes" if flag else "**no**"
+
+    print(f"Chromium (Debian, headless) on {platform.machine()}, {args.runs} runs each, game and bare page "
+          f"interleaved; {len(taps)} taps; {len(in_page)} expert decisions; {time.monotonic() - started:.0f} s")
+    print()
+    print("| measure | Diceland | bare stack | ratio | target | met |")
+    print("|---|---:|---:|---:|---|---|")
+    print(f"| time to ready, warm (median) | {warm_g:.0f} ms | {warm_b:.0f} ms | {warm_g / warm_b:.2f}× "
+          f"| ≤ 1.15× bare | {ok(warm_g <= 1.15 * warm_b)} |")
+    print(f"| time to ready, cold (median) | {cold_g:.0f} ms | {cold_b:.0f} ms | {cold_g / cold_b:.2f}× "
+          f"| ≤ 1.25× bare | {ok(cold_g <= 1.25 * cold_b)} |")
+    print(f"| first meaningful paint, warm (median) | {paint:.0f} ms | – | – | ≤ 300 ms | {ok(paint <= 300)} |")
+    print(f"| click → redraw (median of {len(taps)}) | {redraw:.1f} ms | – | – | ≤ 16 ms | {ok(redraw <= 16)} |")
+    print(f"| first visit, gzip | {first_gz / 1e6:.2f} MB | {bare_gz / 1e6:.2f} MB | "
+          f"{first_gz / bare_gz:.2f}× | ≤ 7 MB | {ok(first_gz <= 7e6)} |")
+    print(f"| first visit, raw | {first_raw / 1e6:.2f} MB | {bare_raw / 1e6:.2f} MB | "
+          f"{first_raw / bare_raw:.2f}× | – | – |")
+    print(f"| expert decision in the page (median of {len(in_page)}) | {decision:.1f} ms | – | – "
+          f"| ≤ 50 ms | {ok(decision <= 50)} |")
+    print()
+    print(f"Other figures: click → redraw p90 {sorted(taps)[int(0.9 * (len(taps) - 1))]:.1f} ms, "
+          f"max {max(taps):.1f} ms; expert decision p90 in the page "
+          f"{sorted(in_page)[int(0.9 * (len(in_page) - 1))]:.1f} ms, "
+          f"median under CPython {platform.python_version()} {med(here):.2f} ms; "
+          f"first paint on a cold visit (median) {med(r['paint_cold'] for r in game):.0f} ms.")
+
+
+if __name__ == "__main__":
+    main()
