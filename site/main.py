@@ -25,6 +25,7 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 
 from diceland_core import board_ids, record_json
 from diceland_site import view
+from diceland_site.paint import Painter
 from diceland_site.controller import Controller, from_url_params
 from diceland_site.embed import iframe_attributes, share_link
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
@@ -99,58 +100,6 @@ class LocalStorage:
 
 class MemoryStorage(dict):
     """Used when the browser forbids localStorage (private modes)."""
-
-
-class Painter:
-    """Executes ``diceland_site.view`` draw lists on a 2D context."""
-
-    def __init__(self, ctx):
-        self.ctx = ctx
-
-    def paint(self, fill, stroke, width) -> None:
-        """Fill and/or stroke the current path."""
-        ctx = self.ctx
-        if fill is not None:
-            ctx.fillStyle = fill
-            ctx.fill()
-        if stroke is not None and width:
-            ctx.strokeStyle = stroke
-            ctx.lineWidth = width
-            ctx.stroke()
-
-    def run(self, ops) -> None:
-        ctx = self.ctx
-        for op in ops:
-            kind = op[0]
-            if kind == "poly":
-                _, points, fill, stroke, width = op
-                ctx.beginPath()
-                x, y = points[0]
-                ctx.moveTo(x, y)
-                for x, y in points[1:]:
-                    ctx.lineTo(x, y)
-                ctx.closePath()
-                self.paint(fill, stroke, width)
-            elif kind == "line":
-                _, x1, y1, x2, y2, colour, width = op
-                ctx.beginPath()
-                ctx.moveTo(x1, y1)
-                ctx.lineTo(x2, y2)
-                ctx.strokeStyle = colour
-                ctx.lineWidth = width
-                ctx.stroke()
-            elif kind == "circle":
-                _, x, y, r, fill, stroke, width = op
-                ctx.beginPath()
-                ctx.arc(x, y, r, 0, 6.283185307179586)
-                self.paint(fill, stroke, width)
-            elif kind == "text":
-                _, x, y, text, colour, px, align = op
-                ctx.font = f"bold {px}px system-ui, sans-serif"
-                ctx.textAlign = align
-                ctx.textBaseline = "middle"
-                ctx.fillStyle = colour
-                ctx.fillText(text, x, y)
 
 
 class Page:
