@@ -1,0 +1,118 @@
+"""Seeded fuzzing of the embed page's readers: ``s=`` links and the rest of
+its query.  10,000 random and mutated inputs each; the only exception out is
+EmbedError, with a message in every language; a link that is accepted
+builds its whole script (texts, every step, the views)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from diceland_site.embed import EmbedError, Script, encode_scenario, parse_params
+from diceland_site.i18n import LANGUAGES
+
+RUNS = 10_000
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "site" / "tutorial").glob("0*.json"))]
+VALUES = [None, True, 0, -1, 3, 2**70, 1.5, "", "x", "red", [], {}, [[0, 0]], ["red"], {"en": "<b>x</b>"},
+          "<img src=x onerror=alert(1)>", "\u202e", "A"]
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= %\x00é"
+
+
+def mutate_json(rng: random.Random, value, depth: int = 0):
+    if isinstance(value, dict) and value and rng.random() < 0.85:
+        out = dict(value)
+        key = rng.choice(sorted(out, key=str))
+        r = rng.random()
+        if r < 0.15:
+            del out[key]
+        elif r < 0.35:
+            out[key] = rng.choice(VALUES)
+        else:
+            out[key] = mutate_json(rng, out[key], depth + 1)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.85:
+        out = list(value)
+        i = rng.randrange(len(out))
+        r = rng.random()
+        if r < 0.2:
+            del out[i]
+        elif r < 0.35:
+            out.insert(i, out[i])
+        else:
+            out[i] = mutate_json(rng, out[i], depth + 1)
+        return out
+    return rng.choice(VALUES)
+
+
+def mutate_text(rng: random.Random, text: str) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(chars) + 1)
+        r = rng.random()
+        if r < 0.4 and chars:
+            del chars[min(i, len(chars) - 1)]
+        elif r < 0.7:
+            chars.insert(i, rng.choice(ALPHABET))
+        elif chars:
+            chars[min(i, len(chars) - 1)] = rng.choice(ALPHABET)
+    return "".join(chars)
+
+
+def exercise(query: dict) -> str:
+    """Everything the embed page does with a query before it draws."""
+    try:
+        params = parse_params(query, ["en"])
+        if params.data is None:
+            return "named"
+        script = Script(params.data)
+        step = script.check_view(params.step, params.seat)
+        for lang in LANGUAGES:
+            script.title(lang), script.explain(lang), script.caption(step, lang), script.names(lang)
+        script.game_at(step)
+        return "shown"
+    except EmbedError as exc:
+        for lang in LANGUAGES:
+            assert exc.message(lang)
+        return exc.key
+
+
+def test_fuzz_s_links():
+    rng = random.Random(11)
+    outcomes: dict[str, int] = {}
+    for i in range(RUNS):
+        lesson = rng.choice(LESSONS)
+        r = rng.random()
+        if r < 0.5:
+            s = encode_scenario(mutate_json(rng, lesson))
+        elif r < 0.85:
+            s = mutate_text(rng, encode_scenario(lesson))
+        else:
+            s = "".join(rng.choice(ALPHABET) for _ in range(rng.randrange(0, 200)))
+        query = {"s": s}
+        if rng.random() < 0.3:
+            query["step"] = rng.choice(["0", "1", "-1", "999", "x", "", "³", "1e3"])
+        if rng.random() < 0.2:
+            query["seat"] = rng.choice(["0", "3", "-2", "nine"])
+        key = exercise(query)
+        outcomes[key] = outcomes.get(key, 0) + 1
+    assert outcomes.get("shown", 0) > 500 and len(outcomes) >= 6, outcomes
+
+
+def test_fuzz_embed_queries():
+    rng = random.Random(12)
+    names = ["phase-1", "overshoot", "01-open-zones.json", "nope", "../etc/passwd", "", "<b>"]
+    for i in range(RUNS):
+        query: dict = {}
+        for key in ("scenario", "s", "step", "seat", "lang", "extra"):
+            if rng.random() < 0.4:
+                pick = rng.random()
+                if key == "scenario" and pick < 0.7:
+                    value = rng.choice(names)
+                elif pick < 0.2:
+                    value = [rng.choice(names), "2"]
+                else:
+                    value = "".join(rng.choice(ALPHABET) for _ in range(rng.randrange(0, 30)))
+                query[key] = value
+        exercise(query)
