@@ -490,9 +490,19 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
     def factory(*args, **kwargs):
         return handler(*args, directory=str(directory), **kwargs)
 
-    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server = QuietServer((host, port), factory)
     server.daemon_threads = True
     return server
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection early (a reload, a cancelled
+    fetch) is normal for a static site: say nothing about it."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:

@@ -162,9 +162,11 @@ def test_an_embedding_page_gets_the_height_and_broken_links_explain_themselves(s
     page.goto(serve(tmp_path).url + "host.html")
 
     def load(url: str):
+        # the new document's first height message shows the frame has navigated;
+        # only then is its ready marker its own (not the previous document's)
+        page.wait_for_function("(src) => window.__heights.some(h => h[0] === src)", arg=url, timeout=READY)
         frame = page.frames[1]
         wait_ready(frame)
-        page.wait_for_function("(src) => window.__heights.some(h => h[0] === src)", arg=url, timeout=READY)
         height = [h for src, h in page.evaluate("window.__heights") if src == url][-1]
         return frame, height
 
