@@ -33,24 +33,18 @@ class Timed:
         return action
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--board", default="A")
-    ap.add_argument("--games", type=int, default=4, help="games per bot kind (default 4)")
-    ap.add_argument("--players", type=int, default=4)
-    args = ap.parse_args()
-    board = load_board(args.board)
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), board {args.board}, "
-          f"{args.players} players, {args.games} games per kind\n")
+def print_table(board_id: str = "A", games: int = 4, players: int = 4) -> None:
+    """Every bot kind side by side: decisions timed, games played to the end."""
+    board = load_board(board_id)
     print("| bot | decisions | median µs/decision | p90 µs | mean µs | s/game | turns/game |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for kind in BOT_KINDS:
         times: list[float] = []
         game_s: list[float] = []
         turns: list[int] = []
-        for g in range(args.games):
+        for g in range(games):
             seed = game_seed(1, g)
-            bots = [Timed(make_bot(kind, seed + s), times) for s in range(args.players)]
+            bots = [Timed(make_bot(kind, seed + s), times) for s in range(players)]
             t0 = time.perf_counter()
             game = play_game(board, bots, seed)
             game_s.append(time.perf_counter() - t0)
@@ -60,6 +54,16 @@ def main() -> None:
               f"{times[int(0.9 * (len(times) - 1))] * 1e6:.0f} | {statistics.mean(times) * 1e6:.0f} | "
               f"{statistics.mean(game_s):.3f} | {statistics.mean(turns):.1f} |")
 
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="A")
+    ap.add_argument("--games", type=int, default=4, help="games per bot kind (default 4)")
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}), board {args.board}, "
+          f"{args.players} players, {args.games} games per kind\n")
+    print_table(args.board, args.games, args.players)
 
 if __name__ == "__main__":
     main()

@@ -1,6 +1,7 @@
 """Engine speed on board A: median microseconds per ``apply`` and per
 legal-placement query, and seconds per full game of four random-but-legal
-players.  Prints figures; asserts nothing.
+players; then the bots' decisions and full 4-player games of each bot kind
+(random, greedy, expert).  Prints figures; asserts nothing.
 
     python bench/engine.py [--games N]
 """
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from diceland_core import Game  # noqa: E402
 from diceland_core.dice import SplitMix64  # noqa: E402
@@ -60,6 +62,8 @@ def placement_queries(games: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--bot-games", type=int, default=3,
+                        help="full 4-player games per bot kind for the bot table (0: none)")
     args = parser.parse_args()
     timings: dict[str, list[float]] = {"legal": [], "apply": []}
     for seed in range(20):  # warm-up, and per-call samples
@@ -82,6 +86,11 @@ def main() -> None:
     print(f"{'full 4-player random game (CPU time)':<44}{statistics.median(per_game) * 1000:>9.2f} ms")
     print(f"{'  (turns per game, median)':<44}{statistics.median(turns):>9.0f}")
     print(f"{'  (games per second)':<44}{len(per_game) / sum(per_game):>9.0f}")
+    if args.bot_games:
+        from bots import print_table
+
+        print(f"\nbots on board A, 4 players each, {args.bot_games} full games per kind (bench/bots.py):")
+        print_table("A", args.bot_games, 4)
 
 
 if __name__ == "__main__":
