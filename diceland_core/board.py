@@ -173,7 +173,6 @@ class Board:
         put(self, "_placement_cache", {})
         put(self, "_cells_cache", {})
         put(self, "_colour_cache", {})
-        put(self, "_actions_cache", {})
 
     # -- coordinates -------------------------------------------------------
     def index(self, row: int, col: int) -> int:

@@ -263,30 +263,12 @@ class Game:
         for p in self.waiting_for():
             if player is not None and p != player:
                 continue
-            found = False
-            for colour, n in self.dice_for(p).items():
-                places = self._place_actions(p, colour, n)
-                found = found or bool(places)
-                out.extend(places)
-            if not (found and self.phase is Phase.PLACE and p == self.active):
+            board = self.boards[p]
+            placements = self.placements(p)
+            out.extend(Place.sorted_cells(p, board.cell_tuple(m)) for _, m in placements)
+            if not (placements and self.phase is Phase.PLACE and p == self.active):
                 out.append(Pass(p))
         return out
-
-    def _place_actions(self, p: int, colour: Colour, n: int) -> tuple[Place, ...]:
-        """The Place actions of :meth:`Sheet.placements`, cached on the board
-        under the same key (placements depend only on that colour's cells)."""
-        sheet = self.sheets[p]
-        board = sheet.board
-        cmask = board.colour_mask[colour]
-        key = (p, colour, n, sheet.crossed & cmask, sheet.adj & cmask)
-        cache = board._actions_cache  # type: ignore[attr-defined]
-        found = cache.get(key)
-        if found is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            found = cache[key] = tuple(Place.sorted_cells(p, board.cell_tuple(m))
-                                       for m in sheet.placements(colour, n))
-        return found
 
     def is_legal(self, action: Action) -> bool:
         try:
