@@ -25,7 +25,7 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 
 from diceland_core import board_ids, record_json
 from diceland_site import view
-from diceland_site.paint import Painter
+from diceland_site.paint import draw_board
 from diceland_site.controller import Controller, from_url_params
 from diceland_site.embed import iframe_attributes, share_link
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
@@ -133,15 +133,14 @@ class Page:
         self.api = None
         self.bot_timer = None
         self.layout: view.Layout | None = None
-        self.static_key = None
-        self.static_canvas = None
+        #: the static board drawn once offscreen (diceland_site.paint.draw_board)
+        self.board_cache: dict = {}
         self.dice_signature = None
         self.rolls_seen = 0
         self.over_shown = False
         self.pending_render = False
         self.canvas = el("board")
         self.ctx = self.canvas.getContext("2d")
-        self.painter = Painter(self.ctx)
         self.bind()
         self.translate_static()
 
@@ -274,7 +273,7 @@ class Page:
         if save_id:
             self.store.set_setting(CURRENT_SETTING, save_id)
         self.over_shown = ctrl.game.over
-        self.static_key = None
+        self.board_cache.clear()
         self.dice_signature = None
         el("log").innerHTML = ""
         for line in ctrl.log_lines:
@@ -524,7 +523,7 @@ class Page:
 
         def go(_ts=None):
             self.pending_render = False
-            self.static_key = None
+            self.board_cache.clear()
             self.render()
         window.requestAnimationFrame(create_once_callable(go))
 
@@ -541,33 +540,10 @@ class Page:
         ctrl = self.ctrl
         board = ctrl.shown_board()
         layout = self.compute_layout(board)
-        canvas = self.canvas
-        if (canvas.width != layout.canvas_width or canvas.height != layout.canvas_height
-                or self.layout is None or self.layout.css_height != layout.css_height):
-            canvas.width = layout.canvas_width
-            canvas.height = layout.canvas_height
-            canvas.style.height = f"{layout.css_height}px"
         self.layout = layout
-        key = (id(board), layout.canvas_width, layout.canvas_height, layout.dpr)
-        if key != self.static_key:
-            off = document.createElement("canvas")
-            off.width = layout.canvas_width
-            off.height = layout.canvas_height
-            octx = off.getContext("2d")
-            octx.setTransform(*layout.transform)
-            octx.lineJoin = "round"
-            octx.lineCap = "round"
-            Painter(octx).run(ctrl.static_ops(layout))
-            self.static_canvas = off
-            self.static_key = key
-        ctx = self.ctx
-        ctx.setTransform(1, 0, 0, 1, 0, 0)
-        ctx.clearRect(0, 0, layout.canvas_width, layout.canvas_height)
-        ctx.drawImage(self.static_canvas, 0, 0)
-        ctx.setTransform(*layout.transform)
-        ctx.lineJoin = "round"
-        ctx.lineCap = "round"
-        self.painter.run(ctrl.frame_ops(layout))
+        self.board_cache["board"] = id(board)
+        draw_board(self.canvas, self.ctx, layout, lambda: ctrl.static_ops(layout), ctrl.frame_ops(layout),
+                   self.board_cache, lambda: document.createElement("canvas"))
 
     def render(self) -> None:
         ctrl = self.ctrl
