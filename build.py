@@ -410,7 +410,20 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         if rel.as_posix() in SITE_SKIP or path.suffix == ".pyc":
             continue
         out_files[rel.as_posix()] = path.read_bytes()
+    out_files["boot-strings.js"] = boot_strings()
     return urls
+
+
+def boot_strings() -> bytes:
+    """``boot-strings.js``: the ``boot.*`` texts of the locale files, for
+    boot.js, which shows progress before Python (and so i18n.py) runs."""
+    table = {}
+    for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        table[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith("boot.")}
+    text = json.dumps(table, ensure_ascii=False, sort_keys=True)
+    return ("/* Made by build.py from site/diceland_site/locales/*.json. */\n"
+            f"window.DICELAND_BOOT_STRINGS = {text};\n").encode("utf-8")
 
 
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:

@@ -10,23 +10,50 @@
   const panel = document.getElementById("boot");
   let shown = 0;
 
+  // The boot texts come from the locale files (keys boot.*): build.py writes
+  // them into boot-strings.js.  The language: ?lang=, else the one the player
+  // chose (saved settings), else the browser's.
+  const ALL = window.DICELAND_BOOT_STRINGS || {};
+  function language() {
+    const wanted = [];
+    try { wanted.push(new URLSearchParams(location.search).get("lang")); } catch (_) { /* no query */ }
+    for (const key of ["diceland:settings", "diceland:tutorial"]) {
+      try {
+        const saved = JSON.parse(localStorage.getItem(key) || "{}");
+        if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
+      } catch (_) { /* unreadable or forbidden storage: ignore it */ }
+    }
+    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
+    for (const tag of wanted) {
+      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
+      if (Object.prototype.hasOwnProperty.call(ALL, primary)) return primary;
+    }
+    return "en";
+  }
+  const STRINGS = ALL[language()] || {};
+  function t(key, detail) {
+    const text = STRINGS[key] || (ALL.en || {})[key] || "";
+    return text.replace("{detail}", detail || "");
+  }
+  if (bar) bar.setAttribute("aria-label", t("boot.progress"));
+
   // Rough weights of what has to arrive before Python runs our code.
   const STEPS = [
-    [/pyscript\/core/, 8, "Loading PyScript…"],
-    [/pyodide\.mjs$/, 12, "Loading Python…"],
-    [/pyodide\.asm\.mjs$/, 25, "Loading Python…"],
-    [/pyodide\.asm\.wasm$/, 60, "Starting Python…"],
-    [/python_stdlib\.zip$/, 70, "Starting Python…"],
-    [/micropip/, 75, "Installing the game…"],
-    [/\.whl$/, 85, "Installing the game…"],
-    [/main\.py$/, 90, "Starting the game…"],
+    [/pyscript\/core/, 8, "boot.pyscript"],
+    [/pyodide\.mjs$/, 12, "boot.python_load"],
+    [/pyodide\.asm\.mjs$/, 25, "boot.python_load"],
+    [/pyodide\.asm\.wasm$/, 60, "boot.python_start"],
+    [/python_stdlib\.zip$/, 70, "boot.python_start"],
+    [/micropip/, 75, "boot.install"],
+    [/\.whl$/, 85, "boot.install"],
+    [/main\.py$/, 90, "boot.game"],
   ];
 
   function progress(value, text) {
     if (value < shown) return;
     shown = value;
     if (bar) { bar.value = value; bar.setAttribute("aria-valuenow", String(value)); }
-    if (label && text) label.textContent = text;
+    if (label && text) label.textContent = t(text);
   }
 
   function seen(name) {
@@ -43,7 +70,7 @@
       observer.observe({ type: "resource", buffered: true });
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
   }
-  progress(4, "Loading…");
+  progress(4, "boot.loading");
   showLastFrame();
 
   // The picture of the board main.py keeps with the current save: something
@@ -72,7 +99,7 @@
     panel.classList.add("with-frame");
     panel.insertBefore(img, bar || null);
   }
-  document.addEventListener("py:ready", () => progress(92, "Starting the game…"));
+  document.addEventListener("py:ready", () => progress(92, "boot.game"));
 
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
@@ -100,7 +127,7 @@
   // If Python never starts, say so instead of leaving a bar that never fills.
   window.addEventListener("error", (event) => {
     if (root.dataset.ready === "true" || !label) return;
-    label.textContent = "Diceland could not start: " + (event.message || "unknown error");
+    label.textContent = t("boot.failed", event.message || String(event.error || ""));
     panel && panel.classList.add("failed");
   });
 })();
