@@ -214,16 +214,9 @@ class Board:
     def is_star(self, row: int, col: int) -> bool:
         return bool(self.star_mask >> self.index(row, col) & 1)
 
-    def zone_at(self, row: int, col: int) -> Zone | None:
-        z = self.zone_of[self.index(row, col)]
-        return None if z < 0 else self.zones[z]
-
     @property
     def start_cell(self) -> tuple[int, int]:
         return self.coords(self.start)
-
-    def colours_present(self) -> tuple[Colour, ...]:
-        return tuple(c for c in Colour if self.colour_mask[c])
 
     # -- text --------------------------------------------------------------
     def grid_text(self) -> str:

@@ -229,11 +229,6 @@ class Game:
         assert self.chosen is not None
         return self.sheets[player].can_place(self.chosen, self.held)
 
-    def placeable_colours(self, player: int) -> list[Colour]:
-        """Colours ``player`` can make a legal placement with now."""
-        sheet = self.sheets[player]
-        return [c for c, n in self.dice_for(player).items() if sheet.can_place(c, n)]
-
     def placements(self, player: int) -> list[tuple[Colour, int]]:
         """Every legal placement for ``player`` now, as ``(colour, mask)``."""
         sheet = self.sheets[player]
@@ -276,9 +271,6 @@ class Game:
         except IllegalActionError:
             return False
         return True
-
-    def stars(self, player: int) -> int:
-        return self.sheets[player].stars
 
     # -- applying -----------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
