@@ -1,0 +1,180 @@
+"""One exception tree for every game, and the messages behind it.
+
+``DicelandError``
+    The root: every error the package raises on purpose.
+``BoardError``
+    A Diceland board file is malformed or breaks RULES.md D1; ``problems``
+    lists every problem found, each naming the file, row and column.
+``ScenarioError``
+    A scenario file is malformed (FORMATS.md, CLEVER.md, WIDESHUT.md): exit
+    status 2 of ``replay``.
+``UnknownGameError`` (a ``ScenarioError``)
+    A file names a game that is not registered; the message lists the known
+    games.
+``RecordError``
+    A saved game record is malformed, from a future version, or does not
+    replay to what it says.
+``IllegalActionError`` (also a ``ValueError``)
+    An action the rules do not allow now.  It carries the rule id it breaks
+    (``rule``, e.g. ``"D2.4"``), a message code (``code``, e.g.
+    ``"diceland.overshoot"``) and the code's parameters (``params``).  The
+    text is rendered from the code in any language (:meth:`text`); ``str()``
+    is the rule id followed by the English text.
+
+Messages
+--------
+Each game registers its catalogue once (:func:`register_messages`): a code
+maps to one template per language of :data:`LANGUAGES`, and words that appear
+as parameter values (colour names, areas …) map to their translations.  A
+template is ``str.format`` text; a parameter may be followed by ``:p:one|other``
+to choose a plural form by its number, e.g. ``"{n} {n:p:die|dice}"``.
+Player-facing templates never show a rule id, a code or a zero-based
+coordinate: games pass 1-based ``row``/``column`` for the text and keep the
+raw cell in ``params`` for the "details" a teacher may open.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+__all__ = [
+    "LANGUAGES", "DicelandError", "BoardError", "ScenarioError", "UnknownGameError",
+    "RecordError", "IllegalActionError", "register_messages", "render_message",
+    "message_codes", "has_message",
+]
+
+#: Every message exists in these languages (English first, the fallback).
+LANGUAGES: tuple[str, ...] = ("en", "es", "it")
+
+_MESSAGES: dict[str, dict[str, str]] = {}
+_TERMS: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def register_messages(namespace: str, messages: Mapping[str, Mapping[str, str]],
+                      terms: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    """Add a game's catalogue: ``messages[code][lang]`` templates, registered
+    as ``namespace.code``; ``terms[lang][word]`` translations of parameter
+    values.  Every code needs every language of :data:`LANGUAGES`."""
+    for code, langs in messages.items():
+        missing = [lang for lang in LANGUAGES if not langs.get(lang)]
+        if missing:
+            raise ValueError(f"message {namespace}.{code} has no text in {', '.join(missing)}")
+        _MESSAGES[f"{namespace}.{code}"] = dict(langs)
+    if terms:
+        table = _TERMS.setdefault(namespace, {})
+        for lang, words in terms.items():
+            table.setdefault(lang, {}).update(words)
+
+
+def has_message(code: str) -> bool:
+    return code in _MESSAGES
+
+
+def message_codes(namespace: str | None = None) -> list[str]:
+    """Every registered code (of one namespace, if given), sorted."""
+    return sorted(c for c in _MESSAGES if namespace is None or c.startswith(namespace + "."))
+
+
+class _Value:
+    """A parameter as a template sees it: translated words, joined lists, and
+    the ``p:one|other`` plural spec."""
+
+    __slots__ = ("value", "terms")
+
+    def __init__(self, value: Any, terms: Mapping[str, str]):
+        self.value = value
+        self.terms = terms
+
+    def _word(self, v: Any) -> str:
+        if isinstance(v, str):
+            return self.terms.get(v, v)
+        if isinstance(v, (list, tuple)):
+            return ", ".join(self._word(x) for x in v)
+        return str(v)
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith("p:"):
+            one, _, other = spec[2:].partition("|")
+            n = self.value
+            return one if (n == 1 or n == -1) else other
+        if spec:
+            return format(self.value, spec)
+        return self._word(self.value)
+
+    def __str__(self) -> str:
+        return self._word(self.value)
+
+
+def render_message(code: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+    """The text of ``code`` in ``lang`` (English when ``lang`` is unknown).
+    An unknown code renders as itself, so a message is never lost."""
+    langs = _MESSAGES.get(code)
+    if langs is None:
+        return code
+    template = langs.get(lang) or langs["en"]
+    namespace = code.split(".", 1)[0]
+    by_lang = _TERMS.get(namespace, {})
+    terms = by_lang.get(lang) or by_lang.get("en", {})
+    values = {k: _Value(v, terms) for k, v in (params or {}).items()}
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+class DicelandError(Exception):
+    """Root of every error raised on purpose by diceland_core."""
+
+
+class BoardError(DicelandError):
+    """A board file is malformed or breaks the board rules (RULES.md D1)."""
+
+    def __init__(self, problems: list[str] | str):
+        if isinstance(problems, str):
+            problems = [problems]
+        self.problems: list[str] = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class ScenarioError(DicelandError):
+    """A scenario file is malformed (FORMATS.md): ``replay`` exit status 2."""
+
+
+class UnknownGameError(ScenarioError):
+    """A file names a game that no module registered."""
+
+
+class RecordError(DicelandError):
+    """A saved game record cannot be loaded."""
+
+
+class IllegalActionError(DicelandError, ValueError):
+    """An action that the rules do not allow now.
+
+    ``rule`` is the rule id (``"C6.3"``), ``code`` the message code
+    (``"clever.platter_die_usable"``), ``params`` its parameters.  The game
+    is unchanged when this is raised."""
+
+    def __init__(self, rule: str, code: str, **params: Any):
+        self.rule = rule
+        self.code = code
+        self.params = params
+        super().__init__(f"{rule} {render_message(code, params)}")
+
+    def text(self, lang: str = "en") -> str:
+        """The explanation for a player in ``lang``: no rule id, no code."""
+        return render_message(self.code, self.params, lang)
+
+    @property
+    def detail(self) -> str:
+        """The English explanation without the rule id."""
+        return self.text("en")
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.params
+
+    def details(self) -> dict[str, Any]:
+        """What a "details" link shows: the rule id, the code, the raw
+        parameters (zero-based cells included)."""
+        return {"rule": self.rule, "code": self.code, "params": dict(self.params)}

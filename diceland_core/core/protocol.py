@@ -1,0 +1,173 @@
+"""What a game is to the rest of the package: a :class:`GameDef` (metadata
+and entry points, one per game, registered by name) and the surface of its
+state objects (:class:`GameState`).
+
+The convention for every game: **one mutable state object per game** with
+``apply``; immutable values (frozen dataclasses, tuples) for actions, events
+and anything the user interface and bots share.  ``apply`` checks the action
+against the rules first and raises :class:`~diceland_core.core.errors.
+IllegalActionError` (rule id, message code, parameters) leaving the state
+unchanged; otherwise it changes the state and returns the events it caused.
+
+Chance is explicit: a state rolls only from the dice source it was given
+(:mod:`diceland_core.core.dice`) and keeps every roll in ``rolls`` as data,
+so undo never crosses a roll and a record says exactly which dice fell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from .errors import render_message
+
+__all__ = ["GameState", "GameDef", "Outcome", "Bot", "Hint", "Scenario"]
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """The state surface every game offers (python-chess' ``push``/``pop``,
+    OpenSpiel's ``State``, boardgame.io's reducer, in one small shape)."""
+
+    players: int
+    #: every action applied so far, in order
+    actions: list
+    #: every roll made so far, in order (tuples of faces)
+    rolls: list
+
+    @property
+    def over(self) -> bool: ...
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The players with a decision to make now (ascending or clockwise:
+        the game's docs say which)."""
+        ...
+
+    def legal_actions(self, player: int | None = None) -> list:
+        """Every legal action now (of ``player`` only, if given)."""
+        ...
+
+    def is_legal(self, action: Any) -> bool: ...
+
+    def apply(self, action: Any) -> list:
+        """Apply ``action`` and return its events; raise IllegalActionError
+        (state unchanged) if the rules forbid it."""
+        ...
+
+    def can_undo(self) -> bool:
+        """The last action can be taken back: no dice were rolled after it."""
+        ...
+
+    def undo(self) -> "GameState":
+        """A new state without the last action (never past a roll)."""
+        ...
+
+    def copy(self) -> "GameState": ...
+
+    def outcome(self) -> "Outcome | None":
+        """Scores and winners once the game is over, else None."""
+        ...
+
+    def summary(self) -> dict[str, Any]:
+        """The position as the game's ``replay`` output (without ok/error)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a score per player (Diceland: bonus cells crossed),
+    the winners (several when they share the win), and per player the score's
+    parts by area where the game has areas (for simulate's reports)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    areas: tuple[Mapping[str, int], ...] = ()
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(state, player) -> action``: a legal action for
+    a player in ``state.waiting_for()``.  Bots never change the state, and
+    the same seed gives the same choices on every Python."""
+
+    kind: str
+
+    def choose(self, state: Any, player: int) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and why, as a message code with parameters (so the
+    reason reads in every language): ``Hint(action, "clever.hint_points",
+    {"points": 7})``."""
+
+    action: Any
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return render_message(self.code, self.params, lang) if self.code else ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed scenario file of any game: how to start (``game()`` returns a
+    fresh state each call) and the actions to play."""
+
+    game_name: str
+    start: Callable[[], Any]
+    actions: tuple
+    title: Any = None
+    explain: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def game(self) -> Any:
+        return self.start()
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """One game, as the registry knows it.
+
+    ``new(players=…, seed=…, **options)`` starts a game; ``parse_scenario``
+    turns a scenario object into something with ``game()`` and ``actions``
+    (raising ScenarioError when the file is invalid); ``action_from_json`` /
+    ``action_to_json`` convert the actions of its files (ValueError for a
+    malformed one); ``setup_of(state)`` / ``from_setup(setup, seed,
+    players)`` are the game-specific part of a record; ``rolls_of(state)``
+    the rolls as JSON; ``bots`` maps a bot kind to ``factory(seed) -> Bot``,
+    weakest first; ``hint(state, player) -> Hint``; ``terminal(args)`` plays
+    in a terminal.  ``error_rule`` says whether replay's ``error`` object
+    carries a ``rule`` key (the newer games' contracts; FORMATS.md's Diceland
+    output has only ``action_index`` and ``message``)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rule_prefix: str
+    new: Callable[..., Any]
+    parse_scenario: Callable[[Any], Any]
+    action_from_json: Callable[[Any], Any]
+    action_to_json: Callable[[Any], dict]
+    setup_of: Callable[[Any], dict]
+    from_setup: Callable[[Mapping[str, Any], int, int], Any]
+    rolls_of: Callable[[Any], list]
+    bots: Mapping[str, Callable[[int], Bot]]
+    hint: Callable[[Any, int], Hint] | None = None
+    terminal: Callable[..., int] | None = None
+    error_rule: bool = True
+    #: names of the score areas a report breaks scores into (simulate)
+    areas: Sequence[str] = ()
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        return tuple(self.bots)
+
+    def make_bot(self, kind: str, seed: int = 0) -> Bot:
+        try:
+            factory = self.bots[kind]
+        except KeyError:
+            raise ValueError(f"unknown bot kind {kind!r} for {self.name} "
+                             f"(expected one of {', '.join(self.bots)})") from None
+        return factory(seed)

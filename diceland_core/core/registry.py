@@ -1,0 +1,61 @@
+"""The games, found by name (python-chess' ``find_variant``, OpenSpiel's
+``load_game``).
+
+Each game package under :mod:`diceland_core.games` registers its
+:class:`~diceland_core.core.protocol.GameDef` when imported; :func:`games`
+imports them all, so adding a game touches no shared module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from .errors import UnknownGameError
+from .protocol import GameDef
+
+__all__ = ["register", "get_game", "games", "game_names", "DEFAULT_GAME"]
+
+#: A file without a ``"game"`` key is a Diceland file (FORMATS.md).
+DEFAULT_GAME = "diceland"
+
+_GAMES: dict[str, GameDef] = {}
+_discovered = False
+
+
+def register(definition: GameDef) -> GameDef:
+    """Add a game (called once by each game package)."""
+    if definition.name in _GAMES and _GAMES[definition.name] is not definition:
+        raise ValueError(f"a game named {definition.name!r} is registered already")
+    _GAMES[definition.name] = definition
+    return definition
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    from .. import games as package
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.ispkg:
+            importlib.import_module(f"{package.__name__}.{info.name}")
+    _discovered = True
+
+
+def games() -> dict[str, GameDef]:
+    """Every registered game by name, Diceland first, then by name."""
+    _discover()
+    order = sorted(_GAMES, key=lambda n: (n != DEFAULT_GAME, n))
+    return {n: _GAMES[n] for n in order}
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(games())
+
+
+def get_game(name: object) -> GameDef:
+    """The game called ``name``; UnknownGameError lists the known ones."""
+    known = games()
+    if isinstance(name, str) and name in known:
+        return known[name]
+    raise UnknownGameError(f"unknown game {name!r}: the known games are {', '.join(known)}")
