@@ -25,15 +25,16 @@ import pytest
 
 from diceland_core import Game
 from diceland_core.core.record import record_json
-from diceland_site.controller import Controller, UrlSetup, from_url_params
-from diceland_site.seats import SEAT_KINDS, Seat
+from diceland_site.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
+from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.safejson import MAX_DEPTH
 from diceland_site.storage import (
-    BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
+    MAX_IMPORT_CHARS, MAX_SAVE_CHARS, BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
 )
 
 #: Inputs per reader.
 N = 10_000
-CODES = {"missing", "not_json", "not_diceland", "future", "invalid"}
+CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid"}
 LANGS = ("en", "es", "it")
 HTML = "<img src=x onerror=alert(1)>"
 KNOWN = ["A", "B", "C", "D"]
@@ -320,7 +321,9 @@ def test_fuzz_url_params():
             names_value = names_value[-1] if names_value else None
         if names_value is not None and str(names_value).strip():
             # names come back as the very text given (split and trimmed), never escaped
-            assert [s.name for s in seats] == [n.strip() for n in str(names_value).strip().split(",")]
+            given = [n.strip() for n in str(names_value).strip().split(",")]
+            assert [s.name for s in seats] == [n[:MAX_NAME] for n in given]
+            assert link_names_trimmed(query) == any(len(n) > MAX_NAME for n in given)
         outcomes["ok" if seed is None else "ok_seed"] += 1
     assert sum(outcomes.values()) == N
     assert outcomes["ok"] > 100 and outcomes["ok_seed"] > 100 and outcomes["error"] > N // 2, outcomes
@@ -374,13 +377,16 @@ def test_fuzz_import_json(corpus):
     assert outcomes["ok"] > 200 and len(outcomes) >= 5, outcomes
 
 
-@pytest.mark.parametrize("text", ["[" * 100_000, "{\"a\":" * 5000, "{\"saved_at\": " + "1" * 5000 + "}",
-                                  "[" + "9" * 4301 + "]"], ids=["deep_list", "deep_object", "long_int", "long_int2"])
-def test_import_of_too_deep_or_too_long_numbers_is_an_error(text):
+@pytest.mark.parametrize("text, code", [
+    ("[" * 100_000, "too_deep"), ("{\"a\":" * 5000, "too_deep"), ("{\"saved_at\": " + "1" * 5000 + "}", "not_json"),
+    ("[" + "9" * 4301 + "]", "not_json"), (" " * (MAX_IMPORT_CHARS + 1), "too_big"),
+], ids=["deep_list", "deep_object", "long_int", "long_int2", "too_big"])
+def test_import_of_too_deep_or_too_long_numbers_is_an_error(text, code):
     store = SaveStore({})
     with pytest.raises(SaveError) as info:
         store.import_json(text)
-    assert info.value.code == "not_json" and store.backend == {}
+    assert info.value.code == code and store.backend == {}
+    assert info.value.message("it", importing=True) != info.value.message("en", importing=True)
 
 
 def _nested_meta(text: str, depth: int) -> str:
@@ -402,9 +408,9 @@ def test_import_near_the_nesting_limit(corpus):
             try:
                 sid = store.import_json(_nested_meta(text, depth))
             except SaveError as exc:
-                assert exc.code in ("not_json", "invalid")
+                assert exc.code == "too_deep" and depth + 3 > MAX_DEPTH
                 continue
-            assert depth < 64
+            assert depth + 3 <= MAX_DEPTH
             assert not store.list_saves()[0]["broken"]
             _deeper(limit // 2, lambda: store.export_json(sid))
 
@@ -418,7 +424,7 @@ def test_an_imported_file_reads_back_from_a_deeper_stack(corpus):
     try:
         sid = store.import_json(_nested_meta(texts[-2], limit // 2))
     except SaveError as exc:
-        assert exc.code == "invalid" and "nested" in exc.detail
+        assert exc.code == "too_deep" and "deep" in exc.detail
     else:
         _deeper(limit // 2 + 50, lambda: store.load(sid))
 
@@ -502,7 +508,7 @@ def test_fuzz_local_storage(corpus):
         frame = store.last_frame(bad_id)
         assert frame is None or isinstance(frame, str)
         result = store.set_last_frame(bad_id, rng.choice([None, "data:image/png;base64,AAAA"]))
-        assert isinstance(result, SaveResult) and result.reason in (None, "invalid")
+        assert isinstance(result, SaveResult) and result.reason in (None, "invalid", "conflict")
         assert isinstance(store.settings(), dict)
         store.get_setting("lang", "en")
         # the good saves are all still there and readable
@@ -514,9 +520,10 @@ def test_fuzz_local_storage(corpus):
 
 
 @pytest.mark.parametrize("text, code", [
-    ("[" * 100_000, "not_json"),
+    ("[" * 100_000, "too_deep"),
     ("{\"app\": \"diceland\", \"envelope\": 1, \"saved_at\": " + "1" * 5000 + "}", "not_json"),
-], ids=["deep", "long_int"])
+    (" " * (MAX_SAVE_CHARS + 1), "too_big"),
+], ids=["deep", "long_int", "too_big"])
 def test_too_deep_or_too_long_numbers_in_storage(text, code):
     backend = {SAVE_PREFIX + "x": text}
     store = SaveStore(backend)
@@ -544,7 +551,7 @@ def test_thumbnail_of_a_save_that_is_not_an_object(text):
 # -- names are data, not markup ---------------------------------------------------------------------
 
 def test_html_in_names_comes_back_as_plain_text(board):
-    names = [HTML, "<b>Bo</b> & \"Cy\""]
+    names = [HTML[:MAX_NAME], "<b>Bo</b> & \"Cy\""]
     setup = from_url_params({"players": "human,human", "names": ",".join(names)}, known_boards=KNOWN)
     assert [s.name for s in setup.seats] == names
     ctl = Controller.new(setup.seats, [board], seed=3)
@@ -558,7 +565,7 @@ def test_html_in_names_comes_back_as_plain_text(board):
     [entry] = store.list_saves()
     assert [p["name"] for p in entry["players"]] == names
     game, seats = store.load(sid)
-    assert [s.name for s in seats] == names and game.setup.meta["seats"][0]["name"] == HTML
+    assert [s.name for s in seats] == names and game.setup.meta["seats"][0]["name"] == names[0]
     other = SaveStore({})
     _, seats2 = other.load(other.import_json(store.export_json(sid)))
     assert [s.name for s in seats2] == names
