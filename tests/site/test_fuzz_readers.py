@@ -28,6 +28,7 @@ from diceland_core.core.record import record_json
 from diceland_site.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
+from hostile import hostile, parser_depth
 from diceland_site.storage import (
     MAX_IMPORT_CHARS, MAX_SAVE_CHARS, BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
 )
@@ -183,8 +184,11 @@ def random_document(rng: random.Random) -> str:
 
 
 def some_input(rng: random.Random, texts: list[str], docs: list[object]) -> tuple[str, str]:
-    """(kind, text): a tree mutation, a text mutation or random text."""
+    """(kind, text): a tree mutation, a text mutation, random text, or a
+    structure nested to kill the parser (:func:`hostile.hostile`)."""
     pick = rng.random()
+    if pick < 0.1:
+        return hostile(rng, rng.choice(docs))
     if pick < 0.45:
         return "tree", json.dumps(mutate_tree(rng.choice(docs), rng), ensure_ascii=rng.random() < 0.5)
     if pick < 0.85:
@@ -350,6 +354,12 @@ def _check_error(exc: SaveError, importing: bool) -> None:
         assert exc.message(lang, importing=importing).strip()
 
 
+def _check_depth(kind: str, text: str, code: str | None) -> None:
+    """Refused as too deep (before parsing) exactly when a parser would go
+    deeper than the limit; brackets in strings are no reason to refuse."""
+    assert (code == "too_deep") == (parser_depth(text, MAX_DEPTH) > MAX_DEPTH), (kind, code)
+
+
 def test_fuzz_import_json(corpus):
     texts, docs, base = corpus
     rng = random.Random(7)
@@ -363,8 +373,10 @@ def test_fuzz_import_json(corpus):
         except SaveError as exc:
             _check_error(exc, importing=True)
             assert backend == base, "a failed import changed the store"
+            _check_depth(kind, text, exc.code)
             outcomes[exc.code] += 1
             continue
+        _check_depth(kind, text, None)
         assert isinstance(new_id, str) and new_id and store.pending == []
         assert {k: v for k, v in backend.items() if k != SAVE_PREFIX + new_id} == base
         listed = {s["id"]: s for s in store.list_saves()}
@@ -448,6 +460,8 @@ def corrupt_entry(rng: random.Random, texts: list[str], docs: list[object], base
     if pick < 0.6:
         return json.dumps(mutate_tree(json.loads(rng.choice(stored)) if rng.random() < 0.6 else rng.choice(docs),
                                       rng))
+    if pick < 0.7:
+        return hostile(rng, json.loads(rng.choice(stored)))[1]
     return some_input(rng, stored + texts, docs)[1]
 
 
@@ -475,6 +489,8 @@ def test_fuzz_local_storage(corpus):
             assert isinstance(s["broken"], bool)
             if s["broken"]:
                 assert s["code"] in CODES and s["reason"]
+            if s["id"] == bad_id:
+                _check_depth("stored", text, s["code"] if s["broken"] else None)
         assert [s["id"] for s in listing if not s["broken"]] == [
             s["id"] for s in listing if s["id"] != bad_id or not s["broken"]]
         assert backend == before

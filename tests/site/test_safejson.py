@@ -8,32 +8,9 @@ import random
 
 import pytest
 
+from hostile import parser_depth
+
 from diceland_site.safejson import MAX_DEPTH, JsonLimitError, check, loads, nesting_depth
-
-
-def parser_depth(text: str) -> int:
-    """The depth a recursive parser reaches: brackets counted up to the first
-    closing bracket with nothing open (strings left out by hand)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for c in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c in "]}":
-            depth -= 1
-            if depth < 0:
-                break
-    return deepest
 
 
 @pytest.mark.parametrize("text, depth", [
