@@ -65,6 +65,7 @@ DEFAULT_PARAMS: dict = {
     "reroll_held": 2.5,
     "extra_held": 6.0,
     "fox_weight": 1.0,
+    "scale": 1.0,
 }
 
 _YCOLS = tuple(tuple(r * 4 + c for r in range(4) if not YELLOW_PRINTED >> (r * 4 + c) & 1) for c in range(4))
@@ -92,7 +93,8 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     share = P["share"]
     weights = [share[i] if f else 0.0 for i, f in enumerate((free_y, free_b, free_g, free_o, free_p))]
     total_w = sum(weights) or 1.0
-    ey, eb, eg, eo, ep = (entries * w / total_w for w in weights)
+    marks = entries * P["scale"]
+    ey, eb, eg, eo, ep = (marks * w / total_w for w in weights)
     focus = P["focus"]
     extra_value = 0.0
     fox_p = float(s.foxes())
