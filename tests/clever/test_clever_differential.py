@@ -583,15 +583,61 @@ def engine_verdict(game, state, action: dict) -> str:
     return "legal"
 
 
-POSITIONS = range(0, GAMES, 3)
+#: 100 seeds of every residue mod 3 (so games from presets too) and mod 4
+POSITIONS = [3 * k + k % 3 for k in range(GAMES // 3)]
+
+
+def canonical(action: dict) -> str:
+    """An action as comparable text: keys with None dropped, and the
+    implied field of a blue die mark dropped (C3.2 fixes it)."""
+    out = {k: v for k, v in action.items() if v is not None}
+    if out.get("type") in ("pick", "take", "extra") and out.get("area") == "blue":
+        out.pop("field", None)
+    return json.dumps(out, sort_keys=True)
+
+
+def verdict_differences(data: dict, label: str) -> list[str]:
+    """At the position after all of ``data``'s actions (all legal): every
+    candidate action's verdict (legal or rule id) on both sides, and the
+    engine's legal_actions() against the candidates the reference finds
+    legal.  Returns the differences."""
+    game = definition()
+    data = copy.deepcopy(data)
+    players, start, round_, sheets, rolls, actions = ref.read_scenario(copy.deepcopy(data))
+    game_ref = ref.RefGame(players, start, round_, sheets, rolls)
+    for a in actions:
+        game_ref.act(a)
+    # only the rolls made so far: a legal candidate that rolls draws from
+    # the seed in the engine and stops the reference with OutOfDice
+    game_ref.rolls = game_ref.rolls[:game_ref.used_rolls]
+    data["dice"] = data["dice"][:game_ref.used_rolls]
+    _, scenario = parse_scenario(copy.deepcopy(data))
+    state, out = replay_scenario(game, scenario)
+    assert out["ok"], out
+    failures = []
+    legal_ref = set()
+    for action in candidate_actions(players):
+        want = reference_verdict(game_ref, action, players)
+        got = engine_verdict(game, state, action)
+        if want == "legal":
+            legal_ref.add(canonical(action))
+        if want != got:
+            failures.append(f"{label}: {json.dumps(action)}: engine {got}, reference {want}"
+                            f"\nscenario: {json.dumps(data)}")
+    legal_engine = {canonical(game.action_to_json(a)) for a in state.legal_actions()}
+    if legal_engine != legal_ref:
+        failures.append(f"{label}: legal_actions() has {sorted(legal_engine - legal_ref)} "
+                        f"too many and misses {sorted(legal_ref - legal_engine)}\nscenario: {json.dumps(data)}")
+    return failures
 
 
 @pytest.mark.parametrize("block", range(5))
 def test_every_candidate_action_gets_the_same_verdict(block):
     """At 100 positions of the random games, every well-formed action of
     every player (each die, area and field) is legal for both or illegal for
-    both with the same rule id (the table of checks of CLEVER.md)."""
-    game = definition()
+    both with the same rule id (the table of checks of CLEVER.md), and the
+    engine's legal_actions() are exactly the actions the reference finds
+    legal."""
     failures = []
     for seed in [s for s in POSITIONS if s % 5 == block]:
         main, _ = random_game(seed)
@@ -602,23 +648,184 @@ def test_every_candidate_action_gets_the_same_verdict(block):
         status, _ = replay_reference(copy.deepcopy(data))
         if status != 0:
             data["actions"] = data["actions"][:-1]  # the game's wild last action
-        players, start, round_, sheets, rolls, actions = ref.read_scenario(copy.deepcopy(data))
-        game_ref = ref.RefGame(players, start, round_, sheets, rolls)
-        for a in actions:
-            game_ref.act(a)
-        # only the rolls made so far: a legal candidate that rolls draws from
-        # the seed in the engine and stops the reference with OutOfDice
-        game_ref.rolls = game_ref.rolls[:game_ref.used_rolls]
-        data["dice"] = data["dice"][:game_ref.used_rolls]
-        _, scenario = parse_scenario(copy.deepcopy(data))
-        state, out = replay_scenario(game, scenario)
-        assert out["ok"], out
-        for action in candidate_actions(players):
-            want = reference_verdict(game_ref, action, players)
-            got = engine_verdict(game, state, action)
-            if want != got:
-                failures.append(f"seed {seed}, {cut} actions: {json.dumps(action)}: engine {got}, reference {want}"
-                                f"\nscenario: {json.dumps(data)}")
+        failures += verdict_differences(data, f"seed {seed}, {len(data['actions'])} actions")
     if failures:
         print("\n\n".join(failures))
     assert not failures, f"{len(failures)} disagreements; first:\n{failures[0][:4000]}"
+
+
+# --------------------------------------------------------------------------
+# (e) chosen corners, at every step
+# --------------------------------------------------------------------------
+
+ALL_YELLOW = [[r, c] for r in range(4) for c in range(4) if ref.YELLOW[r][c] is not None]
+FULL_SHEET = {"yellow": ALL_YELLOW, "blue": list(range(2, 13)), "green": 11,
+              "orange": [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3], "purple": [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]}
+
+CORNERS = [
+    # C8.7 round 4 with a full sheet (player 1 owes nothing), a black X
+    # completing yellow row 0 (blue_x, C8.6 while player 0 chooses), whose
+    # blue X completes row {2,3,4} and column {4,8,12} (orange_5, extra, C8.5);
+    # then R1 for the full sheet
+    ("round-4-chain", {"game": "clever", "players": 2, "start_player": 1, "round": 4,
+                       "sheets": {"0": {"yellow": [[0, 0], [0, 1]], "blue": [2, 3, 8, 12]}, "1": FULL_SHEET},
+                       "dice": [{"white": 3, "yellow": 3, "blue": 3, "green": 3, "orange": 3, "purple": 3},
+                                {"yellow": 1, "blue": 2, "green": 3, "orange": 4, "purple": 5}],
+                       "actions": [{"type": "round_bonus", "player": 0, "area": "yellow", "field": [0, 2]},
+                                   {"type": "bonus", "player": 0, "area": "blue", "field": 4},
+                                   {"type": "pick", "player": 1, "die": "white"}]}),
+    # C8.7 three players choose in any order
+    ("round-4-three", {"game": "clever", "players": 3, "start_player": 2, "round": 4,
+                       "dice": [{"white": 6, "yellow": 5, "blue": 4, "green": 3, "orange": 2, "purple": 1}],
+                       "actions": [{"type": "round_bonus", "player": 2, "area": "green"},
+                                   {"type": "round_bonus", "player": 0, "area": "orange"},
+                                   {"type": "round_bonus", "player": 1, "area": "blue", "field": 7}]}),
+    # R6: blue 3 completes row {2,3,4} (orange_5 → reroll) and column
+    # {3,7,11} (purple_6 → purple[9] → orange_6 ×2)
+    ("two-orange-numbers", {"game": "clever", "players": 1, "start_player": 0,
+                            "sheets": {"0": {"blue": [2, 4, 7, 11], "orange": [2, 3],
+                                             "purple": [1, 2, 3, 4, 5, 6, 1, 2, 3]}},
+                            "dice": [{"white": 1, "yellow": 1, "blue": 2, "green": 1, "orange": 1, "purple": 1}],
+                            "actions": [{"type": "pick", "player": 0, "die": "blue", "area": "blue"}]}),
+    # C8.4 yellow_x lost on a full yellow area; C7.1 an extra earned on a full
+    # track is lost; the round-2 extra too; blue_x choice on the last field
+    ("lost-bonuses", {"game": "clever", "players": 1, "start_player": 0, "round": 2,
+                      "sheets": {"0": {"yellow": ALL_YELLOW, "purple": [1, 2, 3, 4, 5], "green": 5,
+                                       "blue": [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "extras": 7}},
+                      "dice": [{"white": 1, "yellow": 2, "blue": 3, "green": 4, "orange": 5, "purple": 6}],
+                      "actions": [{"type": "pick", "player": 0, "die": "purple", "area": "purple"},
+                                  {"type": "extra", "player": 0, "die": "green", "area": "green"},
+                                  {"type": "bonus", "player": 0, "area": "blue", "field": 12}]}),
+    # C6.3 / R12: no platter die usable, so a die of the active player's
+    # dice fields may be taken; then a +1 of the white die (after a 6, C3.7)
+    ("special-case", {"game": "clever", "players": 2, "start_player": 0,
+                      "sheets": {"1": {"yellow": ALL_YELLOW, "blue": list(range(2, 13)), "green": 11,
+                                       "orange": [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3], "purple": [5], "extras": 1}},
+                      "dice": [{"white": 1, "yellow": 2, "blue": 3, "green": 4, "orange": 5, "purple": 6}],
+                      "actions": [{"type": "pick", "player": 0, "die": "purple", "area": "purple"},
+                                  {"type": "take", "player": 1, "die": "purple", "area": "purple"},
+                                  {"type": "extra", "player": 1, "die": "white", "area": "purple"}]}),
+    # C11.3 / R9: a solo passive roll with nothing usable on the platter:
+    # pass; the last turn ends the game (C9.3)
+    ("solo-pass-and-end", {"game": "clever", "players": 1, "start_player": 0, "round": 6,
+                           "sheets": {"0": {"yellow": ALL_YELLOW, "blue": list(range(2, 13)), "green": 11,
+                                            "orange": [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3], "purple": [4]}},
+                           "dice": [{"white": 1, "yellow": 2, "blue": 3, "green": 4, "orange": 5, "purple": 6},
+                                    {"white": 6, "yellow": 2, "blue": 1, "green": 4, "orange": 3, "purple": 6,
+                                     "closest": ["purple", "white", "yellow", "blue", "green", "orange"]}],
+                           "actions": [{"type": "pick", "player": 0, "die": "purple", "area": "purple"},
+                                       {"type": "end_turn"},
+                                       {"type": "pass", "player": 0},
+                                       {"type": "end_turn"}]}),
+    # R8: a solo passive roll without "closest" breaks ties in colour order
+    ("solo-default-closeness", {"game": "clever", "players": 1, "start_player": 0,
+                                "dice": [{"white": 1, "yellow": 1, "blue": 1, "green": 1, "orange": 1, "purple": 6},
+                                         {"white": 3, "yellow": 3, "blue": 3, "green": 3, "orange": 3, "purple": 3}],
+                                "actions": [{"type": "pick", "player": 0, "die": "purple", "area": "purple"},
+                                            {"type": "end_turn"},
+                                            {"type": "take", "player": 0, "die": "white", "area": "orange"}]}),
+]
+
+
+@pytest.mark.parametrize("name,data", CORNERS + [(w[0], w[1]) for w in WORKED if w[2] == 0],
+                         ids=[c[0] for c in CORNERS] + [w[0] for w in WORKED if w[2] == 0])
+def test_corners_agree_at_every_step(name, data):
+    """Chosen corners (round 4 with chains, R6, lost bonuses, the special
+    case, a solo pass at the end) and the legal worked examples: after every
+    prefix of their actions, the same replay output and the same verdict for
+    every candidate action on both sides."""
+    status, _ = replay_reference(copy.deepcopy(data))
+    assert status == 0
+    failures = []
+    for cut in range(len(data["actions"]) + 1):
+        prefix = with_actions(data, data["actions"][:cut])
+        assert_agree(prefix, f"{name}, {cut} actions")
+        failures += verdict_differences(prefix, f"{name}, {cut} actions")
+    if failures:
+        print("\n\n".join(failures))
+    assert not failures, f"{len(failures)} disagreements; first:\n{failures[0][:4000]}"
+
+
+# --------------------------------------------------------------------------
+# (f) invalid files (exit status 2)
+# --------------------------------------------------------------------------
+
+def _variant(change) -> dict:
+    data = copy.deepcopy(E1)
+    change(data)
+    return data
+
+
+def _set(path: list, value):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+def _drop(path: list):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return change
+
+
+INVALID = [
+    ("players-5", _set(["players"], 5)),
+    ("players-0", _set(["players"], 0)),
+    ("players-text", _set(["players"], "2")),
+    ("players-bool", _set(["players"], True)),
+    ("start-player-2-of-2", _set(["start_player"], 2)),
+    ("start-player-negative", _set(["start_player"], -1)),
+    ("round-7-of-6", _set(["round"], 7)),
+    ("round-0", _set(["round"], 0)),
+    ("preset-printed-cross", _set(["sheets"], {"0": {"yellow": [[0, 3]]}})),
+    ("preset-yellow-twice", _set(["sheets"], {"0": {"yellow": [[0, 0], [0, 0]]}})),
+    ("preset-yellow-off-sheet", _set(["sheets"], {"0": {"yellow": [[4, 0]]}})),
+    ("preset-blue-13", _set(["sheets"], {"1": {"blue": [13]}})),
+    ("preset-blue-1", _set(["sheets"], {"1": {"blue": [1]}})),
+    ("preset-blue-twice", _set(["sheets"], {"1": {"blue": [5, 5]}})),
+    ("preset-green-12", _set(["sheets"], {"0": {"green": 12}})),
+    ("preset-orange-7", _set(["sheets"], {"0": {"orange": [7]}})),
+    ("preset-orange-odd-on-x2", _set(["sheets"], {"0": {"orange": [1, 1, 1, 3]}})),
+    ("preset-purple-not-rising", _set(["sheets"], {"0": {"purple": [3, 2]}})),
+    ("preset-purple-7", _set(["sheets"], {"0": {"purple": [7]}})),
+    ("preset-rerolls-8", _set(["sheets"], {"0": {"rerolls": 8}})),
+    ("preset-extras-negative", _set(["sheets"], {"0": {"extras": -1}})),
+    ("preset-no-such-player", _set(["sheets"], {"2": {"green": 1}})),
+    ("roll-missing-a-colour", _drop(["dice", 0, "purple"])),
+    ("roll-face-7", _set(["dice", 0, "white"], 7)),
+    ("roll-face-0", _set(["dice", 1, "blue"], 0)),
+    ("roll-unknown-colour", _set(["dice", 0, "black"], 3)),
+    ("roll-extra-colour-later", _set(["dice", 1, "purple"], 3)),
+    ("action-unknown-type", _set(["actions", 0, "type"], "jump")),
+    ("action-no-die", _drop(["actions", 0, "die"])),
+    ("action-unknown-die", _set(["actions", 0, "die"], "black")),
+    ("action-unknown-area", _set(["actions", 0, "area"], "red")),
+    ("action-no-player", _drop(["actions", 1, "player"])),
+    ("action-player-text", _set(["actions", 1, "player"], "0")),
+    ("take-no-area", _drop(["actions", 3, "area"])),
+    ("take-blue-field-13", _set(["actions", 3, "field"], 13)),
+    ("yellow-without-field", _set(["actions", 3], {"type": "take", "player": 1, "die": "yellow", "area": "yellow"})),
+    ("yellow-field-off-sheet", _set(["actions", 3], {"type": "take", "player": 1, "die": "yellow",
+                                                     "area": "yellow", "field": [0, 4]})),
+    ("yellow-field-short", _set(["actions", 3], {"type": "take", "player": 1, "die": "yellow",
+                                                 "area": "yellow", "field": [1]})),
+    ("bonus-blue-without-field", _set(["actions", 3], {"type": "bonus", "player": 1, "area": "blue"})),
+    ("round-bonus-yellow-without-field", _set(["actions", 3], {"type": "round_bonus", "player": 1, "area": "yellow"})),
+    ("actions-not-a-list", _set(["actions"], {"type": "end_turn"})),
+    ("dice-not-a-list", _set(["dice"], {"white": 1})),
+]
+
+
+@pytest.mark.parametrize("name,change", INVALID, ids=[i[0] for i in INVALID])
+def test_invalid_files_give_status_2(name, change):
+    """CLEVER.md Data contracts: a file breaking them is invalid (exit
+    status 2) for both the reference and the engine."""
+    data = _variant(change)
+    status, _ = assert_agree(data, name)
+    assert status == 2
