@@ -674,6 +674,14 @@ CORNERS = [
                        "actions": [{"type": "round_bonus", "player": 0, "area": "yellow", "field": [0, 2]},
                                    {"type": "bonus", "player": 0, "area": "blue", "field": 4},
                                    {"type": "pick", "player": 1, "die": "white"}]}),
+    # C8.6 during C8.7: player 0's black X waits for a blue_x choice while
+    # player 1 still owes the round-4 choice
+    ("round-4-pending-while-owed", {"game": "clever", "players": 2, "start_player": 0, "round": 4,
+                                    "sheets": {"0": {"yellow": [[0, 0], [0, 1]]}},
+                                    "dice": [{"white": 2, "yellow": 4, "blue": 6, "green": 1, "orange": 5, "purple": 3}],
+                                    "actions": [{"type": "round_bonus", "player": 0, "area": "yellow", "field": [0, 2]},
+                                                {"type": "bonus", "player": 0, "area": "blue", "field": 9},
+                                                {"type": "round_bonus", "player": 1, "area": "yellow", "field": [3, 3]}]}),
     # C8.7 three players choose in any order
     ("round-4-three", {"game": "clever", "players": 3, "start_player": 2, "round": 4,
                        "dice": [{"white": 6, "yellow": 5, "blue": 4, "green": 3, "orange": 2, "purple": 1}],
