@@ -56,7 +56,7 @@ __all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
     "share": (1.0, 1.0, 1.0, 1.0, 1.0),
-    "focus": 1.6,
+    "focus": 1.1,
     "orange_mean": 4.3,
     "purple_mean": 3.6,
     "green_ease": 1.0,
@@ -66,6 +66,8 @@ DEFAULT_PARAMS: dict = {
     "extra_held": 6.0,
     "fox_weight": 1.0,
     "scale": 1.0,
+    "line_rate": 0.0,
+    "blue_rate": 1.0,
 }
 
 _YCOLS = tuple(tuple(r * 4 + c for r in range(4) if not YELLOW_PRINTED >> (r * 4 + c) & 1) for c in range(4))
@@ -101,7 +103,8 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
 
     # yellow
     if free_y:
-        py = 1 - exp(-focus * ey / free_y)
+        rate = P["line_rate"]
+        py = 1 - exp(-(rate * entries if rate else focus * ey / free_y))
         fill = {i: (1.0 if y >> i & 1 else py) for i in range(16)}
     else:
         fill = {i: 1.0 for i in range(16)}
@@ -131,7 +134,12 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     n = 11 - free_b
     if free_b:
         wfree = sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
-        bfill = {t: (1.0 if b >> t & 1 else 1 - exp(-focus * eb * _SUM_W[t] / wfree)) for t in range(2, 13)}
+        if rate := P["line_rate"]:
+            scale_b = rate * entries * P["blue_rate"] * 11
+            bfill = {t: (1.0 if b >> t & 1 else 1 - exp(-scale_b * _SUM_W[t])) for t in range(2, 13)}
+        else:
+            bfill = {t: (1.0 if b >> t & 1 else 1 - exp(-focus * eb * _SUM_W[t] / wfree))
+                     for t in range(2, 13)}
         expected = n + sum(bfill[t] for t in range(2, 13) if not b >> t & 1)
     else:
         bfill = {t: 1.0 for t in range(2, 13)}
