@@ -536,9 +536,6 @@ class RefGame:
             self.faces[c] = faces[c]
         return closest
 
-    def value_of(self, colour):
-        return self.faces[colour]
-
     # ---- C4 rounds and turns
     def start_round(self):
         """C4.3: the round's track bonus for every player, then the first turn."""

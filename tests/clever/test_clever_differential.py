@@ -8,9 +8,17 @@
   ``X.expected.json``);
 - 300 random 1–4 player games played with the engine's legal actions from a
   seed, some from random presets and a random start round, some cut short,
-  some ending in a random well-formed action that is usually illegal.  The
-  scenario's ``dice`` list is ``rolls_of`` the engine's state, so both sides
-  see the same dice.
+  some ending in a random well-formed action that is usually illegal, with
+  probes of such actions along the way.  The scenario's ``dice`` list is
+  ``rolls_of`` the engine's state, so both sides see the same dice;
+- at 100 random positions and at every step of chosen corners: the verdict
+  (legal, or the rule id) of every well-formed action of every player, and
+  the engine's ``legal_actions()`` against the actions the reference finds
+  legal;
+- invalid files: exit status 2 on both sides.
+
+The reference is loaded from its path under the module name
+``clever_reference`` (``reference`` is Diceland's tests/reference.py).
 """
 
 from __future__ import annotations
