@@ -101,15 +101,17 @@ def test_hint_is_legal_with_reason_in_three_languages():
             steps += 1
 
 
-def test_hint_points_reason():
+def test_hint_points_reason_is_the_score_change():
     data = {"game": "clever", "players": 1, "start_player": 0,
             "dice": [{"white": 1, "yellow": 1, "blue": 1, "green": 1, "orange": 1, "purple": 6}],
             "sheets": {"0": {"purple": [1, 2, 3, 4, 5, 6, 1, 2, 3, 4]}}}
     state = CLEVER.parse_scenario(data).game()
     h = CLEVER.hint(state, 0)
-    assert h.action.die in ("purple", "white")
     assert h.code in ("clever.hint_points", "clever.hint_points_bonus")
-    assert h.params["points"] > 0 and str(h.params["points"]) in h.text("es")
+    before = state.sheets[0].total()
+    state.apply(h.action)
+    assert h.params["points"] == state.sheets[0].total() - before > 0
+    assert str(h.params["points"]) in h.text("es") and str(h.params["points"]) in h.text("it")
 
 
 def test_C11_4_R10_solo_ratings():

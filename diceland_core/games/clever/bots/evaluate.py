@@ -65,17 +65,20 @@ DEFAULT_PARAMS: dict = {
     "reroll_held": 2.5,
     "extra_held": 6.0,
     "fox_weight": 1.0,
-    "scale": 1.0,
-    "line_rate": 0.0,
-    "blue_rate": 1.0,
 }
 
-_YCOLS = tuple(tuple(r * 4 + c for r in range(4) if not YELLOW_PRINTED >> (r * 4 + c) & 1) for c in range(4))
-_YROWS = tuple(tuple(r * 4 + c for c in range(4) if not YELLOW_PRINTED >> (r * 4 + c) & 1) for r in range(4))
-_YDIAG = (0, 5, 10, 15)
-_SUM_W = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+_YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
+_YROW_MASK = tuple((0xF << (4 * r)) & ~YELLOW_PRINTED for r in range(4))
+_YDIAG_MASK = (1 << 0) | (1 << 5) | (1 << 10) | (1 << 15)
+_BLUE_LINES = BLUE_ROWS + BLUE_COLUMNS
+_GREEN_AHEAD = tuple(tuple(i for i in sorted(GREEN_BONUS) if i >= g) for g in range(12))
+_SUM_W = tuple((6 - abs(s - 7)) / 36 if s >= 2 else 0.0 for s in range(13))
 #: chance that at least one of two dice reaches ``t`` (green threshold, purple > last)
 _AT_LEAST = {t: 1 - ((t - 1) / 6) ** 2 for t in range(1, 8)}
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
 
 
 def _interp(table, x: float) -> float:
@@ -89,98 +92,81 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     """The projected final score of ``s`` with about ``entries`` future marks."""
     bonus = P["bonus"]
     y, b, g, o, p = s.y, s.b, s.g, s.o, s.p
-    free_y = 16 - bin(y).count("1")
-    free_b = 11 - bin(b).count("1")
-    free_g, free_o, free_p = 11 - g, 11 - len(o), 11 - len(p)
+    free_y = 16 - _popcount(y)
+    free_b = 11 - _popcount(b)
+    n_o, n_p = len(o), len(p)
     share = P["share"]
-    weights = [share[i] if f else 0.0 for i, f in enumerate((free_y, free_b, free_g, free_o, free_p))]
-    total_w = sum(weights) or 1.0
-    marks = entries * P["scale"]
-    ey, eb, eg, eo, ep = (marks * w / total_w for w in weights)
+    wy = share[0] if free_y else 0.0
+    wb = share[1] if free_b else 0.0
+    wg = share[2] if g < 11 else 0.0
+    wo = share[3] if n_o < 11 else 0.0
+    wp = share[4] if n_p < 11 else 0.0
+    per = entries / ((wy + wb + wg + wo + wp) or 1.0)
     focus = P["focus"]
     extra_value = 0.0
     fox_p = float(s.foxes())
 
-    # yellow
-    if free_y:
-        rate = P["line_rate"]
-        py = 1 - exp(-(rate * entries if rate else focus * ey / free_y))
-        fill = {i: (1.0 if y >> i & 1 else py) for i in range(16)}
-    else:
-        fill = {i: 1.0 for i in range(16)}
+    # yellow: each free field filled with probability py; a line with m missing fields, py ** m
+    py = 1 - exp(-focus * wy * per / free_y) if free_y else 1.0
     yellow = 0.0
-    for c, cells in enumerate(_YCOLS):
-        q = 1.0
-        for i in cells:
-            q *= fill[i]
-        yellow += YELLOW_COLUMN_POINTS[c] * q
-    for r, cells in enumerate(_YROWS):
-        done = all(y >> i & 1 for i in cells)
-        if not done:
-            q = 1.0
-            for i in cells:
-                q *= fill[i]
-            if r == 3:
-                fox_p += q
-            else:
-                extra_value += bonus[YELLOW_ROW_BONUS[r]] * q
-    if not all(y >> i & 1 for i in _YDIAG):
-        q = 1.0
-        for i in _YDIAG:
-            q *= fill[i]
-        extra_value += bonus["extra"] * q
+    for c in range(4):
+        yellow += YELLOW_COLUMN_POINTS[c] * py ** _popcount(_YCOL_MASK[c] & ~y)
+    for r in range(3):
+        m = _popcount(_YROW_MASK[r] & ~y)
+        if m:
+            extra_value += bonus[YELLOW_ROW_BONUS[r]] * py ** m
+    m = _popcount(_YROW_MASK[3] & ~y)
+    if m:
+        fox_p += py ** m
+    m = _popcount(_YDIAG_MASK & ~y)
+    if m:
+        extra_value += bonus["extra"] * py ** m
 
-    # blue
-    n = 11 - free_b
+    # blue: fields filled with the chances of their sums
     if free_b:
-        wfree = sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
-        if rate := P["line_rate"]:
-            scale_b = rate * entries * P["blue_rate"] * 11
-            bfill = {t: (1.0 if b >> t & 1 else 1 - exp(-scale_b * _SUM_W[t])) for t in range(2, 13)}
-        else:
-            bfill = {t: (1.0 if b >> t & 1 else 1 - exp(-focus * eb * _SUM_W[t] / wfree))
-                     for t in range(2, 13)}
-        expected = n + sum(bfill[t] for t in range(2, 13) if not b >> t & 1)
-    else:
-        bfill = {t: 1.0 for t in range(2, 13)}
-        expected = 11
-    blue = _interp(BLUE_POINTS, expected)
-    for lines in (BLUE_ROWS, BLUE_COLUMNS):
-        for fields, bname in lines:
-            if all(b >> t & 1 for t in fields):
-                continue
+        k = focus * wb * per / sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
+        fill = [1.0 if b >> t & 1 else 1 - exp(-k * _SUM_W[t]) for t in range(13)]
+        expected = sum(fill[2:])
+        blue = _interp(BLUE_POINTS, expected)
+        for fields, bname in _BLUE_LINES:
             q = 1.0
             for t in fields:
-                q *= bfill[t]
+                q *= fill[t]
+            if q < 1.0:
+                if bname == "fox":
+                    fox_p += q
+                else:
+                    extra_value += bonus[bname] * q
+    else:
+        blue = 56.0
+
+    # green: projected count, slowed by the next threshold
+    if g < 11:
+        ease = _AT_LEAST[GREEN_THRESHOLDS[g]] * P["green_ease"]
+        gp = min(11.0, g + wg * per * (0.5 + 0.5 * min(1.0, ease)))
+        for i in _GREEN_AHEAD[g]:
+            q = gp - i
+            if q <= 0:
+                break
+            q = 1.0 if q > 1 else q
+            bname = GREEN_BONUS[i]
             if bname == "fox":
                 fox_p += q
             else:
                 extra_value += bonus[bname] * q
-
-    # green
-    if free_g:
-        ease = _AT_LEAST[GREEN_THRESHOLDS[g]] * P["green_ease"]
-        gp = min(11.0, g + eg * (0.5 + 0.5 * min(1.0, ease)))
     else:
         gp = 11.0
     green = _interp(GREEN_POINTS, gp)
-    for i, bname in GREEN_BONUS.items():
-        if i >= g:
-            q = min(1.0, max(0.0, gp - i))
-            if bname == "fox":
-                fox_p += q
-            else:
-                extra_value += bonus[bname] * q
 
-    # orange
-    k = len(o)
+    # orange: the numbers to come
     orange = float(sum(o))
-    op = min(11.0, k + eo)
+    op = n_o + wo * per
     om = P["orange_mean"]
-    for i in range(k, 11):
-        q = min(1.0, max(0.0, op - i))
+    for i in range(n_o, 11):
+        q = op - i
         if q <= 0:
             break
+        q = 1.0 if q > 1 else q
         orange += om * ORANGE_MULTIPLIERS[i] * q
         bname = ORANGE_BONUS.get(i)
         if bname == "fox":
@@ -188,26 +174,24 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
         elif bname:
             extra_value += bonus[bname] * q
 
-    # purple
-    k = len(p)
+    # purple: future marks, fewer after a high number
     purple = float(sum(p))
-    if free_p:
+    if n_p < 11:
         last = p[-1] if p else 6
         ease = 1.0 if last == 6 else _AT_LEAST[last + 1]
-        pp = min(11.0, k + ep * (0.55 + 0.45 * ease))
-    else:
-        pp = 11.0
-    pm = P["purple_mean"]
-    for i in range(k, 11):
-        q = min(1.0, max(0.0, pp - i))
-        if q <= 0:
-            break
-        purple += pm * q
-        bname = PURPLE_BONUS.get(i)
-        if bname == "fox":
-            fox_p += q
-        elif bname:
-            extra_value += bonus[bname] * q
+        pp = n_p + wp * per * (0.55 + 0.45 * ease)
+        pm = P["purple_mean"]
+        for i in range(n_p, 11):
+            q = pp - i
+            if q <= 0:
+                break
+            q = 1.0 if q > 1 else q
+            purple += pm * q
+            bname = PURPLE_BONUS.get(i)
+            if bname == "fox":
+                fox_p += q
+            elif bname:
+                extra_value += bonus[bname] * q
 
     lowest = min(yellow, blue, green, orange, purple)
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)

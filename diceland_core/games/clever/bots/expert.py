@@ -8,15 +8,17 @@ potentials, line and field bonuses ahead, held actions, foxes × the lowest
 projected area).  On top of that value:
 
 * **Picks keep the turn going.**  A pick sends every lower die to the
-  platter (C5.4); the dice left in hand are the turn's remaining picks.  With
-  ``k`` dice left and ``r`` picks to go, the turn is worth about
-  ``pick_value × PICKS[r][k]`` more, ``PICKS`` the expected number of
-  further picks (a pick from few dice is both less likely to happen and
-  worse, as the best of fewer dice).  So a high die must be worth its cost in
-  lost picks; the lowest die often is the better pick.
-* **Rerolls.**  Before picking, the best pick is compared with the average
-  best pick of ``samples`` seeded rerolls of the hand (the reroll's cost is
-  in the value: a held reroll is worth ``reroll_held``).
+  platter (C5.4); the dice left in hand are the turn's remaining picks.  So a
+  pick is worth its own mark plus the expected value of the rest of the
+  turn, found by sampling: the remaining hand is rolled ``samples`` times
+  (seeded), each roll takes its best die (the gain of that die in the best
+  area, from gain tables of the current sheet with bonus chains, plus what
+  *its* remaining hand promises, sampled again), and the results are
+  averaged.  A high die must be worth the picks it costs; the lowest die
+  often is the better pick, unless its mark is poor.
+* **Rerolls.**  Rerolling is worth the sheet with one reroll fewer plus
+  the same sampled value of the whole hand rolled again; it is chosen when
+  that beats the best pick.
 * **+1 actions** are used when the best one raises the value (a held +1 is
   worth ``extra_held`` while turns remain, nothing at the end).
 * **The platter** (2+ players): dice sent to the platter feed the other
@@ -26,7 +28,7 @@ projected area).  On top of that value:
   (:func:`~.evaluate.future_entries`), so early in the game potential
   weighs most and late in the game points now.
 
-Seeded: ties are broken by the legal order, the reroll samples come from the
+Seeded: ties are broken by the legal order, the samples come from the
 bot's SplitMix64, so the same seed gives the same choices.
 """
 
@@ -37,21 +39,11 @@ from typing import Any
 from ..actions import EndTurn, Reroll
 from ..game import HAND, PLATTER, CleverState
 from ..sheet import Sheet
-from .base import DIE, BaseBot, choice_mark, try_action
+from .base import DIE, BaseBot, choice_mark, mark_of, try_action
 from .evaluate import DEFAULT_PARAMS, future_entries, settle, value
 from .greedy import score_settle
 
-__all__ = ["ExpertBot", "PICKS"]
-
-#: PICKS[r][k]: expected further picks with r picks to go and k dice in hand
-PICKS = (
-    (0, 0, 0, 0, 0, 0, 0),
-    (0, 0.80, 0.92, 0.97, 1.0, 1.0, 1.0),
-    (0, 0.80, 1.35, 1.62, 1.78, 1.88, 1.92),
-)
-#: how good the best of k dice is, relative to a free choice
-QUALITY = (0, 0.55, 0.72, 0.83, 0.9, 0.95, 1.0)
-
+__all__ = ["ExpertBot", "reason"]
 
 class ExpertBot(BaseBot):
     kind = "expert"
@@ -59,7 +51,6 @@ class ExpertBot(BaseBot):
     def __init__(self, seed: int = 0, params: dict | None = None):
         super().__init__(seed)
         self.params = dict(DEFAULT_PARAMS, **(params or {}))
-        self.params.setdefault("pick_value", 8.0)
         self.params.setdefault("samples", 8)
         self.params.setdefault("deny", 0.15)
         self.last_reason: tuple[str, dict] = ("", {})
@@ -77,9 +68,11 @@ class ExpertBot(BaseBot):
         P = self.params
         sheet = state.sheets[player]
         entries = future_entries(state, player)
-        rolling = state.phase == "rolling" and player == state.active and not state.solo_passive
+        rolling = (state.phase == "rolling" and player == state.active and state.pending_player is None)
         scored: list[tuple[float, Any]] = []
         base_value = None
+        if rolling:
+            self._prepare(state, player, sheet, entries)
         for a in actions:
             t = a.type
             if t in ("pick", "take", "extra") and a.area is not None:
@@ -109,16 +102,90 @@ class ExpertBot(BaseBot):
         return scored
 
     # -- parts --------------------------------------------------------------------------
+    def _prepare(self, state: CleverState, player: int, sheet: Sheet, entries: float) -> None:
+        """Gain tables of the current sheet: the best gain of a value in each
+        area (blue by sum), bonus chains included; and an empty cache of
+        turn continuations."""
+        P = self.params
+        base = value(sheet, entries, P)
+        tables = []
+        for area in range(5):
+            row = [None] * 13
+            for v in (range(2, 13) if area == 1 else range(1, 7)):
+                best = None
+                for a, f in sheet.marks(area, v):
+                    t = sheet.copy()
+                    g = settle(t, t.mark(a, f, v), entries, P) - base
+                    if best is None or g > best:
+                        best = g
+                row[v] = best
+            tables.append(row)
+        self._tables = tables
+        self._cache: dict = {}
+
+    def _gain(self, d: int, faces) -> float | None:
+        """The best gain of die ``d`` with ``faces`` (None: not usable)."""
+        T = self._tables
+        if d == 2:
+            return T[1][faces[0] + faces[2]]
+        if d:
+            return T[d - 1][faces[d]]
+        v = faces[0]
+        best = None
+        for g in (T[0][v], T[1][v + faces[2]], T[2][v], T[3][v], T[4][v]):
+            if g is not None and (best is None or g > best):
+                best = g
+        return best
+
+    def _turn_value(self, hand: tuple, picks: int, faces: list, samples: int) -> float:
+        """The expected gain of the turn's next ``picks`` picks from the dice
+        ``hand`` (rolled anew): each sampled roll takes the best die, its
+        gain plus what its remaining hand promises (C5.4: lower dice leave)."""
+        if picks <= 0 or not hand:
+            return 0.0
+        key = (hand, picks, faces[0] if 0 not in hand else -1, faces[2] if 2 not in hand else -1)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        rng = self.rng
+        trial = list(faces)
+        total = 0.0
+        for _ in range(samples):
+            for d in hand:
+                trial[d] = 1 + rng.below(6)
+            total += self._best_pick(hand, picks, trial, max(2, samples // 2))
+        result = total / samples
+        self._cache[key] = result
+        return result
+
+    def _best_pick(self, hand: tuple, picks: int, faces: list, samples: int) -> float:
+        best = None
+        lowest = None
+        for d in hand:
+            v = faces[d]
+            if lowest is None or v < faces[lowest]:
+                lowest = d
+            g = self._gain(d, faces)
+            if g is None:
+                continue
+            rest = tuple(x for x in hand if x != d and faces[x] >= v)
+            if picks > 1 and rest:
+                g += self._turn_value(rest, picks - 1, faces, samples)
+            if best is None or g > best:
+                best = g
+        if best is None:                 # R1: nothing usable, keep the most dice
+            rest = tuple(x for x in hand if x != lowest and faces[x] >= faces[lowest])
+            best = self._turn_value(rest, picks - 1, faces, samples) if picks > 1 and rest else 0.0
+        return best
+
     def _continuation(self, state: CleverState, a: Any) -> float:
         """The value of the picks still to come this turn after pick ``a``."""
         d = DIE[a.die]
         faces = state.faces
         v = faces[d]
-        k = sum(1 for x in range(6) if x != d and state.loc[x] == HAND and faces[x] >= v)
-        r = 2 - len(state.fields)
-        if r <= 0 or k == 0:
-            return 0.0
-        return self.params["pick_value"] * PICKS[r][min(k, 6)] * QUALITY[min(k, 6)]
+        hand = tuple(x for x in range(6) if x != d and state.loc[x] == HAND and faces[x] >= v)
+        picks = 2 - len(state.fields)
+        return self._turn_value(hand, picks, faces, self.params["samples"])
 
     def _denial(self, state: CleverState, player: int, a: Any) -> float:
         """2+ players: what the dice sent to the platter give the others."""
@@ -147,31 +214,14 @@ class ExpertBot(BaseBot):
         return self.params["deny"] * total
 
     def _reroll_value(self, state: CleverState, player: int, entries: float) -> float:
-        """The average best pick after a reroll of the hand (seeded samples)."""
-        P = self.params
-        hand = [d for d in range(6) if state.loc[d] == HAND]
-        samples = P["samples"]
+        """A reroll: the sheet without one reroll, plus the expected turn from
+        the whole hand rolled again (:meth:`_turn_value`)."""
         sheet = state.sheets[player].copy()
         sheet.rr_used += 1
-        total = 0.0
-        trial = state.copy()
-        trial.sheets[player] = sheet
-        for _ in range(samples):
-            for d in hand:
-                trial.faces[d] = 1 + self.rng.below(6)
-            best = None
-            for a in trial.legal_actions(player):
-                if a.type != "pick":
-                    continue
-                if a.area is None:
-                    v = value(sheet, entries, P) + self._continuation(trial, a)
-                else:
-                    v = try_action(trial, sheet, a, lambda s, b: settle(s, b, entries, P))[2]
-                    v += self._continuation(trial, a)
-                if best is None or v > best:
-                    best = v
-            total += best if best is not None else value(sheet, entries, P)
-        return total / samples
+        hand = tuple(d for d in range(6) if state.loc[d] == HAND)
+        picks = 3 - len(state.fields)
+        return value(sheet, entries, self.params) + self._turn_value(
+            hand, picks, state.faces, self.params["samples"])
 
 
 def reason(state: CleverState, player: int, action: Any) -> tuple[str, dict]:
@@ -192,12 +242,10 @@ def reason(state: CleverState, player: int, action: Any) -> tuple[str, dict]:
         area, f = choice_mark(action)
         block = s.mark(area, f, 6)
     else:
-        from .base import mark_of
         area, f, v = mark_of(state, action)
         block = s.mark(area, f, v)
-    earned = list(block)
+    bonus = list(block)
     points = score_settle(s, block) - sheet.total()
-    bonus = [b for b in earned]
     if points > 0:
         if bonus:
             return "clever.hint_points_bonus", {"points": points, "bonus": bonus}
