@@ -1,0 +1,402 @@
+"""The Dice Wide Shut engine against a naive second implementation of
+WIDESHUT.md (tests/wideshut/reference.py), compared through the replay
+output of WIDESHUT.md's data contracts: the fixture scenarios, hundreds of
+random games (legal play from ``new()`` or from random preset sheets, some
+ending in an illegal action) and invalid files."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from diceland_core.core.errors import IllegalActionError, ScenarioError
+from diceland_core.core.registry import get_game
+from diceland_core.core.replay import parse_scenario, replay_scenario
+from diceland_core.core.rng import SplitMix64
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "fixtures"
+
+
+def _load_reference():
+    # loaded by path: tests/reference.py (Diceland's) owns the module name
+    spec = importlib.util.spec_from_file_location("wideshut_reference", HERE / "reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+replay_reference = _load_reference().replay_reference
+
+GAMES = 300
+BLOCK = 30
+
+
+# ---------------------------------------------------------------- comparing
+
+def _json(value):
+    return json.loads(json.dumps(value))
+
+
+def engine_result(data: dict) -> tuple[int, dict | None]:
+    """Exit status and replay output of the engine (``replay`` semantics)."""
+    try:
+        definition, scenario = parse_scenario(copy.deepcopy(data))
+        _, out = replay_scenario(definition, scenario)
+    except ScenarioError:
+        return 2, None
+    return (0 if out["ok"] else 1), _json(out)
+
+
+def _without_message(out: dict | None) -> dict | None:
+    """Everything but the free text of ``error.message``."""
+    if out is None:
+        return None
+    out = copy.deepcopy(out)
+    if out.get("error"):
+        out["error"].pop("message", None)
+    return out
+
+
+def _differences(a, b, path="") -> list[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        diffs = []
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                diffs.append(f"{path}/{k}: only in {'engine' if k in a else 'reference'}")
+            else:
+                diffs += _differences(a[k], b[k], f"{path}/{k}")
+        return diffs
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in _differences(x, y, f"{path}/{i}")]
+    return [] if a == b else [f"{path}: engine {a!r}, reference {b!r}"]
+
+
+def compare(data: dict, label: str) -> tuple[int, dict | None]:
+    """Assert that engine and reference agree on ``data``; return the
+    reference's result."""
+    ref_status, ref_out = replay_reference(_json(data))
+    eng_status, eng_out = engine_result(data)
+    ref_cmp, eng_cmp = _without_message(ref_out), _without_message(eng_out)
+    if (eng_status, eng_cmp) != (ref_status, ref_cmp):
+        lines = [f"{label}: engine and reference disagree",
+                 f"status: engine {eng_status}, reference {ref_status}"]
+        if eng_cmp is not None and ref_cmp is not None:
+            lines += _differences(eng_cmp, ref_cmp)
+        lines.append("scenario: " + json.dumps(data))
+        pytest.fail("\n".join(lines))
+    return ref_status, ref_out
+
+
+# ---------------------------------------------------------------- (a) fixtures
+
+def _fixture_pairs() -> list[Path]:
+    if not FIXTURES.is_dir():
+        return []
+    return sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("path", _fixture_pairs(), ids=lambda p: p.stem)
+def test_fixture_agrees_with_reference(path):
+    """Every fixture scenario (the worked examples E1–E7 and more): engine
+    and reference give the same status and output, and the reference gives
+    the fixture's expected output (all but the free-text message)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    status, out = compare(data, path.name)
+    expected_path = path.with_name(path.stem + ".expected.json")
+    assert expected_path.exists(), f"{path.name} has no .expected.json"
+    expected = json.loads(expected_path.read_text(encoding="utf-8"))
+    if isinstance(expected, dict) and "ok" not in expected and "output" in expected:
+        expected = expected["output"]
+    if expected is None:
+        assert status == 2
+    else:
+        assert status == (0 if expected["ok"] else 1)
+        assert _without_message(out) == _without_message(expected)
+
+
+def test_fixtures_exist():
+    """The worked examples are in the fixtures folder (one pair each at least)."""
+    assert len(_fixture_pairs()) >= 7
+
+
+# ---------------------------------------------------------------- (b) random games
+
+def _random_sheets(rng: SplitMix64, players: int) -> dict:
+    """Random presets for some players: rows marked with a random density
+    (full rows are split, W5.1), 6-boxes empty, marked or used."""
+    sheets = {}
+    full_sixes = rng.below(4) == 0  # then W4.3 lets a 6 stay unmarked
+    for p in range(players):
+        if rng.below(3) == 0 and not full_sixes:
+            continue
+        sheet = {}
+        for half in ("red", "blue"):
+            if rng.below(4) == 0:
+                continue
+            density = rng.below(11)  # 0/10 .. 10/10
+            sheet[half] = ["".join("x" if rng.below(10) < density else "." for _ in range(5))
+                           for _ in range(5)]
+        for half in ("red6", "blue6"):
+            if full_sixes:
+                sheet[half] = "".join("xu"[rng.below(2)] for _ in range(5))
+            elif rng.below(3):
+                sheet[half] = "".join(".xxu"[rng.below(4)] if rng.below(2) else "." for _ in range(5))
+        sheets[str(p)] = sheet
+    return sheets
+
+
+def _random_entry(rng: SplitMix64, colour: str, value: int | None) -> object:
+    """A well-formed marks entry, often a plausible one for the die."""
+    k = rng.below(10)
+    if value is not None and value <= 5 and k < 5:  # a box showing the number
+        r, c = (rng.below(5), value - 1) if colour == "red" else (value - 1, rng.below(5))
+        return [colour, r, c]
+    if k < 6:
+        return [("red", "blue")[rng.below(2)], rng.below(5), rng.below(5)]
+    if k < 8:
+        return [("red6", "blue6")[rng.below(2)], rng.below(5)]
+    if k < 9:
+        return {"skip": rng.below(5)}
+    return None
+
+
+def _wild_action(rng: SplitMix64, players: int, summary: dict) -> dict:
+    """A random well-formed roll or take, usually illegal (W2–W6 checks)."""
+    current = summary["current_player"]
+    if current is None or rng.below(5) == 0:
+        player = rng.below(players)
+    else:
+        player = current
+    if rng.below(6) == 0:
+        return {"type": "roll", "player": player}
+    roll = summary["roll"]
+    remaining = summary["remaining_dice"]
+    count = 1 + rng.below(2)
+    dice = []
+    for _ in range(count):
+        if remaining and rng.below(5):
+            dice.append(remaining[rng.below(len(remaining))])
+        else:
+            dice.append(rng.below(2 * players + 3))
+    colour = ("red", "blue")[rng.below(2)]
+    marks = [_random_entry(rng, colour, roll[i] if roll else None) for i in dice]
+    return {"type": "take", "player": player, "colour": colour, "dice": dice, "marks": marks}
+
+
+def _near_miss(rng: SplitMix64, take: dict, summary: dict, players: int) -> dict:
+    """A legal take with one die or one marks entry changed (W3.2–W5.3
+    checks)."""
+    take = _json(take)
+    k = rng.below(len(take["marks"]))
+    choice = rng.below(5)
+    if choice == 4:  # another die of the colour (W1.2 indices), or a second one
+        first = 0 if take["colour"] == "red" else players + 1
+        usable = [i for i in summary["remaining_dice"] if first <= i <= first + players or i == 2 * players + 2]
+        sixes = [i for i in usable if summary["roll"][i] == 6]
+        pool = sixes if sixes and rng.below(2) else usable
+        die = pool[rng.below(len(pool))]
+        if len(take["dice"]) == 1:
+            take["dice"].append(die)
+            take["marks"].append(_json(take["marks"][0]))
+        else:
+            take["dice"][k] = die
+    elif choice == 0:
+        take["marks"][k] = None
+    elif choice == 1:
+        take["marks"][k] = {"skip": rng.below(5)}
+    elif choice == 2 and len(take["marks"]) == 2:
+        take["marks"][k] = _json(take["marks"][1 - k])
+    else:
+        take["marks"][k] = _random_entry(rng, take["colour"], None)
+    return take
+
+
+def _start_player(state) -> int:
+    return state.summary()["start_player"]
+
+
+@functools.lru_cache(maxsize=None)
+def random_game(seed: int) -> dict:
+    """One random game as a scenario dict: engine play with random legal
+    actions (some games from random preset sheets), stopped at game over or
+    after a random number of actions, sometimes with a wild action."""
+    definition = get_game("wideshut")
+    rng = SplitMix64(seed * 7919 + 17)
+    players = 2 + rng.below(4)
+    sheets = None
+    if rng.below(3) == 0:
+        sheets = _random_sheets(rng, players)
+        start = rng.below(players)
+        _, scenario = parse_scenario({"game": "wideshut", "players": players, "start_player": start,
+                                      "seed": seed, "sheets": sheets, "actions": []})
+        state = scenario.game()
+    else:
+        state = definition.new(players=players, seed=seed)
+        start = _start_player(state)
+    limit = 10_000 if rng.below(2) else rng.below(150)
+    wild_rate = rng.below(3)  # per cent of actions that are wild
+    extra: list[dict] = []
+
+    def try_wild() -> bool:
+        """Play a wild action; True (and kept in ``extra``) if illegal."""
+        legal = [] if state.over else state.legal_actions()
+        legal = [definition.action_to_json(a) for a in legal]
+        legal = [a for a in legal if a["type"] == "take"]
+        if legal and rng.below(2):
+            wild = _near_miss(rng, legal[rng.below(len(legal))], state.summary(), players)
+        else:
+            wild = _wild_action(rng, players, state.summary())
+        try:
+            state.apply(definition.action_from_json(wild))
+        except IllegalActionError:
+            extra.append(wild)
+            return True
+        return False
+
+    while not state.over and len(state.actions) < limit:
+        if rng.below(100) < wild_rate:
+            if try_wild():
+                break
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    if not extra and rng.below(3) == 0:
+        try_wild()
+    data = {"game": "wideshut", "players": players, "start_player": start, "seed": seed}
+    if sheets is not None:
+        data["sheets"] = sheets
+    data["dice"] = definition.rolls_of(state)
+    data["actions"] = [definition.action_to_json(a) for a in state.actions] + extra
+    return _json(data)
+
+
+@pytest.mark.parametrize("block", range(GAMES // BLOCK))
+def test_random_games_agree_with_reference(block):
+    """Random 2–5 player games, legal and illegal endings: same status, same
+    rule at the same action index, same position and scores (W1–W7)."""
+    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+        compare(random_game(seed), f"seed {seed}")
+
+
+# ---------------------------------------------------------------- (c) coverage
+
+def test_random_games_cover_the_rules():
+    """The random games reach what they must test: game over (W6.3) in a
+    good share, 2 to 5 players, splits (W5.1), power-of-6 skips (W5.3),
+    illegal-action endings with every rule of the check order."""
+    over = illegal = with_splits = with_skips = with_presets = 0
+    players_seen, rules = set(), set()
+    for seed in range(GAMES):
+        data = random_game(seed)
+        status, out = replay_reference(data)
+        assert status in (0, 1), f"seed {seed}: status {status}"
+        players_seen.add(data["players"])
+        with_presets += "sheets" in data
+        over += out["game_over"]
+        with_splits += any(p["splits"] for p in out["players"])
+        applied = data["actions"] if status == 0 else data["actions"][:out["error"]["action_index"]]
+        with_skips += any(isinstance(m, dict) for a in applied if a["type"] == "take" for m in a["marks"])
+        if status == 1:
+            illegal += 1
+            rules.add(out["error"]["rule"])
+    print(f"{over} over, {illegal} illegal, {with_presets} presets, {with_splits} splits, "
+          f"{with_skips} skips, rules {sorted(rules)}")
+    assert players_seen == {2, 3, 4, 5}
+    assert over >= GAMES // 4, over
+    assert with_presets >= GAMES // 5, with_presets
+    assert with_splits >= GAMES // 10, with_splits
+    assert with_skips >= GAMES // 10, with_skips
+    assert illegal >= GAMES // 5, illegal
+    assert rules >= {"W2.2", "W2.3", "W3.1", "W3.2", "W3.4", "W3.5",
+                     "W4.1", "W4.2", "W4.3", "W5.3", "W6.4"}, sorted(rules)
+
+
+# ---------------------------------------------------------------- (d) invalid files
+
+def _base() -> dict:
+    """E1 of WIDESHUT.md plus a preset, a legal file."""
+    return {"game": "wideshut", "players": 3, "start_player": 0, "seed": 7,
+            "sheets": {"1": {"blue": ["x....", ".....", ".....", ".....", "....."], "blue6": "u...."}},
+            "dice": [[3, 1, 6, 2, 6, 4, 4, 1, 5]],
+            "actions": [{"type": "roll", "player": 0},
+                        {"type": "take", "player": 0, "colour": "red", "dice": [0, 8],
+                         "marks": [["red", 0, 2], ["red", 0, 4]]},
+                        {"type": "take", "player": 1, "colour": "blue", "dice": [4],
+                         "marks": [["red6", 0]]}]}
+
+
+def _set(path, value):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+def _drop(path):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return change
+
+
+INVALID = {
+    "unknown game": _set(["game"], "wideshut2"),
+    "players 1": _set(["players"], 1),
+    "players 6": _set(["players"], 6),
+    "players a string": _set(["players"], "3"),
+    "start_player = players": _set(["start_player"], 3),
+    "start_player -1": _set(["start_player"], -1),
+    "roll too short": _set(["dice", 0], [3, 1, 6, 2, 6, 4, 4, 1]),
+    "roll too long": _set(["dice", 0], [3, 1, 6, 2, 6, 4, 4, 1, 5, 5]),
+    "roll value 0": _set(["dice", 0, 3], 0),
+    "roll value 7": _set(["dice", 0, 8], 7),
+    "preset row too short": _set(["sheets", "1", "blue", 2], "...."),
+    "preset row bad character": _set(["sheets", "1", "blue", 2], "..u.."),
+    "preset four rows": _set(["sheets", "1", "blue"], [".....", ".....", ".....", "....."]),
+    "preset sixes bad character": _set(["sheets", "1", "blue6"], "y...."),
+    "preset sixes too long": _set(["sheets", "1", "blue6"], "......"),
+    "unknown action type": _set(["actions", 1, "type"], "pass"),
+    "missing player": _drop(["actions", 1, "player"]),
+    "player out of range": _set(["actions", 1, "player"], 3),
+    "roll player out of range": _set(["actions", 0, "player"], -1),
+    "colour green": _set(["actions", 1, "colour"], "green"),
+    "missing colour": _drop(["actions", 1, "colour"]),
+    "dice empty": _set(["actions", 1, "dice"], []),
+    "three dice": _set(["actions", 1, "dice"], [0, 1, 8]),
+    "die index 2P+3": _set(["actions", 1, "dice", 1], 9),
+    "die index -1": _set(["actions", 1, "dice", 0], -1),
+    "marks shorter than dice": _set(["actions", 1, "marks"], [["red", 0, 2]]),
+    "missing marks": _drop(["actions", 1, "marks"]),
+    "row 5": _set(["actions", 1, "marks", 0], ["red", 5, 2]),
+    "column 5": _set(["actions", 1, "marks", 0], ["red", 0, 5]),
+    "entry half green": _set(["actions", 1, "marks", 0], ["green", 0, 2]),
+    "6-box entry without row": _set(["actions", 2, "marks", 0], ["red6"]),
+    "6-box row 5": _set(["actions", 2, "marks", 0], ["blue6", 5]),
+    "skip row 5": _set(["actions", 1, "marks", 0], {"skip": 5}),
+    "entry a string": _set(["actions", 1, "marks", 1], "red"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_invalid_files_agree(name):
+    """WIDESHUT.md's invalid-file list: exit 2 on both sides, even when the
+    bad part comes after an illegal action."""
+    data = _base()
+    assert compare(data, "base")[0] == 0
+    INVALID[name](data)
+    assert compare(data, name)[0] == 2
+    late = _base()
+    INVALID[name](late)
+    late["actions"].insert(0, {"type": "take", "player": 0, "colour": "red",  # illegal (W2.2)
+                               "dice": [0], "marks": [None]})
+    assert compare(late, name + " after an illegal action")[0] == 2
