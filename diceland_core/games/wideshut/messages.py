@@ -198,7 +198,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Round {round}: lancia il giocatore {seat}.",
     },
     "term_turn": {
-        "en": "Player {seat}, your turn. Enter: colour dice marks, e.g. 'red 0 8 red:0:2 red:0:4' "
+        "en": "Player {seat}, your turn. Enter: colour dice marks, e.g. 'red 0 8 red:1:3 red:1:5' "
               "(marks: red:R:C, blue:R:C, red6:R, blue6:R, skip:R, - for nothing; rows and columns 1-5).",
         "es": "Jugador {seat}, tu turno. Escribe: color dados marcas, p. ej. 'red 0 8 red:1:3 red:1:5' "
               "(marcas: red:F:C, blue:F:C, red6:F, blue6:F, skip:F, - para nada; filas y columnas 1-5).",
