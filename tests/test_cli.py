@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from support import ROOT, SHARED
+from support import FORMAT_SCENARIOS, ROOT
 
-SCEN = SHARED / "scenarios"
+SCEN = FORMAT_SCENARIOS
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -113,8 +113,8 @@ def test_play_a_whole_game_in_the_terminal():
     import io
 
     from diceland_core import Choose, Place
-    from diceland_core.game import Phase
-    from diceland_core.terminal import TerminalGame
+    from diceland_core.games.diceland.game import Phase
+    from diceland_core.games.diceland.terminal import TerminalGame
 
     class Player(io.StringIO):
         def readline(self):

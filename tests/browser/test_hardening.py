@@ -182,10 +182,10 @@ def test_full_storage_is_reported_and_retried(site):
     assert page.is_visible("#message")
     assert "full" in page.text_content("#message")
     record = site.record()
-    assert stored_save(page, save_id)["record"]["actions"] != record["actions"]
+    assert stored_save(page, save_id)["record"]["history"]["actions"] != record["history"]["actions"]
     page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")  # room again
     page.wait_for_function("() => document.getElementById('message').hidden", timeout=15_000)
-    assert stored_save(page, save_id)["record"]["actions"] == record["actions"]
+    assert stored_save(page, save_id)["record"]["history"]["actions"] == record["history"]["actions"]
     site.reload()
     assert site.record() == record
 

@@ -127,14 +127,14 @@ def test_corrupt_save_is_kept_and_a_new_game_offered(site):
     assert site.page.is_visible("#new-game")
     site.click("btn-new-start")
     s = site.wait_state("s.game")
-    assert s["game"] and site.record()["actions"] is not None
+    assert s["game"] and site.record()["history"]["actions"] is not None
 
 
 def test_link_starts_the_game_it_names(site):
     site.open("?players=human,expert&boards=A,C&seed=5&speed=0")
     record = site.record()
     assert record["players"] == 2 and record["seed"] == 5
-    assert [b["id"] for b in record["boards"]] == ["A", "C"]
+    assert [b["id"] for b in record["setup"]["boards"]] == ["A", "C"]
     assert [s["kind"] for s in record["meta"]["seats"]] == ["human", "expert"]
 
 
@@ -254,5 +254,5 @@ def test_import_and_quota_errors(site):
     site.page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); }; }""")
     site.act(site.human_decision(0))
-    assert len(site.record()["actions"]) > len(record["actions"])
+    assert len(site.record()["history"]["actions"]) > len(record["history"]["actions"])
     assert site.page.is_visible("#message")
