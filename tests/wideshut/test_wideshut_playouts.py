@@ -46,7 +46,7 @@ def test_every_listed_action_applies_and_turns_go_clockwise_w2_3(players):
             copy.apply(a)
         if state.phase == "take":
             assert {a.player for a in actions} == {state.current_player}
-            assert len(state.remaining_dice()) >= 5 or state.turn > 0
+            assert len(state.remaining_dice()) >= 5 or state.turns_done > 0
             assert state.legal_actions(player=(state.current_player + 1) % players) == []
         else:
             assert actions == [Roll(state.start)]
@@ -150,7 +150,7 @@ def test_from_setup_keeps_presets_and_script():
             "dice": [[1, 2, 3, 4, 5, 6, 1]], "actions": [{"type": "roll", "player": 1}]}
     state, out = replay(data)
     setup = DEFINITION.setup_of(state)
-    assert setup == {"start_player": 1, "sheets": {"0": {"red": data["sheets"]["0"]["red"], "blue6": "u...."}},
+    assert setup == {"seed": 9, "start_player": 1, "sheets": {"0": {"red": data["sheets"]["0"]["red"], "blue6": "u...."}},
                      "script": [[1, 2, 3, 4, 5, 6, 1]]}
     again = DEFINITION.from_setup(setup, 9, 2)
     again.apply(Roll(1))
@@ -174,5 +174,28 @@ def test_copy_is_independent():
     state.apply(Roll(state.start))
     copy = state.copy()
     copy.apply(copy.legal_actions()[0])
-    assert state.turn == 0 and copy.turn == 1
+    assert state.turns_done == 0 and copy.turns_done == 1
     assert state.sheets != copy.sheets or state.remaining_dice() != copy.remaining_dice()
+
+
+def test_core_record_envelope_round_trip():
+    """diceland_core.core.record saves and loads a game through setup_of,
+    from_setup and rolls_of, with meta carried along."""
+    from diceland_core.core.record import load_record, record_json, record_of
+    from diceland_core.core.errors import RecordError
+    state = play_random(4, 12)
+    loaded = load_record(record_json(state))
+    assert loaded.summary() == state.summary() and loaded.actions == state.actions
+    half = new(players=2, seed=3, meta={"names": ["Ana", "Bo"]})
+    for _ in range(5):
+        half.apply(half.legal_actions()[0])
+    record = record_of(half)
+    assert record["game"] == "wideshut" and record["seed"] == 3 and record["meta"] == {"names": ["Ana", "Bo"]}
+    again = load_record(record)
+    assert again.summary() == half.summary() and again.setup.meta == {"names": ["Ana", "Bo"]}
+    record["history"]["rolls"][0][0] = 7 - record["history"]["rolls"][0][0]
+    with pytest.raises(RecordError):
+        load_record(record)
+    for bad in ({"start_player": 5}, {"sheets": {"0": {"red": ["x"]}}}, {"script": [[9]]}, {"other": 1}):
+        with pytest.raises(RecordError):
+            DEFINITION.from_setup(bad, 0, 2)

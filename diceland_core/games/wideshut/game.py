@@ -124,7 +124,7 @@ class Game:
         self.start = setup.start_player
         self.round = 1
         self.phase = "roll"
-        self.turn = 0                 # takes made this round
+        self.turns_done = 0           # takes made this round
         self.roll: tuple[int, ...] | None = None
         self.taken = 0                # bit i: die i taken this round
         self.end_triggered = False
@@ -182,6 +182,10 @@ class Game:
 
     # -- questions ----------------------------------------------------------
     @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
     def over(self) -> bool:
         return self.phase == "over"
 
@@ -191,7 +195,7 @@ class Game:
         if self.phase == "roll":
             return self.start
         if self.phase == "take":
-            return (self.start + self.turn) % self.players
+            return (self.start + self.turns_done) % self.players
         return None
 
     def waiting_for(self) -> tuple[int, ...]:
@@ -527,7 +531,7 @@ class Game:
         self.rolls.append(values)
         self.roll = values
         self.taken = 0
-        self.turn = 0
+        self.turns_done = 0
         self.phase = "take"
         events.append(Rolled(self.start, self.round, values))
 
@@ -563,8 +567,8 @@ class Game:
             if who:
                 self.end_triggered = True
                 events.append(EndTriggered(who))
-        self.turn += 1
-        if self.turn < self.players:
+        self.turns_done += 1
+        if self.turns_done < self.players:
             return
         events.append(RoundEnded(self.round))   # W2.4
         if self.end_triggered:                  # W6.3
@@ -577,7 +581,7 @@ class Game:
         self.phase = "roll"
         self.roll = None
         self.taken = 0
-        self.turn = 0
+        self.turns_done = 0
 
     # -- reports --------------------------------------------------------------
     def summary(self) -> dict[str, object]:

@@ -189,7 +189,7 @@ class ExpertBot(BaseBot):
     def reply_gain(self, state: Game, player: int, take: Take) -> float:
         """The best immediate gain (W7) of the next player in the round with
         the dice ``take`` leaves, or 0 when ``take`` ends the round."""
-        if state.turn + 1 >= state.players:
+        if state.turns_done + 1 >= state.players:
             return 0.0
         roll = state.roll
         sig = tuple(sorted((state.colours[i], roll[i]) for i in take.dice))
@@ -199,7 +199,7 @@ class ExpertBot(BaseBot):
         after = state.copy()
         for i in take.dice:
             after.taken |= 1 << i
-        after.turn += 1
+        after.turns_done += 1
         q = after.current_player
         sheet = after.sheets[q]
         base = sheet.total
