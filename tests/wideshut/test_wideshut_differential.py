@@ -2,13 +2,15 @@
 WIDESHUT.md (tests/wideshut/reference.py), compared through the replay
 output of WIDESHUT.md's data contracts: the fixture scenarios, hundreds of
 random games (legal play from ``new()`` or from random preset sheets, some
-ending in an illegal action) and invalid files."""
+ending in an illegal action), hand-made corners of the rules, the legal
+actions at random positions and invalid files."""
 
 from __future__ import annotations
 
 import copy
 import functools
 import importlib.util
+import itertools
 import json
 from pathlib import Path
 
@@ -31,7 +33,8 @@ def _load_reference():
     return module
 
 
-replay_reference = _load_reference().replay_reference
+reference = _load_reference()
+replay_reference = reference.replay_reference
 
 GAMES = 300
 BLOCK = 30
@@ -292,6 +295,7 @@ def test_random_games_cover_the_rules():
     illegal-action endings with every rule of the check order."""
     over = illegal = with_splits = with_skips = with_presets = 0
     players_seen, rules = set(), set()
+    over_by_players = {2: 0, 3: 0, 4: 0, 5: 0}
     for seed in range(GAMES):
         data = random_game(seed)
         status, out = replay_reference(data)
@@ -299,6 +303,8 @@ def test_random_games_cover_the_rules():
         players_seen.add(data["players"])
         with_presets += "sheets" in data
         over += out["game_over"]
+        if out["game_over"]:
+            over_by_players[data["players"]] += 1
         with_splits += any(p["splits"] for p in out["players"])
         applied = data["actions"] if status == 0 else data["actions"][:out["error"]["action_index"]]
         with_skips += any(isinstance(m, dict) for a in applied if a["type"] == "take" for m in a["marks"])
@@ -306,15 +312,220 @@ def test_random_games_cover_the_rules():
             illegal += 1
             rules.add(out["error"]["rule"])
     print(f"{over} over, {illegal} illegal, {with_presets} presets, {with_splits} splits, "
-          f"{with_skips} skips, rules {sorted(rules)}")
+          f"{with_skips} skips, rules {sorted(rules)}, over by players {over_by_players}")
     assert players_seen == {2, 3, 4, 5}
     assert over >= GAMES // 4, over
+    assert min(over_by_players.values()) >= 10, over_by_players
     assert with_presets >= GAMES // 5, with_presets
     assert with_splits >= GAMES // 10, with_splits
     assert with_skips >= GAMES // 10, with_skips
     assert illegal >= GAMES // 5, illegal
     assert rules >= {"W2.2", "W2.3", "W3.1", "W3.2", "W3.4", "W3.5",
                      "W4.1", "W4.2", "W4.3", "W5.3", "W6.4"}, sorted(rules)
+
+
+# ---------------------------------------------------------------- edge cases
+
+def _edge(roll: list[int], takes: list[tuple], sheets: dict | None = None, start: int = 0,
+          more: list[dict] = ()) -> dict:
+    """A 2-player scenario (dice: red 0–2, blue 3–5, purple 6) with one roll
+    and the takes (player, colour, dice, marks)."""
+    data = {"game": "wideshut", "players": 2, "start_player": start, "seed": 1, "dice": [roll],
+            "actions": [{"type": "roll", "player": start}]}
+    if sheets:
+        data["sheets"] = sheets
+    for player, colour, dice, marks in takes:
+        data["actions"].append({"type": "take", "player": player, "colour": colour,
+                                "dice": dice, "marks": marks})
+    data["actions"] += list(more)
+    return data
+
+
+# red column 1 (the 2s) full but for red[1][1]; the 6 of red row 1 is marked
+_LAST_TWO = {"0": {"red": ["xx...", "x.x..", "xx...", "xx...", "xx..."], "red6": ".x..."}}
+_ALL_SIXES = {"0": {"red6": "xxxxx", "blue6": "uuuuu"}}
+_NINE_SIXES = {"0": {"red6": "xxxxx", "blue6": "uuuu."}}
+_THREE_RED = ["xxx..", "xxx..", "xxx..", "xxx..", "xxx.."]
+_NEAR_THREE_BLUE = {"1": {"blue": ["xxx..", "xxx..", "xxx..", "xxx..", "xx..."]}}
+_SIX = (6, 6, 6, 6, 6, 6, 6)
+
+# name -> (scenario, exit status, rule of the error or None)
+EDGES = {
+    "R3 equal dice, skip then the last box": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 1}, ["red", 1, 1]])], _LAST_TWO), 1, "W5.3"),
+    "R3 equal dice, the last box then skip": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [["red", 1, 1], {"skip": 1}])], _LAST_TWO), 1, "W5.3"),
+    "R3 equal dice, skip then null": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 1}, None])], _LAST_TWO), 1, "W4.2"),
+    "R3/W4.2 equal dice, the last box then null": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [["red", 1, 1], None])], _LAST_TWO), 0, None),
+    "R3/W4.2 equal dice, null then the last box": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [None, ["red", 1, 1]])], _LAST_TWO), 0, None),
+    "check order: entry of dice[0] first (W4.2 before W4.1)": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [None, ["blue", 0, 0]])]), 1, "W4.2"),
+    "check order: entry of dice[0] first (W4.1 before W4.2)": (
+        _edge([2, 2, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [["blue", 0, 0], None])]), 1, "W4.1"),
+    "W4.1 marks[k] belongs to dice[k]": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [1, 0], [["red", 0, 1], ["red", 0, 2]])]), 1, "W4.1"),
+    "W4.1 marks[k] belongs to dice[k], legal": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [1, 0], [["red", 0, 2], ["red", 0, 1]])]), 0, None),
+    "W4.1 a low die on a 6-box": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [["red6", 0], ["red", 0, 2]])]), 1, "W4.1"),
+    "W5.3 two dice, one 6": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 0}, {"skip": 0}])],
+              {"0": {"red6": "x...."}}), 1, "W5.3"),
+    "W5.3 one skip, one box": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 0}, ["red", 0, 2]])],
+              {"0": {"red6": "x...."}}), 0, None),
+    "W5.3 an empty 6": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 0}, ["red", 0, 2]])]), 1, "W5.3"),
+    "W5.3 a 6 of the other half": (
+        _edge([2, 3, 1, 3, 4, 5, 1], [(0, "red", [0, 1], [{"skip": 0}, ["red", 0, 2]])],
+              {"0": {"blue6": "x...."}}), 1, "W5.3"),
+    "W4.3 a 6 stays unmarked when all ten 6-boxes are marked": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [None])], _ALL_SIXES), 0, None),
+    "W4.3 a 6 must mark the last empty 6-box": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [None])], _NINE_SIXES), 1, "W4.3"),
+    "W4.3 a 6 marks the last empty 6-box": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [["blue6", 4]])], _NINE_SIXES), 0, None),
+    "W4.3 a 6 on a number box": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [["red", 0, 5 - 1]])]), 1, "W4.3"),
+    "W4.3 a 6 as a skip": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [{"skip": 0}])], {"0": {"red6": "x...."}}), 1, "W4.3"),
+    "W5.2 the 6 of a split row may be marked": (
+        _edge([6, 3, 1, 3, 4, 5, 1], [(0, "red", [0], [["red6", 0]])], {"0": {"red": ["xxxxx"] + ["....."] * 4}}),
+        0, None),
+    "W3.4 low dice of the other colour do not count": (
+        _edge([3, 6, 6, 2, 2, 2, 6], [(0, "red", [0], [["red", 4, 2]])]), 0, None),
+    "W3.4 the purple die counts": (
+        _edge([3, 6, 6, 2, 2, 2, 1], [(0, "red", [0], [["red", 4, 2]])]), 1, "W3.4"),
+    "W3.4 then the blue 2s": (
+        _edge([3, 6, 6, 2, 2, 2, 6], [(0, "red", [0], [["red", 4, 2]]), (1, "blue", [3], [["blue", 1, 0]])]),
+        1, "W3.4"),
+    "W3.5 one die given twice": (
+        _edge([3, 6, 6, 2, 2, 2, 6], [(0, "red", [0, 0], [["red", 4, 2], ["red", 3, 2]])]), 1, "W3.5"),
+    "W3.5 before W3.1": (
+        _edge([3, 6, 6, 2, 2, 2, 6], [(0, "red", [0], [["red", 4, 2]]), (1, "blue", [0, 3], [None, None])]),
+        1, "W3.5"),
+    "W2.2 a take before the roll, by another player": (
+        dict(_edge(list(_SIX), []), actions=[{"type": "take", "player": 1, "colour": "red", "dice": [0],
+                                               "marks": [["red6", 0]]}]), 1, "W2.2"),
+    "W2.2 the other player rolls": (
+        dict(_edge(list(_SIX), []), actions=[{"type": "roll", "player": 1}]), 1, "W2.2"),
+    "W6.2 a preset with three complete columns triggers at the first take": (
+        _edge(list(_SIX), [(0, "red", [0], [["red6", 0]])], {"1": {"red": _THREE_RED}}), 0, None),
+    "W6.3 a trigger on the round's last turn ends the game at once": (
+        _edge([1, 1, 1, 5, 5, 1, 1], [(0, "red", [0, 1], [["red", 0, 0], ["red", 1, 0]]),
+                                      (1, "blue", [3, 4], [["blue", 4, 2], ["blue", 4, 3]])],
+              _NEAR_THREE_BLUE), 0, None),
+    "W6.4 nothing after the end": (
+        _edge([1, 1, 1, 5, 5, 1, 1], [(0, "red", [0, 1], [["red", 0, 0], ["red", 1, 0]]),
+                                      (1, "blue", [3, 4], [["blue", 4, 2], ["blue", 4, 3]])],
+              _NEAR_THREE_BLUE, more=[{"type": "roll", "player": 1}]), 1, "W6.4"),
+    "R7 a tie on total and splits is shared": (
+        _edge(list(_SIX), [(0, "red", [0], [["red6", 0]]), (1, "red", [1], [["red6", 0]])],
+              {"0": {"red": _THREE_RED}, "1": {"red": _THREE_RED}}), 0, None),
+    "W2.4 the next round starts with the next player": (
+        _edge(list(_SIX), [(1, "red", [0], [["red6", 0]]), (0, "blue", [3], [["blue6", 0]])], start=1), 0, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGES))
+def test_edge_cases_agree(name):
+    """Hand-made corners of the rules (rule id in the name): both sides give
+    the status and rule read from WIDESHUT.md, and the same output."""
+    data, status, rule = EDGES[name]
+    got_status, out = compare(data, name)
+    assert got_status == status
+    assert (out["error"] or {}).get("rule") == rule
+
+
+def test_edge_case_positions():
+    """A few numbers of the edge cases read directly from WIDESHUT.md."""
+    out = replay_reference(EDGES["W6.2 a preset with three complete columns triggers at the first take"][0])[1]
+    assert out["end_triggered"] and not out["game_over"] and out["current_player"] == 1
+    out = replay_reference(EDGES["W6.3 a trigger on the round's last turn ends the game at once"][0])[1]
+    assert out["phase"] == "over" and out["round"] == 1 and out["remaining_dice"] == [2, 5, 6]
+    out = replay_reference(EDGES["R7 a tie on total and splits is shared"][0])[1]
+    assert out["winners"] == [0, 1]
+    out = replay_reference(EDGES["W2.4 the next round starts with the next player"][0])[1]
+    assert (out["round"], out["start_player"], out["phase"], out["roll"]) == (2, 0, "roll", None)
+    out = replay_reference(EDGES["W5.2 the 6 of a split row may be marked"][0])[1]
+    assert out["players"][0]["red"]["sixes"] == "x...." and out["players"][0]["red"]["split_rows"] == [0]
+
+
+# ---------------------------------------------------------------- legal actions
+
+def _normal(action: dict) -> tuple:
+    """An action as data, the order of a take's dice left out."""
+    if action["type"] == "roll":
+        return ("roll", action["player"])
+    pairs = frozenset((d, json.dumps(m)) for d, m in zip(action["dice"], action["marks"]))
+    return ("take", action["player"], action["colour"], pairs)
+
+
+def _reference_legal(game) -> set:
+    """Every legal action by brute force over the reference's checks: the
+    start player's roll, or each colour, one or two untaken dice and every
+    entry that could be legal for each (W4.1 boxes, W4.3 6-boxes, W5.3
+    skips, null)."""
+    if game.phase == "over":
+        return set()
+    if game.phase == "roll":
+        return {("roll", game.start_player)}
+    found = set()
+    remaining = sorted(game.remaining)
+    choices = [[i] for i in remaining] + [[i, j] for i in remaining for j in remaining if i < j]
+    for colour in ("red", "blue"):
+        for dice in choices:
+            base = {"type": "take", "player": game.current, "colour": colour, "dice": dice,
+                    "marks": [None] * len(dice)}
+            try:
+                game.check_take(base)
+            except reference.Illegal as exc:
+                if exc.rule.startswith(("W2", "W3")):
+                    continue
+            options = []
+            for i in dice:
+                value = game.roll[i]
+                entries = [None] + [[h, r] for h in ("red6", "blue6") for r in range(5)]
+                if value <= 5:
+                    entries += [{"skip": r} for r in range(5)]
+                    entries += [[colour, r, c] for r in range(5) for c in range(5)
+                                if reference.Sheet.number(colour, r, c) == value]
+                options.append(entries)
+            for marks in itertools.product(*options):
+                action = dict(base, marks=list(marks))
+                try:
+                    game.check_take(action)
+                except reference.Illegal:
+                    continue
+                found.add(_normal(action))
+    return found
+
+
+def test_legal_actions_agree_with_reference():
+    """At 80 positions of the random games the engine's legal_actions() are
+    exactly the actions the reference accepts (W2–W5, every take order)."""
+    definition = get_game("wideshut")
+    rng = SplitMix64(4242)
+    for seed in range(0, GAMES, GAMES // 80 + 1):
+        data = random_game(seed)
+        status, out = replay_reference(data)
+        legal_count = len(data["actions"]) if status == 0 else out["error"]["action_index"]
+        prefix = dict(data, actions=data["actions"][:rng.below(legal_count + 1)])
+        game = reference.Game(prefix)
+        for action in prefix["actions"]:
+            game.act(_json(action))
+        _, scenario = parse_scenario(copy.deepcopy(prefix))
+        state, _ = replay_scenario(definition, scenario)
+        engine = [_normal(_json(definition.action_to_json(a))) for a in state.legal_actions()]
+        assert len(engine) == len(set(engine)), f"seed {seed}: an action listed twice"
+        expected = _reference_legal(game)
+        assert set(engine) == expected, (
+            f"seed {seed}: engine only {sorted(map(str, set(engine) - expected))[:5]}, "
+            f"reference only {sorted(map(str, expected - set(engine)))[:5]}, "
+            f"scenario {json.dumps(prefix)}")
 
 
 # ---------------------------------------------------------------- (d) invalid files
