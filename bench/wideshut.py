@@ -144,17 +144,41 @@ def strength(games: int, seed: int) -> None:
         print(f"  {kind:<7} {_distribution(scores)}")
 
 
+def protection_example(seed: int = 1) -> None:
+    """The documented game of tests/wideshut/test_wideshut_bots.py: the
+    expert (player 1 in the texts, index 0) marks a 6 beside a row it is
+    filling, then uses it (W5.3) instead of splitting the row."""
+    from diceland_core.games.wideshut.actions import Take
+    from diceland_core.games.wideshut.terminal import describe_take, sheet_text
+    state = new(players=2, seed=seed)
+    bots = [make_bot("expert", seed * 31), make_bot("greedy", seed * 31 + 1)]
+    print(f"\nexpert (player 1) vs greedy, seed {seed}: the expert's 6s and skips")
+    while not state.over:
+        p = state.current_player
+        action = bots[p].choose(state, p)
+        if p == 0 and isinstance(action, Take) and any(
+                e is not None and e[0] in ("red6", "blue6", "skip") for e in action.marks):
+            print(f"  round {state.round}: {describe_take(state, action)}")
+            print("\n".join("    " + line for line in sheet_text(state.sheets[0]).splitlines()))
+        state.apply(action)
+    print(f"  final scores {state.outcome().scores}, winners {[w + 1 for w in state.outcome().winners]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", choices=("speed", "strength"))
+    parser.add_argument("--only", choices=("speed", "strength", "example"))
     args = parser.parse_args(argv)
     print(f"Dice Wide Shut bench: --games {args.games} --seed {args.seed}, Python {sys.version.split()[0]}")
+    if args.only == "example":
+        protection_example()
+        return 0
     if args.only != "strength":
         speed(args.games, args.seed)
     if args.only != "speed":
         strength(args.games, args.seed)
+        protection_example()
     return 0
 
 

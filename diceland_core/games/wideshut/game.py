@@ -402,8 +402,9 @@ class Game:
         roll = self.roll
         assert roll is not None
         dice = action.dice
-        if not 1 <= len(dice) <= 2:
-            raise IllegalActionError("W3.3", "wideshut.dice_count", n=len(dice))
+        if not isinstance(dice, (tuple, list)) or not 1 <= len(dice) <= 2:
+            raise IllegalActionError("W3.3", "wideshut.dice_count",
+                                     n=len(dice) if isinstance(dice, (tuple, list)) else 0)
         n = len(roll)
         for i in dice:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
@@ -412,7 +413,7 @@ class Game:
             if self.taken >> i & 1 or i in dice[:k]:
                 raise IllegalActionError("W3.5", "wideshut.die_taken", index=i,
                                          die=DIE_COLOURS[self.colours[i]], value=roll[i])
-        half = _HALF_OF.get(action.colour)  # type: ignore[arg-type]
+        half = _HALF_OF.get(action.colour) if isinstance(action.colour, str) else None
         if half is None:
             raise IllegalActionError("W3.1", "wideshut.bad_colour", colour=str(action.colour))
         for i in dice:

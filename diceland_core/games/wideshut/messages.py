@@ -76,9 +76,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Prendi due dadi: il dado {other_die} con {other_value} può accompagnare il tuo {value}.",
     },
     "marks_count": {
-        "en": "Say what each of the {n} {n:p:die|dice} does.",
-        "es": "Indica qué hace cada uno de los {n} dados.",
-        "it": "Indica cosa fa ciascuno dei {n} dadi.",
+        "en": "Give one mark entry per die taken ({n} {n:p:die|dice}).",
+        "es": "Indica una marca por cada dado cogido ({n} {n:p:dado|dados}).",
+        "it": "Indica un segno per ogni dado preso ({n} {n:p:dado|dadi}).",
     },
     "bad_entry": {
         "en": "That is not something a {value} can do.",

@@ -75,11 +75,12 @@ class ExpertBot(BaseBot):
     risk_free = 0.02
     risk_protected = 0.15
     #: worth of a marked, unused 6 per mark in its row
-    six_value = 0.15
+    six_value = 0.25
     #: weight of the best gain each number could bring next (per half)
-    mobility = 0.1
+    mobility = 0.15
     #: weight of the next player's best immediate gain with the dice left
     denial = 1.0
+    #: the denial weight is shared among the rivals (``denial / (P − 1)``)
     #: marks (of the 15 that end the game) over which τ falls from 1 to 0
     horizon = 12.0
 
@@ -126,6 +127,7 @@ class ExpertBot(BaseBot):
                 chance *= self.risk_protected
             risk += chance * stake
         mob = 0.0
+        gains = []
         if self.mobility:
             pats = column_patterns(valid)
             for n in range(1, 6):
@@ -141,7 +143,8 @@ class ExpertBot(BaseBot):
                         best = g
                 if best is None:
                     best = -3.0
-                mob += best
+                gains.append(best)
+            mob = sum(gains)
         out = (score, self.mobility * mob, risk + held)
         if len(self._cache) > 200_000:
             self._cache.clear()
@@ -176,12 +179,11 @@ class ExpertBot(BaseBot):
         other_race = max((self.race(k[h]) for k in others for h in (0, 1)), default=0)
         triggered = state.end_triggered
         out = []
-        now = self.tau(max(other_race, *(self.race(m) for m in state.sheets[player].marks)), triggered)
         for take, key in state.outcomes(player):
             mine = self.sheet_terms(key)
             ends = triggered or any(
                 sum(1 for cm in COL_MASK if key[h] & cm == cm) >= 3 for h in (0, 1))
-            t = 0.0 if ends else now
+            t = 0.0 if ends else self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
             v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
             out.append((v, take, key))
         return out
@@ -211,7 +213,8 @@ class ExpertBot(BaseBot):
         self._replies: dict = {}
         scored = self.scored_outcomes(state, player)
         if self.denial:
-            scored = [(v - self.denial * self.reply_gain(state, player, t), t, k) for v, t, k in scored]
+            w = self.denial / (state.players - 1)
+            scored = [(v - w * self.reply_gain(state, player, t), t, k) for v, t, k in scored]
         return self.pick_best([(v, t) for v, t, _ in scored])
 
 
