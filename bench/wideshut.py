@@ -144,7 +144,7 @@ def strength(games: int, seed: int) -> None:
         print(f"  {kind:<7} {_distribution(scores)}")
 
 
-def protection_example(seed: int = 1) -> None:
+def protection_example(seed: int = 37) -> None:
     """The documented game of tests/wideshut/test_wideshut_bots.py: the
     expert (player 1 in the texts, index 0) marks a 6 beside a row it is
     filling, then uses it (W5.3) instead of splitting the row."""
