@@ -193,27 +193,33 @@ def _wild_action(rng: SplitMix64, players: int, summary: dict) -> dict:
 
 
 def _near_miss(rng: SplitMix64, take: dict, summary: dict, players: int) -> dict:
-    """A legal take with one die or one marks entry changed (W3.2–W5.3
-    checks)."""
+    """A legal take with one thing changed: the player (W2.3), a die
+    (W3.2, W3.5), one die left out (W3.4) or one marks entry (W4.1–W5.3)."""
     take = _json(take)
     k = rng.below(len(take["marks"]))
-    choice = rng.below(5)
-    if choice == 4:  # another die of the colour (W1.2 indices), or a second one
-        first = 0 if take["colour"] == "red" else players + 1
-        usable = [i for i in summary["remaining_dice"] if first <= i <= first + players or i == 2 * players + 2]
-        sixes = [i for i in usable if summary["roll"][i] == 6]
-        pool = sixes if sixes and rng.below(2) else usable
-        die = pool[rng.below(len(pool))]
+    first = 0 if take["colour"] == "red" else players + 1
+    of_colour = [i for i in range(2 * players + 3) if first <= i <= first + players or i == 2 * players + 2]
+    choice = rng.below(8)
+    if choice == 0:  # another player
+        take["player"] = (take["player"] + 1 + rng.below(players - 1)) % players
+    elif choice in (1, 2):  # another die of the colour or purple, or a second one
+        if choice == 1:
+            pool = [i for i in of_colour if i in summary["remaining_dice"] and summary["roll"][i] == 6]
+        else:
+            pool = of_colour  # maybe taken already
+        die = pool[rng.below(len(pool))] if pool else of_colour[0]
         if len(take["dice"]) == 1:
             take["dice"].append(die)
             take["marks"].append(_json(take["marks"][0]))
         else:
             take["dice"][k] = die
-    elif choice == 0:
+    elif choice == 3 and len(take["dice"]) == 2:  # one die of a pair alone
+        take["dice"], take["marks"] = [take["dice"][k]], [take["marks"][k]]
+    elif choice == 4:
         take["marks"][k] = None
-    elif choice == 1:
+    elif choice == 5:
         take["marks"][k] = {"skip": rng.below(5)}
-    elif choice == 2 and len(take["marks"]) == 2:
+    elif choice == 6 and len(take["marks"]) == 2:
         take["marks"][k] = _json(take["marks"][1 - k])
     else:
         take["marks"][k] = _random_entry(rng, take["colour"], None)
@@ -251,7 +257,7 @@ def random_game(seed: int) -> dict:
         legal = [] if state.over else state.legal_actions()
         legal = [definition.action_to_json(a) for a in legal]
         legal = [a for a in legal if a["type"] == "take"]
-        if legal and rng.below(2):
+        if legal and rng.below(4):
             wild = _near_miss(rng, legal[rng.below(len(legal))], state.summary(), players)
         else:
             wild = _wild_action(rng, players, state.summary())
