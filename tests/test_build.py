@@ -55,11 +55,12 @@ def test_output_shape(builds):
     wheels = sorted(n for n in files if n.startswith("wheels/"))
     assert any("/diceland_core-" in n for n in wheels)
     toml = (one / "pyscript.toml").read_text()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in toml
+    assert 'interpreter = "./python.mjs"' in toml
+    python_module = (one / "python.mjs").read_text()
     for wheel in wheels:
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
-        assert f'"./{wheel}"' in toml
+        assert f'"./{wheel}"' in python_module
 
 
 def test_lock_names_the_vendored_micropip(builds):
