@@ -1,6 +1,7 @@
-/* The Python every page runs (pyscript.toml's `interpreter`): Pyodide with
-   the site's wheels installed, restored from a memory snapshot when one is
-   cached, booted normally otherwise.
+/* The Python every page runs (pyscript.toml's `interpreter`): Pyodide,
+   restored from a memory snapshot when one is cached, booted normally
+   otherwise.  PyScript then unpacks the wheels (pyscript.toml's [files]) and
+   runs the page as usual.
 
    The first visit boots normally and, once the page is ready and idle, makes
    a snapshot from a second, throwaway interpreter (one started with
@@ -9,9 +10,9 @@
    handed a JavaScript object.  The snapshot goes into Cache Storage under a
    name made of the content hashes of Pyodide, the wheels and this file
    (build.py fills in BUILD), next to the service worker's cache.  The next
-   visit restores it, reseeds `random` (a snapshot freezes it), unpacks the
-   wheels again (the file system is not in the snapshot; the modules are) and
-   hands the interpreter to PyScript, whose start then runs as usual.
+   visit restores it, reseeds `random` (a snapshot freezes it) and hands it to
+   PyScript, whose [files] put the wheels' files back (the file system is not
+   in the snapshot; the imported modules are).
 
    `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are Pyodide's
    private API: anything unexpected (no snapshot, a corrupt, truncated or
@@ -97,7 +98,7 @@ async function readSnapshot() {
   return bytes;
 }
 
-/** The wheels' bytes (fetched while Pyodide starts). */
+/** The wheels' bytes. */
 async function fetchWheels() {
   return Promise.all(WHEELS.map(async (url) => {
     const response = await fetch(url);
@@ -106,9 +107,9 @@ async function fetchWheels() {
   }));
 }
 
-/** The wheels' files into site-packages (again, after a restore), written
-    through the file system so that no JavaScript object reaches Python (a
-    snapshot must hold none). */
+/** The wheels' files into the snapshot's site-packages, written through the
+    file system so that no JavaScript object reaches Python (a snapshot must
+    hold none). */
 const UNPACK = `
 import importlib, os, sysconfig, zipfile
 for _name in sorted(os.listdir("/tmp/wheels")):
@@ -124,18 +125,15 @@ async function installWheels(py, wheels) {
   py.runPython(UNPACK);
 }
 
-async function restore(options, bytes, wheels) {
+async function restore(options, bytes) {
   const py = await bootPyodide({ ...options, _loadSnapshot: bytes });
   py.runPython("import random; random.seed()");
-  await installWheels(py, wheels);
   py.runPython("import sys; assert 'diceland_core' in sys.modules and 'diceland_site' in sys.modules");
   return py;
 }
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const wheels = fetchWheels();
-  wheels.catch(() => {});  // reported where it is awaited
   const useSnapshots = wanted();
   if (useSnapshots) {
     let bytes = null;
@@ -149,7 +147,7 @@ export async function loadPyodide(options = {}) {
     if (bytes) {
       try {
         const started = performance.now();
-        const py = await restore(settings, bytes, wheels);
+        const py = await restore(settings, bytes);
         figures.restoreMs = performance.now() - started;
         figures.bytes = bytes.length;
         mark("boot", "snapshot");
@@ -160,7 +158,6 @@ export async function loadPyodide(options = {}) {
     }
   }
   const py = await bootPyodide(settings);
-  await installWheels(py, wheels);
   mark("boot", "normal");
   if (useSnapshots) whenIdle(saveSnapshot);
   else mark("snapshot", "off");

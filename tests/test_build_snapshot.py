@@ -31,11 +31,13 @@ def build_constant(files: dict[str, bytes]) -> dict:
     return json.loads(line.removeprefix("const BUILD = ").rstrip(";"))
 
 
-def test_pyscript_starts_python_mjs_without_packages(built):
+def test_pyscript_starts_python_mjs_and_unpacks_the_wheels(built):
     _, files = built
     toml = files["pyscript.toml"].decode()
     assert 'interpreter = "./python.mjs"' in toml
-    assert "packages" not in toml  # python.mjs installs the wheels: no micropip at run time
+    assert "packages" not in toml.replace("site-packages", "")  # nothing for PyScript to hand a restore
+    for wheel in build_constant(files)["wheels"]:  # after a restore too: files are not in a snapshot
+        assert f'"{wheel}" = "/lib/python3.14/site-packages/*"' in toml
     assert "__BUILD__" not in files["python.mjs"].decode()
 
 
