@@ -155,3 +155,36 @@ def test_game_after_restore_replays_like_after_normal_boot(site, watch):
     restored = site.record()
     assert restored["history"]["actions"]
     assert {k: v for k, v in restored.items() if k != "meta"} == {k: v for k, v in normal.items() if k != "meta"}
+
+
+#: Browsers without Cache Storage, and storage that refuses every request.
+NO_STORAGE = {
+    "missing": "Object.defineProperty(window, 'caches', { value: undefined, configurable: true });",
+    "refused": "CacheStorage.prototype.open = () => Promise.reject(new DOMException('refused', 'SecurityError'));",
+}
+
+
+@pytest.mark.parametrize("storage", sorted(NO_STORAGE))
+def test_without_cache_storage_the_page_boots_normally(site, watch, storage):
+    site.page.add_init_script(NO_STORAGE[storage])
+    site.open(UNSEEDED)
+    assert dataset(site.page, "boot") == "normal"
+    assert wait_snapshot(site.page) == ("off" if storage == "missing" else "failed")
+    site.act(site.human_decision(0))
+    assert site.record()["history"]["actions"]
+    site.open()
+    assert dataset(site.page, "boot") == "normal"
+
+
+def test_offline_visit_restores_beside_the_service_worker(site, serve, site_dir, watch):
+    own = serve(site_dir)  # its own origin, so this test owns the service worker
+    site.base_url = own.url
+    first_visit(site)
+    assert site.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    site.reload()  # the service worker has activated by now and kept this build's snapshot
+    assert dataset(site.page, "boot") == "snapshot"
+    site.page.context.set_offline(True)
+    own.stop()
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+    assert site.page.evaluate("typeof window.diceland.record") == "function"
