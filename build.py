@@ -327,19 +327,22 @@ def pyscript_toml(wheel_urls: list[str], target: str) -> bytes:
 PYTHON_MODULE = "python.mjs"
 #: Prefix of the Cache Storage name that holds python.mjs's memory snapshot.
 SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
+#: The sources that decide what a snapshot holds: python.mjs (what is
+#: imported) and the worker that makes it.
+SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-snapshot.mjs")
 
 
 def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
     """What a memory snapshot of the interpreter depends on: Pyodide's files,
-    the wheels (their content-hashed URLs) and python.mjs's source, which
-    decides what the snapshot imports.  A snapshot is only restored under the
+    the wheels (their content-hashed URLs) and the :data:`SNAPSHOT_SOURCES`.  A snapshot is only restored under the
     same key, so any new Pyodide, engine or site layer makes a new one."""
     digest = hashlib.sha256()
     for rel in sorted(r for r in out_files if r.startswith("pyodide/")):
         digest.update(rel.encode() + b"\0" + sha256_hex(out_files[rel]).encode() + b"\n")
     for url in wheel_urls:
         digest.update(url.encode() + b"\n")
-    digest.update((SITE / PYTHON_MODULE).read_bytes())
+    for name in SNAPSHOT_SOURCES:
+        digest.update((SITE / name).read_bytes())
     return digest.hexdigest()[:16]
 
 

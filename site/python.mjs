@@ -4,11 +4,11 @@
    runs the page as usual.
 
    The first visit boots normally and, once the page is ready and idle, makes
-   a snapshot from a second, throwaway interpreter (one started with
-   `_makeSnapshot` cannot serve the page: its `js` module refuses every call)
-   that has imported the engine and the site's Python layer and has never been
-   handed a JavaScript object.  The snapshot goes into Cache Storage under a
-   name made of the content hashes of Pyodide, the wheels and this file
+   a snapshot from a second, throwaway interpreter in a module worker
+   (python-snapshot.mjs; one started with `_makeSnapshot` cannot serve the
+   page: its `js` module refuses every call) that has imported the engine and
+   the site's Python layer and has never been handed a JavaScript object.  The snapshot goes into Cache Storage under a
+   name made of the content hashes of Pyodide, the wheels and these two files
    (build.py fills in BUILD), next to the service worker's cache.  The next
    visit restores it, reseeds `random` (a snapshot freezes it) and hands it to
    PyScript, whose [files] put the wheels' files back (the file system is not
@@ -21,8 +21,9 @@
    Turned off by `?snapshot=off` or localStorage `diceland:snapshot` = "off".
 
    <html data-boot> says how Python started ("snapshot" or "normal"),
-   <html data-snapshot> what became of this visit's snapshot ("saved",
-   "exists", "failed", "off"). */
+   <html data-snapshot> what became of this visit's snapshot ("saved";
+   "exists"; "busy": another page of the site is making it; "failed";
+   "off"). */
 
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -107,9 +108,9 @@ async function fetchWheels() {
   }));
 }
 
-/** The wheels' files into the snapshot's site-packages, written through the
-    file system so that no JavaScript object reaches Python (a snapshot must
-    hold none). */
+/** The wheels' files (written to /tmp/wheels by python-snapshot.mjs) into
+    the snapshot's site-packages: through the file system, so that no
+    JavaScript object reaches Python (a snapshot must hold none). */
 const UNPACK = `
 import importlib, os, sysconfig, zipfile
 for _name in sorted(os.listdir("/tmp/wheels")):
@@ -118,12 +119,6 @@ for _name in sorted(os.listdir("/tmp/wheels")):
     os.remove("/tmp/wheels/" + _name)
 importlib.invalidate_caches()
 `;
-
-async function installWheels(py, wheels) {
-  py.FS.mkdirTree("/tmp/wheels");
-  (await wheels).forEach((bytes, i) => py.FS.writeFile(`/tmp/wheels/${i}.whl`, bytes));
-  py.runPython(UNPACK);
-}
 
 async function restore(options, bytes) {
   const py = await bootPyodide({ ...options, _loadSnapshot: bytes });
@@ -134,7 +129,9 @@ async function restore(options, bytes) {
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const useSnapshots = wanted();
+  // Packages PyScript asks Pyodide to load while it starts are not in a
+  // snapshot: pyscript.toml has none (its [files] unpack the wheels).
+  const useSnapshots = wanted() && !options.packages;
   if (useSnapshots) {
     let bytes = null;
     try {
@@ -179,13 +176,23 @@ function whenIdle(task) {
   watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/** The snapshot's bytes, made in a module worker (python-snapshot.mjs) so
+    that the page's main thread does not stall while a Python boots. */
 async function makeSnapshot() {
-  const py = await bootPyodide({
-    indexURL: INDEX_URL, _makeSnapshot: true, stdout: () => {}, stderr: () => {},
-  });
-  await installWheels(py, fetchWheels());
-  py.runPython(IMPORTS);
-  return py.makeMemorySnapshot();
+  const wheels = await fetchWheels();
+  const worker = new Worker(new URL("./python-snapshot.mjs", import.meta.url), { type: "module" });
+  try {
+    const reply = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(event.message || "the snapshot worker failed"));
+      worker.postMessage({ indexURL: INDEX_URL, wheels, python: [UNPACK, IMPORTS] },
+                         wheels.map((bytes) => bytes.buffer));
+    });
+    if (reply.error) throw new Error(reply.error);
+    return reply.bytes;
+  } finally {
+    worker.terminate();
+  }
 }
 
 async function store(bytes) {
@@ -217,7 +224,7 @@ async function saveSnapshot() {
   };
   try {
     const outcome = navigator.locks
-      ? await navigator.locks.request(CACHE, { ifAvailable: true }, (lock) => (lock ? work() : "exists"))
+      ? await navigator.locks.request(CACHE, { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
       : await work();
     mark("snapshot", outcome);
   } catch (err) {

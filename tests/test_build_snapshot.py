@@ -70,3 +70,16 @@ def test_snapshot_key_follows_pyodide_and_the_wheels(built):
     assert build.snapshot_key(other_pyodide, urls) != key
     not_pyodide = dict(files, **{"index.html": b"<!doctype html>"})
     assert build.snapshot_key(not_pyodide, urls) == key  # a page's text does not change the interpreter
+
+
+def test_snapshot_key_follows_the_worker_that_makes_it(built, tmp_path, monkeypatch):
+    build, files = built
+    urls = build_constant(files)["wheels"]
+    key = build.snapshot_key(files, urls)
+    assert "python-snapshot.mjs" in build.SNAPSHOT_SOURCES and "python-snapshot.mjs" in files
+    for name in build.SNAPSHOT_SOURCES:
+        (tmp_path / name).write_bytes((build.SITE / name).read_bytes())
+    monkeypatch.setattr(build, "SITE", tmp_path)
+    assert build.snapshot_key(files, urls) == key
+    (tmp_path / "python-snapshot.mjs").write_text("/* another worker */\n")
+    assert build.snapshot_key(files, urls) != key
