@@ -8,7 +8,7 @@
 
 What ends up in ``dist/``::
 
-    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/
+    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/, favicon.ico
     pyscript.toml        names the interpreter and the wheels
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
@@ -303,6 +303,16 @@ def icon_png(size: int) -> bytes:
     return _png(size, size, rows)
 
 
+def favicon_ico(size: int = 32) -> bytes:
+    """``favicon.ico``: the app icon as one PNG inside an ICO container.
+    Browsers ask for ``/favicon.ico`` on documents without an icon link (a
+    JSON file opened as a page, for one): the site answers instead of a 404."""
+    png = icon_png(size)
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
 def write_icons() -> None:
     icons = SITE / "icons"
     icons.mkdir(parents=True, exist_ok=True)
@@ -411,6 +421,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
             continue
         out_files[rel.as_posix()] = path.read_bytes()
     out_files["boot-strings.js"] = boot_strings()
+    out_files["favicon.ico"] = favicon_ico()
     return urls
 
 

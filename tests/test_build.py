@@ -4,6 +4,7 @@ output has the shape the page and the service worker rely on."""
 from __future__ import annotations
 
 import hashlib
+import struct
 import importlib.util
 import json
 import shutil
@@ -60,6 +61,18 @@ def test_output_shape(builds):
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
         assert f'"./{wheel}"' in toml
+
+
+def test_favicon_is_an_ico_holding_the_icon(builds):
+    """Browsers ask for /favicon.ico on documents without an icon link; a
+    missing one is a 404 in the console of such a page."""
+    _, one, _, _, _ = builds
+    data = (one / "favicon.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind, count) == (0, 1, 1)
+    size, offset = struct.unpack("<II", data[14:22])
+    assert offset == 22 and size == len(data) - 22
+    assert data[22:30] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_lock_names_the_vendored_micropip(builds):

@@ -61,9 +61,16 @@ def violations(page) -> list[str]:
 
 def put(site, key: str, value: str) -> None:
     """Write localStorage from a same-site page that is not the game (the game
-    page would write its own save over it when it goes away)."""
-    site.page.goto(site.base_url + "manifest.webmanifest")
-    site.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+    page would write its own save over it when it goes away).
+
+    The page is the manifest, a JSON file: for a document without an icon
+    link Chromium asks for ``/favicon.ico`` in the background.  The site had
+    none, and when that 404 arrived before the next navigation (a slow
+    machine) the page logged "Failed to load resource: 404".  The site now
+    ships ``favicon.ico`` (tests/test_build.py checks it)."""
+    page = site.page
+    page.goto(site.base_url + "manifest.webmanifest")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
 
 
 def stored_save(page, save_id: str) -> dict:
