@@ -8,7 +8,9 @@
 
 What ends up in ``dist/``::
 
-    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/, favicon.ico
+    index.html, home.js   the home page: the list of games (games.js)
+    diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+    style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
     pyscript.toml        names the interpreter and the wheels
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
@@ -61,7 +63,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
 SITE_SKIP = {"sw.js"}  # rendered with the precache list
-SITE_SKIP_DIRS = {"diceland_site", "__pycache__"}  # diceland_site ships as a wheel
+SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__"}  # shipped as wheels
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -211,9 +213,17 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def build_site_wheel(version: str) -> tuple[str, bytes] | None:
-    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
-    package = SITE / "diceland_site"
+#: The site's own pure-Python wheels: the tested layer (no browser imports)
+#: and the few modules that touch the DOM (the shell, one page per game).
+SITE_PACKAGES = {
+    "diceland_site": "The browser skin of the games: view models, i18n, storage and controllers",
+    "diceland_web": "The pages' DOM code: helpers, the shell, one page per game",
+}
+
+
+def build_site_wheel(version: str, name: str = "diceland_site") -> tuple[str, bytes] | None:
+    """A tiny pure wheel of ``site/<name>`` (None until that package exists)."""
+    package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
     files: list[tuple[str, bytes]] = []
@@ -221,26 +231,26 @@ def build_site_wheel(version: str) -> tuple[str, bytes] | None:
         if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
             continue
         files.append((path.relative_to(SITE).as_posix(), path.read_bytes()))
-    dist_info = f"diceland_site-{version}.dist-info"
+    dist_info = f"{name}-{version}.dist-info"
     files.append((f"{dist_info}/METADATA", (
         "Metadata-Version: 2.1\n"
-        "Name: diceland_site\n"
+        f"Name: {name}\n"
         f"Version: {version}\n"
-        "Summary: The browser skin of Diceland: view, i18n, storage and controller\n"
+        f"Summary: {SITE_PACKAGES[name]}\n"
         "Requires-Python: >=3.11\n"
     ).encode()))
     files.append((f"{dist_info}/WHEEL", (
         "Wheel-Version: 1.0\nGenerator: diceland-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     ).encode()))
-    files.append((f"{dist_info}/top_level.txt", b"diceland_site\n"))
-    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files)
+    files.append((f"{dist_info}/top_level.txt", f"{name}\n".encode()))
+    record = "".join(f"{n},{_record_hash(data)},{len(data)}\n" for n, data in files)
     record += f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode()))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for name, data in files:
-            _zip_write(zf, name, data)
-    return f"diceland_site-{version}-py3-none-any.whl", buf.getvalue()
+        for n, data in files:
+            _zip_write(zf, n, data)
+    return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
 
 
 # -- icons --------------------------------------------------------------------
@@ -404,7 +414,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
     version = core_version()
     urls = []
-    for wheel in (build_core_wheel(), build_site_wheel(version)):
+    for wheel in (build_core_wheel(), *(build_site_wheel(version, n) for n in SITE_PACKAGES)):
         if wheel is None:
             continue
         name, data = wheel
@@ -421,6 +431,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
             continue
         out_files[rel.as_posix()] = path.read_bytes()
     out_files["boot-strings.js"] = boot_strings()
+    out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
 
@@ -435,6 +446,20 @@ def boot_strings() -> bytes:
     text = json.dumps(table, ensure_ascii=False, sort_keys=True)
     return ("/* Made by build.py from site/diceland_site/locales/*.json. */\n"
             f"window.DICELAND_BOOT_STRINGS = {text};\n").encode("utf-8")
+
+
+def games_script() -> bytes:
+    """``games.js``: the games of ``site/diceland_site/games.json`` and the
+    ``games.*``/``home.*`` texts of the locale files, for the home page
+    (index.html), which lists the games without starting Python."""
+    games = json.loads((SITE / "diceland_site" / "games.json").read_text(encoding="utf-8"))
+    strings = {}
+    for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        strings[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(("games.", "home."))}
+    text = json.dumps({"games": games, "strings": strings}, ensure_ascii=False, sort_keys=True)
+    return ("/* Made by build.py from site/diceland_site/games.json and the locale files. */\n"
+            f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
 
 
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:

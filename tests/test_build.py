@@ -47,7 +47,7 @@ def test_two_builds_are_identical(builds):
 
 def test_output_shape(builds):
     build, one, _, files, _ = builds
-    for name in ("index.html", "main.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
+    for name in ("index.html", "home.js", "games.js", "diceland.html", "diceland.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
                  "icons/icon-192.png", "icons/icon-512.png", "pyscript/core.js",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                  "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}"):
@@ -95,7 +95,8 @@ def test_service_worker_precaches_everything(builds):
 
 def test_no_absolute_or_offsite_urls_in_the_page(builds):
     _, one, _, _, _ = builds
-    html = (one / "index.html").read_text()
-    assert "http://" not in html and "https://" not in html
-    assert 'src="/' not in html and 'href="/' not in html
-    assert "<script>" not in html  # no inline scripts (a CSP forbids them)
+    for page in ("index.html", "diceland.html"):
+        html = (one / page).read_text()
+        assert "http://" not in html and "https://" not in html
+        assert 'src="/' not in html and 'href="/' not in html
+        assert "<script>" not in html  # no inline scripts (a CSP forbids them)

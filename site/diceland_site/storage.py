@@ -78,7 +78,12 @@ class SaveError(Exception):
             key = {"missing": "error.save_missing", "not_json": "error.save_corrupt",
                    "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
                        self.code, "error.save_invalid")
-        return s.t(key, detail=self.detail)
+        return s.t(key)
+
+    def details(self, lang: str = "en") -> str:
+        """The technical part, for a "details" link (what the reader of the
+        file found wrong; English, from the engine)."""
+        return self.detail or self.code
 
 
 @dataclass(frozen=True)
@@ -363,7 +368,8 @@ class SaveStore:
                     raise SaveError("missing")
                 env = _parse(raw)
                 summary = dict(env.get("summary") or {})
-                summary.update(id=save_id, saved_at=env["saved_at"], broken=False)
+                summary.update(id=save_id, saved_at=env["saved_at"], broken=False,
+                               game=_game_name(env["record"]))
                 if "last_frame" in env:
                     summary["has_last_frame"] = True
             except SaveError as exc:
@@ -452,6 +458,12 @@ class SaveStore:
         data = self.settings()
         data[name] = value
         return self._write(SETTINGS_KEY, json.dumps(data, ensure_ascii=False)) is None
+
+
+def _game_name(record: dict[str, Any]) -> str:
+    """The game a record belongs to (records before version 2 are Diceland's)."""
+    game = record.get("game")
+    return game if isinstance(game, str) and game else APP
 
 
 def _saved_at_of(raw: str | None) -> float:

@@ -51,7 +51,8 @@ if (navigator.storage) {
 
 
 def pages_in(site_dir: Path) -> list[str]:
-    wanted = {"index.html": PERSON_VS_BOT, "embed.html": "?scenario=01-open-zones", "tutorial.html": ""}
+    wanted = {"index.html": "", "diceland.html": PERSON_VS_BOT, "embed.html": "?scenario=01-open-zones",
+              "tutorial.html": ""}
     return [name + query for name, query in wanted.items() if (site_dir / name).exists()]
 
 
@@ -79,7 +80,7 @@ def stored_save(page, save_id: str) -> dict:
 
 # -- Content-Security-Policy ----------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["index.html", "embed.html", "tutorial.html"])
+@pytest.mark.parametrize("name", ["index.html", "diceland.html", "embed.html", "tutorial.html"])
 def test_page_runs_under_the_policy(site, site_dir, watch, name):
     path = next((p for p in pages_in(site_dir) if p.startswith(name)), None)
     if path is None:
@@ -90,13 +91,13 @@ def test_page_runs_under_the_policy(site, site_dir, watch, name):
     site.open("?" + query if query else "", path=name)
     policy = page.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')?.content")
     assert policy and "'unsafe-eval'" not in policy and "connect-src 'self'" in policy
-    if name == "index.html":
+    if name == "diceland.html":
         for _ in range(3):  # play a few decisions under the policy
             s = site.human_decision(0)
             if s["game_over"]:
                 break
             site.act(s)
-        assert len(site.record()["actions"]) > 3
+        assert len(site.record()["history"]["actions"]) > 3
     elif name == "embed.html":
         page.wait_for_function("() => window.dicelandEmbed && JSON.parse(window.dicelandEmbed.state()).ok !== false")
         for control in ("prev", "next"):
@@ -126,7 +127,7 @@ def test_last_frame_shows_before_python_is_ready(site):
     assert len(frame) < 200_000
     page.add_init_script(FRAME_WATCH)
     page.evaluate("delete document.documentElement.dataset.ready")
-    page.goto(site.base_url + "index.html?speed=0")  # a plain visit, not a start link
+    page.goto(site.base_url + "diceland.html?speed=0")  # a plain visit, not a start link
     page.wait_for_function("() => window.__frameSeen !== null", timeout=30_000)
     seen = page.evaluate("window.__frameSeen")
     assert seen["ready"] is False, "the picture appears while Python starts"

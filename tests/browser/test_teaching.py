@@ -96,7 +96,8 @@ def test_tutorial_lessons_show_the_engine_position_and_a_try_solves_one(site):
     assert embed_state(frame)["mode"] == "try"
     tap(frame, 1, 1)
     feedback = frame.text_content("#embed-feedback")
-    assert feedback.startswith("D2.4 Sobretirada"), feedback
+    assert feedback.startswith("Sobretirada") and "D2.4" not in feedback, feedback
+    assert frame.text_content("#embed-feedback-details span").startswith("D2.4 Sobretirada")  # behind "details"
     assert embed_state(frame)["step"] == 2
     frame.click('button[data-control="pass"]')
     state = embed_state(frame)

@@ -10,7 +10,7 @@ import pytest
 from diceland_core import Colour
 from diceland_core.games.diceland import render
 from diceland_core.games.diceland.colours import STYLES
-from diceland_site import view
+from diceland_site.diceland import view
 
 
 def svg_geometry(svg: str) -> tuple:

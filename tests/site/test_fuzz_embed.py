@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from diceland_site.embed import EmbedError, Script, encode_scenario, parse_params
+from diceland_site.diceland.embed import EmbedError, Script, encode_scenario, parse_params
 from diceland_site.i18n import LANGUAGES
 
 RUNS = 10_000

@@ -60,6 +60,7 @@ UI_COLOURS: dict[str, str] = {
     "star_edge": "#1c1c1c",
     "legal_fill": "rgba(255,255,255,0.45)",
     "legal_edge": "#ffffff",
+    "room_fill": "rgba(255,255,255,0.6)",
     "selection_fill": "rgba(20,20,20,0.45)",
     "selection_edge": "#111111",
     "cursor": "#000000",
@@ -363,11 +364,15 @@ def dynamic_ops(
     selection: Sequence[tuple[int, int]] = (),
     cursor: tuple[int, int] | None = None,
     hint: Iterable[tuple[int, int]] = (),
+    room: Iterable[tuple[int, int]] = (),
 ) -> list[tuple]:
     """Crosses, highlighted legal cells, the selection being built, a hint,
-    the keyboard cursor and the info bar state of ``sheet``."""
+    the keyboard cursor and the info bar state of ``sheet``; ``room``: cells
+    of the zones the set-aside dice could go to (lit while deciding)."""
     s = layout.size
     ops: list[tuple] = []
+    for r, c in room:
+        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.3)), UI_COLOURS["room_fill"], None, 0))
     for r, c in highlights:
         ops.append(("poly", _pts(layout.cell_corners(r, c, 0.18)), UI_COLOURS["legal_fill"],
                     UI_COLOURS["legal_edge"], _r(max(1.5, s * 0.12))))
