@@ -8,7 +8,9 @@
 
 What ends up in ``dist/``::
 
-    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/
+    index.html, home.js   the home page: the list of games (games.js)
+    diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+    style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
     pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
@@ -57,7 +59,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
 SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
-SITE_SKIP_DIRS = {"diceland_site", "__pycache__"}  # diceland_site ships as a wheel
+SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__"}  # shipped as wheels
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -176,14 +178,20 @@ def build_core_wheel() -> tuple[str, bytes]:
                        "Roll & write dice games: pure-Python rules engines, bots and tools", files)
 
 
-def build_site_wheel(version: str) -> tuple[str, bytes] | None:
-    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
-    package = SITE / "diceland_site"
+#: The site's own pure-Python wheels: the tested layer (no browser imports)
+#: and the few modules that touch the DOM (the shell, one page per game).
+SITE_PACKAGES = {
+    "diceland_site": "The browser skin of the games: view models, i18n, storage and controllers",
+    "diceland_web": "The pages' DOM code: helpers, the shell, one page per game",
+}
+
+
+def build_site_wheel(version: str, name: str = "diceland_site") -> tuple[str, bytes] | None:
+    """A tiny pure wheel of ``site/<name>`` (None until that package exists)."""
+    package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
-    return build_wheel("diceland_site", version,
-                       "The browser skin of the games: views, i18n, storage and controllers",
-                       _package_files(package, "diceland_site"))
+    return build_wheel(name, version, SITE_PACKAGES[name], _package_files(package, name))
 
 
 # -- icons --------------------------------------------------------------------
@@ -244,6 +252,16 @@ def icon_png(size: int) -> bytes:
             row += bytes(v // (ss * ss) for v in acc)
         rows.append(bytes(row))
     return _png(size, size, rows)
+
+
+def favicon_ico(size: int = 32) -> bytes:
+    """``favicon.ico``: the app icon as one PNG inside an ICO container.
+    Browsers ask for ``/favicon.ico`` on documents without an icon link (a
+    JSON file opened as a page, for one): the site answers instead of a 404."""
+    png = icon_png(size)
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
 
 
 def write_icons() -> None:
@@ -383,7 +401,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
     version = core_version()
     urls = []
-    for wheel in (build_core_wheel(), build_site_wheel(version)):
+    for wheel in (build_core_wheel(), *(build_site_wheel(version, n) for n in SITE_PACKAGES)):
         if wheel is None:
             continue
         name, data = wheel
@@ -401,6 +419,8 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
             continue
         out_files[rel.as_posix()] = path.read_bytes()
     out_files["boot-strings.js"] = boot_strings()
+    out_files["games.js"] = games_script()
+    out_files["favicon.ico"] = favicon_ico()
     return urls
 
 
@@ -414,6 +434,20 @@ def boot_strings() -> bytes:
     text = json.dumps(table, ensure_ascii=False, sort_keys=True)
     return ("/* Made by build.py from site/diceland_site/locales/*.json. */\n"
             f"window.DICELAND_BOOT_STRINGS = {text};\n").encode("utf-8")
+
+
+def games_script() -> bytes:
+    """``games.js``: the games of ``site/diceland_site/games.json`` and the
+    ``games.*``/``home.*`` texts of the locale files, for the home page
+    (index.html), which lists the games without starting Python."""
+    games = json.loads((SITE / "diceland_site" / "games.json").read_text(encoding="utf-8"))
+    strings = {}
+    for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        strings[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(("games.", "home."))}
+    text = json.dumps({"games": games, "strings": strings}, ensure_ascii=False, sort_keys=True)
+    return ("/* Made by build.py from site/diceland_site/games.json and the locale files. */\n"
+            f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
 
 
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:

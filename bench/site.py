@@ -19,7 +19,8 @@ Playwright, alternating game and bare page on every run:
   board, or boot.js's picture of the last frame, is visible and drawn;
 * click → redraw: ``window.diceland.lastRedrawMs`` (from the click event to
   the end of the draw) over taps on a cell of the board;
-* an expert bot decision inside the page (``window.diceland.benchBot``) and,
+* an expert bot decision inside Pyodide (``botbench.html``, a bench-only page
+  made from ``bench/page_bot.py``) and,
   for comparison, under this CPython;
 * bytes of a first visit, raw and gzip-compressed, counted by the server
   (every response body, the service worker's precache included).
@@ -51,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
-GAME_LINK = "index.html?players=human,greedy&boards=A,B&seed=7&speed=0"
+GAME_LINK = "diceland.html?players=human,greedy&boards=A,B&seed=7&speed=0"
 BARE_PATH = "bare.html?snapshot=off"
 TIMEOUT_MS = 120_000
 
@@ -70,6 +71,8 @@ BARE_HTML = """<!doctype html>
 </body>
 </html>
 """
+#: The bench-only page of in-page bot decisions (its Python: bench/page_bot.py).
+BOTBENCH_HTML = BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
 BARE_PY = """import js
 import diceland_core
 
@@ -122,10 +125,12 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     build = load_build()
     files = build.build(out, quiet=True)
     files.pop("sw.js")
-    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["index.html"].decode())).encode()
+    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
     files["bare.py"] = BARE_PY.encode()
+    files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
+    files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
     files["sw.js"] = build.render_service_worker(files)
-    for name in ("bare.html", "bare.py", "sw.js"):
+    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "sw.js"):
         (out / name).write_bytes(files[name])
     return files
 
@@ -222,7 +227,7 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
             warm = bench_numbers(page)
             return {**out, "warm": warm["ready"], "paint_warm": warm["paint"]}
         # a return visit: no start link
-        visits = [("snap", "index.html"), ("off", "index.html?snapshot=off")]
+        visits = [("snap", "diceland.html"), ("off", "diceland.html?snapshot=off")]
         for which, warm_path in (visits if snapshot_first else visits[::-1]):
             page.goto(base + warm_path)
             wait_ready(page)
@@ -289,16 +294,16 @@ def page_decisions(browser, base: str, n: int) -> list[float]:
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(base + "index.html")
+        page.goto(base + "botbench.html")
         wait_ready(page)
-        page.evaluate("(n) => window.diceland.benchBot(n)", 3)  # warm-up
-        return json.loads(page.evaluate("(n) => window.diceland.benchBot(n)", n))
+        page.evaluate("(n) => window.dicelandBench.benchBot(n)", 3)  # warm-up
+        return json.loads(page.evaluate("(n) => window.dicelandBench.benchBot(n)", n))
     finally:
         context.close()
 
 
 def cpython_decisions(n: int) -> list[float]:
-    """The same decisions as the page's benchBot, under this CPython (ms)."""
+    """The same decisions as botbench.html's benchBot, under this CPython (ms)."""
     from diceland_core.games.diceland.bots import make_bot
     from diceland_core.core.simulate import game_seed, play_game
     spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")

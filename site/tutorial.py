@@ -7,24 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import traceback
 from urllib.parse import parse_qs, quote
 
 import js
-from pyodide.ffi import JsException, create_proxy
+from pyodide.ffi import JsException
 from pyodide.http import pyfetch
 
-from diceland_site.embed import (
+from diceland_site.diceland.embed import (
     PROGRESS_KEY, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings
 
-document = js.document
-window = js.window
-
-
-def el(element_id: str):
-    return document.getElementById(element_id)
+from diceland_web.dom import Events, document, el, window
 
 
 async def fetch_json(url: str):
@@ -48,7 +42,7 @@ class TutorialPage:
         todo = [i for i in self.ids if i not in self.progress["done"]]
         self.current = wanted if wanted in self.ids else (todo[0] if todo else self.ids[0])
         self.frame = el("lesson-frame")
-        self._proxies = []
+        self.events = Events("Diceland tutorial", lambda exc: None)
 
     # -- storage (a refused write only costs the remembered progress) ----------------
     def read(self) -> str | None:
@@ -71,14 +65,7 @@ class TutorialPage:
 
     # -- wiring -------------------------------------------------------------------------
     def on(self, element, event: str, handler) -> None:
-        def safe(evt=None):
-            try:
-                handler(evt)
-            except Exception as exc:
-                js.console.error("Diceland tutorial: " + "".join(traceback.format_exception(exc)))
-        proxy = create_proxy(safe)
-        self._proxies.append(proxy)
-        element.addEventListener(event, proxy)
+        self.events.on(element, event, handler)
 
     def bind(self) -> None:
         self.on(el("lessons"), "click", self.lesson_click)
@@ -190,9 +177,7 @@ class TutorialPage:
             return json.dumps({"lesson": self.current, "done": self.progress["done"], "lang": self.lang,
                                "src": str(self.frame.getAttribute("src") or "")})
 
-        proxy = create_proxy(state)
-        self._proxies.append(proxy)
-        api.state = proxy
+        api.state = self.events.proxy(state)
         window.dicelandTutorial = api
 
 

@@ -46,7 +46,7 @@ def test_python_mjs_installs_every_wheel(built):
     wheels = sorted("./" + name for name in files if name.startswith("wheels/") and name.endswith(".whl"))
     constant = build_constant(files)
     assert sorted(constant["wheels"]) == wheels
-    assert {w.rsplit("/", 1)[1].split("-")[0] for w in wheels} == {"diceland_core", "diceland_site"}
+    assert {w.rsplit("/", 1)[1].split("-")[0] for w in wheels} == {"diceland_core", "diceland_site", "diceland_web"}
     assert re.fullmatch(r"[0-9a-f]{16}", constant["key"])
 
 

@@ -31,6 +31,18 @@ class Seat:
         if len(self.name) > MAX_NAME:
             object.__setattr__(self, "name", self.name[:MAX_NAME])
 
+    @staticmethod
+    def fitting_name(name: str, kind: str, index: int, strings) -> str:
+        """The name for seat ``index`` (0-based) of ``kind``: the one typed,
+        or the kind's default ("Player 2", "Bot 2") when the field is empty
+        or still holds a default name (a seat switched from bot to human does
+        not stay "Bot 2").  ``strings``: a :class:`diceland_site.i18n.Strings`."""
+        number = index + 1
+        own = strings.t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=number)
+        defaults = {strings.t("seat.default_name", number=number), strings.t("seat.bot_name", number=number)}
+        name = name.strip()
+        return own if not name or name in defaults else name
+
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN

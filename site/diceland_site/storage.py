@@ -89,7 +89,12 @@ class SaveError(Exception):
                    "too_big": "error.save_corrupt", "too_deep": "error.save_corrupt",
                    "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
                        self.code, "error.save_invalid")
-        return s.t(key, detail=self.detail)
+        return s.t(key)
+
+    def details(self, lang: str = "en") -> str:
+        """The technical part, for a "details" link (what the reader of the
+        file found wrong; English, from the engine)."""
+        return self.detail or self.code
 
 
 @dataclass(frozen=True)
@@ -475,7 +480,8 @@ class SaveStore:
                 if not valid_summary(summary):  # written by hand, or by another version
                     summary = summarize(*_game_and_seats(env))
                 summary = dict(summary)
-                summary.update(id=save_id, saved_at=env["saved_at"], broken=False)
+                summary.update(id=save_id, saved_at=env["saved_at"], broken=False,
+                               game=_game_name(env["record"]))
                 if "last_frame" in env:
                     summary["has_last_frame"] = True
             except SaveError as exc:
@@ -582,6 +588,12 @@ def _raw_names(env: dict[str, Any]) -> list[str]:
     seats = env.get("seats")
     return [s["name"] for s in seats if isinstance(s, dict) and isinstance(s.get("name"), str)] \
         if isinstance(seats, list) else []
+
+
+def _game_name(record: dict[str, Any]) -> str:
+    """The game a record belongs to (records before version 2 are Diceland's)."""
+    game = record.get("game")
+    return game if isinstance(game, str) and game else APP
 
 
 def _saved_at_of(raw: str | None) -> float:

@@ -13,7 +13,7 @@ default all), ``&lang=en|es|it`` and ``&seat=P`` (whose board).
 * :class:`Script`: a checked scenario with its texts, the position at each
   step and the "try" of each step; :func:`check_try` judges a reader's move.
 * :class:`EmbedSession`: the widget's state machine (watch / try) over a
-  :class:`~diceland_site.controller.Controller`, and :meth:`EmbedSession.state`.
+  :class:`~diceland_site.diceland.controller.Controller`, and :meth:`EmbedSession.state`.
 * :func:`scenario_of_game`, :func:`share_link`, :func:`iframe_attributes`: a
   game's position as a link.
 * :func:`load_progress` / :func:`dump_progress`: the tutorial's
@@ -37,9 +37,9 @@ from diceland_core import (
 from diceland_core.core.errors import BoardError
 
 from .controller import ActionResult, Controller, TapResult
-from . import safejson
-from .i18n import LANGUAGES, Strings, choose_language, error_details, error_text
-from .seats import HUMAN, MAX_NAME, Seat
+from .. import safejson
+from ..i18n import LANGUAGES, Strings, choose_language, error_details, error_text
+from ..seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
     "EmbedError", "EmbedParams", "Script", "TryVerdict", "EmbedSession",
@@ -353,12 +353,16 @@ class Script:
         return game
 
     def check_view(self, step: int | None, seat: int | None) -> int:
-        """The step to show (default: the end); raises for out-of-range values."""
+        """The step to show (default: a lesson opens at step 1, where the
+        reader can try the next move at once; a shared position at its end);
+        raises for out-of-range values."""
         if step is not None and not 0 <= step <= self.last:
             raise EmbedError("step_range", value=step, max=self.last)
         if seat is not None and not 0 <= seat < self.players:
             raise EmbedError("seat_range", value=seat, max=self.players - 1)
-        return self.last if step is None else step
+        if step is None:
+            return min(1, self.last) if self.lesson is not None else self.last
+        return step
 
     def title(self, lang: str) -> str:
         return text_in(self.data.get("title"), lang)
@@ -619,7 +623,7 @@ class EmbedSession:
             "board_label": t("board.label", name=self.names[shown]),
             "players": [{"index": p["index"], "name": p["name"], "stars": p["stars"], "shown": p["shown"],
                          "active": p["active"]} for p in m["players"]],
-            "stars_label": t("info.stars", stars=m["players"][shown]["stars"]),
+            "stars_label": m["players"][shown]["stars_label"],
             "dice": m["dice"],
             "controls": controls,
             "feedback": self.feedback,
