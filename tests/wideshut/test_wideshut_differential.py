@@ -1,5 +1,5 @@
 """The Dice Wide Shut engine against a naive second implementation of
-WIDESHUT.md (tests/wideshut/reference.py), compared through the replay
+WIDESHUT.md (tests/wideshut/wideshut_reference.py), compared through the replay
 output of WIDESHUT.md's data contracts: the fixture scenarios, hundreds of
 random games (legal play from ``new()`` or from random preset sheets, some
 ending in an illegal action), hand-made corners of the rules, the legal
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
 import itertools
 import json
 from pathlib import Path
@@ -25,15 +24,8 @@ HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 
 
-def _load_reference():
-    # loaded by path: tests/reference.py (Diceland's) owns the module name
-    spec = importlib.util.spec_from_file_location("wideshut_reference", HERE / "reference.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import wideshut_reference as reference  # noqa: E402  (a name of its own: tests/reference.py is Diceland's)
 
-
-reference = _load_reference()
 replay_reference = reference.replay_reference
 
 GAMES = 300
