@@ -45,14 +45,16 @@ since the power of the 6 (W5.3) will skip that die.
 
 ``S``, 6s held: a marked, unused 6 in an unsplit row is worth ``six_value``
 per mark in the row — a 6 guards the rows that are filling up, which is where
-the expert marks it (a 6 scores nothing now, W7.1, and the greedy bot never
-wants one).  Together ``K`` and ``S`` make the expert mark 6s beside the
+the expert marks it (a 6 scores nothing now, W7.1, so the greedy bot takes
+one only when nothing scores).  Together ``K`` and ``S`` make the expert mark 6s beside the
 rows it builds columns through, then skip the die that would split them
 (tests/wideshut/test_wideshut_bots.py keeps a seeded game where it does).
 
 ``R``, denial: the best immediate gain the next player of the round can
-make with the dice this take leaves (0 on the round's last turn).  Taking a
-die the next player needs is worth as much as a point of one's own.
+make with the dice this take leaves (0 on the round's last turn), weighted
+``denial / (P − 1)``: with two players, taking a die the other needs is worth
+as much as a point of one's own; with more, that player is one rival of
+several.
 
 The weights were tuned on seeded 2-player games against the greedy bot
 (``bench/wideshut.py`` prints the tables): without ``R`` and ``M`` the
