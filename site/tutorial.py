@@ -14,7 +14,7 @@ from pyodide.ffi import JsException
 from pyodide.http import pyfetch
 
 from diceland_site.diceland.embed import (
-    PROGRESS_KEY, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+    MAX_QUERY_CHARS, PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings
 
@@ -31,12 +31,11 @@ class TutorialPage:
         self.index = index
         self.lessons = lessons
         self.ids = [e["id"] for e in index]
-        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:]).items()}
+        self.query = read_query()
         self.progress = load_progress(self.read(), self.ids)
-        langs = [str(x) for x in (window.navigator.languages or [])]
         if "lang" not in self.query and self.progress["lang"]:
             self.query["lang"] = self.progress["lang"]
-        self.lang = page_language(self.query, langs)
+        self.lang = page_language(self.query, navigator_languages())
         self.strings = Strings(self.lang)
         wanted = self.query.get("lesson")
         todo = [i for i in self.ids if i not in self.progress["done"]]
@@ -181,9 +180,31 @@ class TutorialPage:
         window.dicelandTutorial = api
 
 
+def read_query() -> dict[str, str]:
+    search = str(window.location.search)[1:]
+    return {} if len(search) > MAX_QUERY_CHARS else {k: v[-1] for k, v in parse_qs(search).items()}
+
+
+def navigator_languages() -> list[str]:
+    return [str(x) for x in (window.navigator.languages or [])]
+
+
+def show_load_error(err: EmbedError) -> None:
+    """A lesson file that cannot be read (too large, too deep, not JSON): say so."""
+    report = el("tutorial-intro")
+    report.textContent = err.message(page_language(read_query(), navigator_languages()))
+    report.setAttribute("role", "alert")
+    el("tutorial").hidden = False
+    document.documentElement.dataset.ready = "true"
+
+
 async def main():
-    index = await fetch_json("./tutorial/index.json")
-    files = await asyncio.gather(*(fetch_json(f"./tutorial/{e['file']}") for e in index))
+    try:
+        index = await fetch_json("./tutorial/index.json")
+        files = await asyncio.gather(*(fetch_json(f"./tutorial/{e['file']}") for e in index))
+    except EmbedError as err:
+        show_load_error(err)
+        return None
     page = TutorialPage(index, {e["id"]: data for e, data in zip(index, files)})
     page.bind()
     page.translate()

@@ -43,7 +43,7 @@ from .seats import MAX_NAME, Seat
 __all__ = [
     "APP", "ENVELOPE_VERSION", "SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "MAX_FRAME_CHARS",
     "MIGRATIONS", "SaveError", "SaveResult", "SaveStore", "envelope_of", "migrate", "summarize",
-    "MAX_IMPORT_CHARS", "MAX_SAVE_CHARS", "valid_summary",
+    "MAX_IMPORT_CHARS", "MAX_SAVE_CHARS", "valid_summary", "rebuilt_summary",
 ]
 
 APP = "diceland"
@@ -126,6 +126,16 @@ def summarize(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
         "winners": list(game.winners),
         "actions": len(game.actions),
     }
+
+
+def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The summary of a save whose stored one cannot be shown: :func:`summarize`
+    for a Diceland game, else what every game has (names, actions, over)."""
+    try:
+        return summarize(game, seats)
+    except Exception:  # a game of another kind: no sheets, boards or turns
+        return {"players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
+                "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
 
 
 def envelope_of(game: Game, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
@@ -478,7 +488,7 @@ class SaveStore:
                 env = _parse(raw)
                 summary = env.get("summary")
                 if not valid_summary(summary):  # written by hand, or by another version
-                    summary = summarize(*_game_and_seats(env))
+                    summary = rebuilt_summary(*_game_and_seats(env))
                 summary = dict(summary)
                 summary.update(id=save_id, saved_at=env["saved_at"], broken=False,
                                game=_game_name(env["record"]))

@@ -316,7 +316,12 @@ class Shell:
         if self.resume(self.save_id):
             self.toast(self.t("sync.reloaded"))
             self.announce(self.t("sync.reloaded"))
-        return True
+            return True
+        # the other tab left something unreadable (kept under a backup key):
+        # the game on screen goes on as a new save
+        self.store.release(self.save_id)
+        self.save_id = None
+        return False
 
     def storage_changed(self, evt) -> None:
         """The ``storage`` event: another tab wrote or removed a key."""

@@ -27,7 +27,6 @@ window.addEventListener("storage", (e) => e.stopImmediatePropagation(), true);
 """
 
 MESSAGES = {
-    "too_deep_link": "The example in the link is nested too deeply to be read.",
     "too_long_link": "The example in the link is too large.",
     "import_too_deep": "The file is nested too deeply to be a Diceland game.",
     "import_too_big": "The file is too large to be a Diceland game.",
@@ -174,8 +173,7 @@ def test_a_link_nested_ten_thousand_deep_is_refused_with_a_message(site):
     state = embed_state(site.page)  # Python answers
     assert state["ok"] is False and state["error"] == "too_deep"
     assert site.page.is_visible("#embed-error")
-    assert site.page.text_content("#embed-error-text") == \
-        "L'esempio nel link ha troppi livelli annidati per essere letto."
+    assert site.page.text_content("#embed-error-text") == "Questo esempio ha troppi livelli annidati per essere letto."
 
 
 def served_by_the_worker(site, path: str) -> None:
@@ -206,12 +204,18 @@ def test_a_lesson_file_nested_too_deep_is_refused_with_a_message(site, serve, si
     shutil.copytree(site_dir, copy)
     (copy / "tutorial" / "02-phase-1.json").write_text(DEEP, encoding="utf-8")
     page = site.page
-    page.goto(serve(copy).url + "embed.html?scenario=phase-1&lang=es")
+    spanish = "Este ejemplo tiene demasiados niveles anidados para leerlo."
+    other = serve(copy)
+    page.goto(other.url + "embed.html?scenario=phase-1&lang=es")
     site.wait_ready()
     state = embed_state(page)
     assert state["error"] == "too_deep"
-    assert page.text_content("#embed-error-text") == \
-        "El ejemplo del enlace tiene demasiados niveles anidados para leerlo."
+    assert page.text_content("#embed-error-text") == spanish
+    # the tutorial reads every lesson file
+    page.goto(other.url + "tutorial.html?lang=es")
+    site.wait_ready()
+    assert page.text_content("#tutorial-intro") == spanish
+    assert page.is_visible("#tutorial-intro")
 
 
 def test_deep_and_huge_imports_leave_python_alive(site, tmp_path):

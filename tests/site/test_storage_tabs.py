@@ -9,6 +9,7 @@ import json
 import pytest
 
 from diceland_core import Game, record_of
+from diceland_core.core.registry import get_game
 from diceland_site.diceland.embed import dump_progress, load_progress, merge_progress
 from diceland_site.seats import MAX_NAME, Seat
 from diceland_site.storage import SAVE_PREFIX, SaveError, SaveStore, envelope_of, valid_summary
@@ -147,6 +148,18 @@ def test_one_odd_summary_hides_no_save(board, summary):
     else:  # an envelope whose summary is not an object is damaged, and listed so
         assert listed[odd]["broken"]
     assert not listed[good]["broken"]
+
+
+@pytest.mark.parametrize("name", ["clever", "wideshut"])
+def test_a_save_of_another_game_with_an_odd_summary_is_listed(name):
+    game = moves(get_game(name).new(players=2, seed=1), 3)
+    env = {"app": "diceland", "envelope": 1, "id": "other", "saved_at": 5, "record": record_of(game),
+           "seats": [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+           "summary": {"players": [1, 2]}}
+    store = SaveStore({SAVE_PREFIX + "other": json.dumps(env)})
+    [entry] = store.list_saves()
+    assert not entry["broken"] and valid_summary(entry)
+    assert [p["name"] for p in entry["players"]] == ["Ana", "Bo"] and entry["actions"] == 3
 
 
 def test_valid_summary():
