@@ -10,7 +10,7 @@
   comparison, and expert against greedy in 2-player games (seats swapped
   every game; a shared win counts half).
 
-    python bench/clever.py [--games N] [--seed S] [--skip-strength]
+    python bench/clever.py [--games N] [--seed S] [--part all|speed|solo|duel]
 """
 
 from __future__ import annotations
@@ -119,13 +119,25 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per strength table (default 200)")
     ap.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    ap.add_argument("--skip-strength", action="store_true", help="speed figures only")
+    ap.add_argument("--part", choices=("all", "speed", "solo", "duel"), default="all",
+                    help="only one part of the figures (default all)")
     args = ap.parse_args(argv)
     print(f"Ganz schön clever bench - Python {platform.python_version()} "
           f"({platform.python_implementation()}), seed {args.seed}, {args.games} games")
-    speed(args.seed, min(args.games, 50))
-    if args.skip_strength:
-        return 0
+    if args.part in ("all", "speed"):
+        speed(args.seed, min(args.games, 50))
+    if args.part in ("all", "solo"):
+        solo_tables(args)
+    if args.part in ("all", "duel"):
+        t = time.perf_counter()
+        rate, mean_diff, med_diff = duel(args.seed, args.games)
+        print(f"2 players, expert vs greedy over {args.games} games: expert wins {rate * 100:.1f}%  "
+              f"(score difference mean {mean_diff:+.1f}, median {med_diff:+.1f}; "
+              f"{time.perf_counter() - t:.0f} s)")
+    return 0
+
+
+def solo_tables(args: argparse.Namespace) -> None:
     for name, kind in (("expert", ExpertBot), ("greedy", GreedyBot), ("random", RandomBot)):
         t = time.perf_counter()
         n = args.games if name == "expert" else max(1, args.games // 2)
@@ -135,12 +147,6 @@ def main(argv: list[str] | None = None) -> int:
               f"p90 {table['p90']}  min {table['min']}  max {table['max']}  "
               f"({time.perf_counter() - t:.0f} s)")
         print(f"    per area: {per}")
-    t = time.perf_counter()
-    rate, mean_diff, med_diff = duel(args.seed, args.games)
-    print(f"2 players, expert vs greedy over {args.games} games: expert wins {rate * 100:.1f}%  "
-          f"(score difference mean {mean_diff:+.1f}, median {med_diff:+.1f}; "
-          f"{time.perf_counter() - t:.0f} s)")
-    return 0
 
 
 if __name__ == "__main__":
