@@ -423,3 +423,61 @@ def test_illegal_action_text_translated():
         state.apply(act(pick("yellow", "green")))
     assert info.value.rule == "C3.1"
     assert "verde" in info.value.text("es") and "giallo" in info.value.text("it")
+
+
+# -- C12 undo and records -------------------------------------------------------------------
+def test_C12_1_undo_back_to_the_last_roll_and_never_past_it():
+    data = scenario(players=2, dice=[roll(2, 1, 3, 1, 4, 6)], sheets={"1": {"extras": 1}},
+                    actions=[pick("purple", "purple"), take("orange", "orange"),
+                             extra("white", "purple", player=1)])
+    state = state_of(data)
+    assert state.can_undo()
+    once = state.undo()
+    assert once.summary() == state_of(data, 2).summary()
+    twice = once.undo()
+    assert twice.summary() == state_of(data, 1).summary()
+    assert twice.can_undo()                      # that pick ended rolling: no roll came after it
+    assert twice.undo().summary() == state_of(data, 0).summary()
+    # here the pick leaves dice in hand, so the next roll is made at once
+    state_after_pick = state_of(scenario(dice=[roll(1, 1, 1, 1, 1, 1)], actions=[pick("white", "orange")]))
+    assert not state_after_pick.can_undo()
+    with pytest.raises(IllegalActionError) as info:
+        state_after_pick.undo()
+    assert info.value.rule == "C12.1"
+
+
+def test_C12_1_illegal_action_changes_nothing():
+    state = state_of(_three_player_platter())
+    before = state.summary()
+    with pytest.raises(IllegalActionError):
+        state.apply(act({"type": "pass", "player": 1}))
+    assert state.summary() == before and len(state.actions) == 1
+
+
+# -- the user interface's questions ---------------------------------------------------------------
+def test_usable_dice_and_targets_follow_C3_8_and_the_phase():
+    data = scenario(dice=[roll(4, 2, 3, 1, 6, 5)], sheets={"0": {"purple": [5], "green": 4}})
+    state = state_of(data)
+    # green 1 < 5 (C3.5) and purple 5 not > 5 (C3.7) are not usable
+    assert state.usable_dice(0) == ["white", "yellow", "blue", "orange"]
+    assert state.targets(0, "white") == [("yellow", (2, 3)), ("yellow", (3, 2)), ("blue", 7),
+                                         ("orange", None)]
+    assert state.targets(0, "purple") == []
+    assert state.targets(0, "blue") == [("blue", 7)]
+    state.apply(act(pick("yellow", "yellow", [1, 0])))     # green 1 to the platter, the rest rolled again
+    assert state.usable_dice(0) == [c for c in state.summary()["roll"]
+                                    if state.targets(0, c)]
+
+
+def test_usable_dice_of_passive_player_and_special_case():
+    data = _nothing_usable_for_player_1()
+    state = state_of(data)
+    assert state.usable_dice(1) == []                       # purple 6 on the field: purple full
+    data = scenario(players=2, dice=[roll(1, 1, 1, 1, 1, 6)],
+                    sheets={"1": {"yellow": [[1, 1], [2, 0]], "blue": [2], "green": 10,
+                                  "orange": [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3], "purple": [5]}},
+                    actions=[pick("purple", "purple")])
+    state = state_of(data)
+    assert state.usable_dice(1) == ["purple"]               # C6.3: from the dice fields
+    assert state.targets(1, "purple") == [("purple", None)]
+    assert state.usable_dice(0) == []                       # no +1 actions

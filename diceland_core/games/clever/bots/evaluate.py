@@ -5,9 +5,12 @@ end of the game when the player still has about ``entries`` dice to enter
 (future picks, takes and +1 actions; :func:`future_entries`).  The
 derivation, area by area (CLEVER.md C2, C10):
 
-* **Share of the future.**  The ``entries`` future marks are spread over the
-  areas that still have free fields, in proportion to ``params["share"]``;
-  an area's share ``e`` is its expected number of future marks.
+* **Share of the future.**  ``entries`` (future dice) × ``scale`` (bonus
+  marks come on top of the dice: about 1.3 marks per die) future marks are
+  spread over the areas that still have free fields, in proportion to
+  ``params["share"]`` (orange, which takes any die, gets more); an area's
+  share ``e`` is its expected number of future marks.  The parameters were
+  tuned on seeded solo games (bench/clever.py measures the result).
 
 * **Yellow and blue** (free order, C3.3/C3.4) are *line* areas.  A free
   field is filled later with probability ``p = 1 - exp(-focus · e · w / W)``,
@@ -45,7 +48,7 @@ evaluate every candidate mark with its whole bonus chain.
 
 from __future__ import annotations
 
-from math import exp
+from math import exp, log
 
 from ..sheet import (
     BLUE_COLUMNS, BLUE_POINTS, BLUE_ROWS, GREEN_BONUS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_BONUS,
@@ -56,17 +59,18 @@ __all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
     "share": (1.0, 1.0, 1.0, 1.5, 1.0),
-    "focus": 1.1,
+    "focus": 1.4,
     "orange_mean": 5.0,
     "purple_mean": 4.2,
     "green_ease": 1.0,
-    "bonus": {"reroll": 3.0, "extra": 7.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
+    "bonus": {"reroll": 4.5, "extra": 9.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
               "orange_4": 4.0, "orange_5": 5.0, "orange_6": 6.0, "purple_6": 7.0, "fox": 0.0},
     "reroll_held": 2.5,
     "extra_held": 8.0,
     "fox_weight": 1.0,
     "scale": 1.3,
     "normalize": True,
+    "fox_soft": 5.0,
 }
 
 _YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
@@ -206,6 +210,10 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     extra_value += x_add
 
     lowest = min(yellow, blue, green, orange, purple)
+    soft = P["fox_soft"]
+    if soft:
+        # a soft minimum: an area close to the lowest also lifts the foxes
+        lowest -= soft * log(sum(exp((lowest - a) / soft) for a in (yellow, blue, green, orange, purple)))
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
             + s.rerolls * P["reroll_held"] * min(1.0, entries / 6.0))
     return (yellow + blue + green + orange + purple + P["fox_weight"] * fox_p * lowest
