@@ -89,7 +89,7 @@ def test_page_runs_under_the_policy(site, site_dir, watch, name):
             if s["game_over"]:
                 break
             site.act(s)
-        assert len(site.record()["actions"]) > 3
+        assert len(site.record()["history"]["actions"]) > 3
     elif name == "embed.html":
         page.wait_for_function("() => window.dicelandEmbed && JSON.parse(window.dicelandEmbed.state()).ok !== false")
         for control in ("prev", "next"):

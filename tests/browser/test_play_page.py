@@ -77,9 +77,9 @@ def test_person_plays_by_tapping_cells(site):
         site.tap_cell(*chosen[-1], seat=0)
         assert len(site.state()["selection"]) == len(chosen) - 1
         site.tap_cell(*chosen[-1], seat=0)
-        before = len(site.record()["actions"])
+        before = len(site.record()["history"]["actions"])
         site.click("btn-confirm")
-        actions = site.record()["actions"]
+        actions = site.record()["history"]["actions"]
         assert len(actions) > before
         placed = sorted(chosen)
         break
@@ -93,7 +93,7 @@ def test_reload_resumes_the_identical_record(site):
     site.open(PERSON_VS_BOT)
     site.act(site.human_decision(0))
     before = site.record()
-    assert before["actions"]
+    assert before["history"]["actions"]
     site.reload()
     assert site.record() == before
     assert site.page.evaluate("location.search") == "?speed=0"  # the link does not restart the game
@@ -111,7 +111,7 @@ def test_offline_reload_resumes_and_plays_on(site, serve, site_dir):
     site.reload()
     assert site.record() == before
     site.act(site.human_decision(0))  # and the game goes on
-    assert len(site.record()["actions"]) > len(before["actions"])
+    assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"])
 
 
 def test_corrupt_save_is_kept_and_a_new_game_offered(site):
