@@ -1,5 +1,5 @@
 """The Dice Wide Shut engine against a naive second implementation of
-WIDESHUT.md (tests/wideshut/reference.py), compared through the replay
+WIDESHUT.md (tests/wideshut/wideshut_reference.py), compared through the replay
 output of WIDESHUT.md's data contracts: the fixture scenarios, hundreds of
 random games (legal play from ``new()`` or from random preset sheets, some
 ending in an illegal action), hand-made corners of the rules, the legal
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
 import itertools
 import json
 from pathlib import Path
@@ -25,15 +24,8 @@ HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 
 
-def _load_reference():
-    # loaded by path: tests/reference.py (Diceland's) owns the module name
-    spec = importlib.util.spec_from_file_location("wideshut_reference", HERE / "reference.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import wideshut_reference as reference  # noqa: E402  (a name of its own: tests/reference.py is Diceland's)
 
-
-reference = _load_reference()
 replay_reference = reference.replay_reference
 
 GAMES = 300
@@ -193,27 +185,33 @@ def _wild_action(rng: SplitMix64, players: int, summary: dict) -> dict:
 
 
 def _near_miss(rng: SplitMix64, take: dict, summary: dict, players: int) -> dict:
-    """A legal take with one die or one marks entry changed (W3.2–W5.3
-    checks)."""
+    """A legal take with one thing changed: the player (W2.3), a die
+    (W3.2, W3.5), one die left out (W3.4) or one marks entry (W4.1–W5.3)."""
     take = _json(take)
     k = rng.below(len(take["marks"]))
-    choice = rng.below(5)
-    if choice == 4:  # another die of the colour (W1.2 indices), or a second one
-        first = 0 if take["colour"] == "red" else players + 1
-        usable = [i for i in summary["remaining_dice"] if first <= i <= first + players or i == 2 * players + 2]
-        sixes = [i for i in usable if summary["roll"][i] == 6]
-        pool = sixes if sixes and rng.below(2) else usable
-        die = pool[rng.below(len(pool))]
+    first = 0 if take["colour"] == "red" else players + 1
+    of_colour = [i for i in range(2 * players + 3) if first <= i <= first + players or i == 2 * players + 2]
+    choice = rng.below(8)
+    if choice == 0:  # another player
+        take["player"] = (take["player"] + 1 + rng.below(players - 1)) % players
+    elif choice in (1, 2):  # another die of the colour or purple, or a second one
+        if choice == 1:
+            pool = [i for i in of_colour if i in summary["remaining_dice"] and summary["roll"][i] == 6]
+        else:
+            pool = of_colour  # maybe taken already
+        die = pool[rng.below(len(pool))] if pool else of_colour[0]
         if len(take["dice"]) == 1:
             take["dice"].append(die)
             take["marks"].append(_json(take["marks"][0]))
         else:
             take["dice"][k] = die
-    elif choice == 0:
+    elif choice == 3 and len(take["dice"]) == 2:  # one die of a pair alone
+        take["dice"], take["marks"] = [take["dice"][k]], [take["marks"][k]]
+    elif choice == 4:
         take["marks"][k] = None
-    elif choice == 1:
+    elif choice == 5:
         take["marks"][k] = {"skip": rng.below(5)}
-    elif choice == 2 and len(take["marks"]) == 2:
+    elif choice == 6 and len(take["marks"]) == 2:
         take["marks"][k] = _json(take["marks"][1 - k])
     else:
         take["marks"][k] = _random_entry(rng, take["colour"], None)
@@ -251,7 +249,7 @@ def random_game(seed: int) -> dict:
         legal = [] if state.over else state.legal_actions()
         legal = [definition.action_to_json(a) for a in legal]
         legal = [a for a in legal if a["type"] == "take"]
-        if legal and rng.below(2):
+        if legal and rng.below(4):
             wild = _near_miss(rng, legal[rng.below(len(legal))], state.summary(), players)
         else:
             wild = _wild_action(rng, players, state.summary())

@@ -199,3 +199,16 @@ def test_core_record_envelope_round_trip():
     for bad in ({"start_player": 5}, {"sheets": {"0": {"red": ["x"]}}}, {"script": [[9]]}, {"other": 1}):
         with pytest.raises(RecordError):
             DEFINITION.from_setup(bad, 0, 2)
+
+
+def test_seeded_rolls_are_fixed_numbers_w8_1():
+    """The seed's dice are plain 64-bit integer arithmetic (SplitMix64), so
+    they are these numbers on every Python, CPython or Pyodide."""
+    expected = {2: (1, [(2, 6, 3, 1, 4, 4, 1), (2, 3, 3, 2, 5, 3, 2)]),
+                5: (4, [(2, 6, 3, 1, 4, 4, 1, 2, 3, 3, 2, 5, 3), (2, 6, 2, 2, 4, 4, 2, 3, 5, 3, 5, 6, 6)])}
+    for players, (start, rolls) in expected.items():
+        state = new(players=players, seed=2026)
+        assert state.start == start
+        while len(state.rolls) < 2:
+            state.apply(state.legal_actions()[0])
+        assert state.rolls == rolls

@@ -1,6 +1,15 @@
 """Dice Wide Shut (March Hare Games, 2018) for 2 to 5 players: the rules of
 WIDESHUT.md (rule ids ``W…``), its scenario files and replay output, bots
-and a terminal game, registered as the game ``"wideshut"``."""
+and a terminal game, registered as the game ``"wideshut"``.
+
+Where things are: ``sheet`` (a sheet as bit masks: splits, runs, scores),
+``actions`` (roll and take, events, their JSON), ``game`` (the W2–W7 state
+machine, legal actions, the check order of illegal actions, ``summary()``),
+``scenario`` (the scenario reader), ``record`` (the game's part of a saved
+record), ``messages`` (every text in en/es/it), ``bots`` (random, greedy,
+expert, hint), ``terminal``.  RULINGS.md lists what the engine decides where
+WIDESHUT.md is silent.
+"""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from ...core.dice import DiceSource, ScriptedDice, SeededDice, start_player_for
 from ...core.errors import IllegalActionError, ScenarioError
 from ...core.protocol import Outcome
+from ...core.replay import play
 from ...core.rng import SplitMix64
 from .actions import (
     Action, EndTriggered, Event, GameOver, Mark, Roll, Rolled, RoundEnded, RowSplit, SixUsed,
@@ -164,10 +165,12 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Setup, actions: Sequence[Action]) -> "Game":
-        game = cls(setup)
-        for action in actions:
-            game.apply(action)
-        return game
+        """The game after ``actions`` from ``setup`` (the core's replay loop);
+        the first illegal action's error is raised."""
+        replayed = play(cls(setup), actions)
+        if replayed.error is not None:
+            raise replayed.error
+        return replayed.state
 
     def can_undo(self) -> bool:
         """The last action can be taken back: it is a take, and no roll

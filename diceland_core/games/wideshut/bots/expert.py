@@ -14,20 +14,26 @@ worth: its score now (W7) plus what it may still gain or lose, faded by
 
 How much is left (``τ``).  The end comes when a half holds 3 complete
 columns (W6.2): with ``k`` the marks of the three fullest columns of any half
-on any sheet (crossed ones count, W6.1) out of 15, ``τ = clamp((15 − k) /
-horizon, 0, 1)``, measured before the take; a take that triggers the end (or
-any take once it is triggered) gets ``τ = 0``.  So ending the game is worth
-exactly what it freezes: the expert ends it when its lead now beats the
-rivals' prospects, not otherwise.
+on any sheet after the take (crossed ones count, W6.1) out of 15,
+``τ = clamp((15 − k) / horizon, 0, 1)``.  Racing towards the end lowers
+``τ`` for everybody, so the expert hurries when its prospects are smaller
+than its rivals' and takes its time when they are larger.
+
+The last round.  A take that triggers the end (or any take once it is
+triggered, W6.3) is worth ``score_p − max score_q + tie_break · (splits_p −
+max splits_q) − denial · R``: nothing but the final scores counts, and a
+split more than the best rival wins a tie (W7.5); ``tie_break`` is below one
+point, so it only chooses among equal scores.
 
 ``M``, mobility (weight ``mobility``): for each number 1–5 of each half, the
-best gain one die of it could bring next — the run it would extend
-(``COLUMN_SCORE[p | row] − COLUMN_SCORE[p]``, W7.2) over the *open* boxes of
+gain one die of it could bring next — the run it would extend
+(``COLUMN_SCORE[p | row] − COLUMN_SCORE[p]``, W7.2) at the best *open* box of
 the number (empty, in a row holding at most three marks, so that marking it
-cannot split: W5.1); ``−3`` when every box of the number left is in a
-four-mark row (the next such die splits a row or needs a 6); 0 when the
-number is full (such dice are free to take, W4.2).  A sheet where every
-number has a good box left uses whatever the dice show.
+cannot split: W5.1), plus ``second`` times the gain at the second-best open
+box (a second die of the number); ``blocked`` (−3) when every box of the
+number left is in a four-mark row (the next such die splits a row or needs
+a 6); 0 when the number is full (such dice are free to take, W4.2).  A sheet
+where every number has good boxes left uses whatever the dice show.
 
 ``K``, rows at risk (the split planning): a row holding four marks splits on
 the next mark of its last number.  Its *stake* is what the half would lose
@@ -39,19 +45,23 @@ since the power of the 6 (W5.3) will skip that die.
 
 ``S``, 6s held: a marked, unused 6 in an unsplit row is worth ``six_value``
 per mark in the row — a 6 guards the rows that are filling up, which is where
-the expert marks it (a 6 scores nothing now, W7.1, and the greedy bot never
-wants one).  Together ``K`` and ``S`` make the expert mark 6s beside the
+the expert marks it (a 6 scores nothing now, W7.1, so the greedy bot takes
+one only when nothing scores).  Together ``K`` and ``S`` make the expert mark 6s beside the
 rows it builds columns through, then skip the die that would split them
 (tests/wideshut/test_wideshut_bots.py keeps a seeded game where it does).
 
 ``R``, denial: the best immediate gain the next player of the round can
-make with the dice this take leaves (0 on the round's last turn).  Taking a
-die the next player needs is worth as much as a point of one's own.
+make with the dice this take leaves (0 on the round's last turn), weighted
+``denial / (P − 1)``: with two players, taking a die the other needs is worth
+as much as a point of one's own; with more, that player is one rival of
+several.
 
 The weights were tuned on seeded 2-player games against the greedy bot
 (``bench/wideshut.py`` prints the tables): without ``R`` and ``M`` the
-expert only equals greedy; large ``K`` weights make it shy of the four-mark
-rows every good sheet is built of.
+expert only equals greedy; ``mobility`` from 0.15 to 0.5 gained some 5 points
+of win rate; large ``K`` and ``S`` weights make it shy of the four-mark rows
+every good sheet is built of, and a bound on all the runs still open
+(``potential``, every open box marked) did not help, so it is off (0).
 """
 
 from __future__ import annotations
@@ -74,19 +84,28 @@ class ExpertBot(BaseBot):
     risk_forced = 0.1
     risk_free = 0.02
     risk_protected = 0.15
+    #: weight of the runs still to build (every open box marked)
+    potential = 0.0
     #: worth of a marked, unused 6 per mark in its row
     six_value = 0.25
     #: weight of the best gain each number could bring next (per half)
-    mobility = 0.15
+    mobility = 0.5
+    #: weight of the second-best box of a number (a second die of it)
+    second = 0.5
+    #: that gain for a number whose boxes left are all in four-mark rows
+    blocked = -3.0
     #: weight of the next player's best immediate gain with the dice left
     denial = 1.0
     #: the denial weight is shared among the rivals (``denial / (P − 1)``)
+    #: in the last round, worth of one split more than the best rival (it
+    #: breaks a tie, W7.5; less than a point, so it never costs one)
+    tie_break = 0.5
     #: marks (of the 15 that end the game) over which τ falls from 1 to 0
     horizon = 12.0
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self._cache: dict[tuple[int, int, int, int], tuple[int, float, float]] = {}
+        self._cache: dict[tuple[int, int, int, int], tuple] = {}
 
     # -- the evaluation (module docstring) ---------------------------------------
     def half_terms(self, half: int, marks: int, six: int, used: int) -> tuple[int, float, float]:
@@ -126,26 +145,30 @@ class ExpertBot(BaseBot):
             if free6 >> r & 1:
                 chance *= self.risk_protected
             risk += chance * stake
-        mob = 0.0
-        gains = []
-        if self.mobility:
-            pats = column_patterns(valid)
-            for n in range(1, 6):
-                boxes = NUMBER_MASK[half][n] & ~marks
-                if not boxes:
-                    continue
-                best = None
-                for i in iter_bits(boxes & open_):
-                    r, c = divmod(i, 5)
-                    p = pats[c]
-                    g = COLUMN_SCORE[p | 1 << r] - COLUMN_SCORE[p]
-                    if best is None or g > best:
-                        best = g
-                if best is None:
-                    best = -3.0
-                gains.append(best)
-            mob = sum(gains)
-        out = (score, self.mobility * mob, risk + held)
+        pats = column_patterns(valid)
+        g1 = [0.0] * 6      # per number: the best open box's gain,
+        g2 = [0.0] * 6      # and the second best's (a second die of it)
+        for n in range(1, 6):
+            boxes = NUMBER_MASK[half][n] & ~marks
+            if not boxes:
+                continue
+            best = second = None
+            for i in iter_bits(boxes & open_):
+                r, c = divmod(i, 5)
+                p = pats[c]
+                g = COLUMN_SCORE[p | 1 << r] - COLUMN_SCORE[p]
+                if best is None or g > best:
+                    best, second = g, best
+                elif second is None or g > second:
+                    second = g
+            g1[n] = self.blocked if best is None else best
+            g2[n] = self.blocked if second is None else second
+        mob = sum(g1) + self.second * sum(g for g in g2 if g > 0)
+        pot = 0
+        if self.potential:
+            for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
+                pot += COLUMN_SCORE[q] - COLUMN_SCORE[p]
+        out = (score, self.mobility * mob + self.potential * pot, risk + held)
         if len(self._cache) > 200_000:
             self._cache.clear()
         self._cache[key] = out
@@ -179,12 +202,18 @@ class ExpertBot(BaseBot):
         other_race = max((self.race(k[h]) for k in others for h in (0, 1)), default=0)
         triggered = state.end_triggered
         out = []
+        other_splits = max(_splits(k) for k in others)
         for take, key in state.outcomes(player):
             mine = self.sheet_terms(key)
             ends = triggered or any(
                 sum(1 for cm in COL_MASK if key[h] & cm == cm) >= 3 for h in (0, 1))
-            t = 0.0 if ends else self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
-            v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
+            if ends:
+                # the last round: the score is all, and splits break ties (W7.5)
+                v = mine[0] - max(o[0] for o in other_terms) \
+                    + self.tie_break * (_splits(key) - other_splits)
+            else:
+                t = self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
+                v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
             out.append((v, take, key))
         return out
 
@@ -216,6 +245,11 @@ class ExpertBot(BaseBot):
             w = self.denial / (state.players - 1)
             scored = [(v - w * self.reply_gain(state, player, t), t, k) for v, t, k in scored]
         return self.pick_best([(v, t) for v, t, _ in scored])
+
+
+def _splits(key: tuple[int, ...]) -> int:
+    """W7.5: split rows of a sheet key, both halves."""
+    return sum(1 for m in key[:2] for rm in ROW_MASK if m & rm == rm)
 
 
 def _reason(state: Game, player: int, action: Take) -> tuple[str, dict]:

@@ -1,0 +1,245 @@
+"""Actions and events of Ganz schön clever, as small frozen values.
+
+Actions have the JSON shape of CLEVER.md's scenario ``actions``.  Inside the
+engine a die is its colour name, an area its name, and a field is a
+``(row, column)`` pair for yellow, the sum for blue, ``None`` otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Union
+
+from .sheet import AREAS, COLOURS
+
+__all__ = [
+    "Pick", "Reroll", "Take", "Pass", "Extra", "Bonus", "RoundBonus", "EndTurn", "Action",
+    "action_from_json", "action_to_json", "Event", "Rolled", "Marked", "BonusEarned",
+    "PlatterFilled", "RollingEnded", "TurnEnded", "RoundStarted", "GameOver",
+]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """C5.2: the active player picks ``die`` and enters it (``area`` None:
+    nothing is entered, C5.3 / R1)."""
+    player: int
+    die: str
+    area: str | None = None
+    field: Any = None
+    type: ClassVar[str] = "pick"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """C7.3: reroll the current roll."""
+    player: int
+    type: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True)
+class Take:
+    """C6.1/C6.3: a passive player's die."""
+    player: int
+    die: str
+    area: str
+    field: Any = None
+    type: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """C6.4: a passive player enters nothing."""
+    player: int
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Extra:
+    """C7.4: a +1 action."""
+    player: int
+    die: str
+    area: str
+    field: Any = None
+    type: ClassVar[str] = "extra"
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """C8.6: the field of a pending yellow_x / blue_x."""
+    player: int
+    area: str
+    field: Any
+    type: ClassVar[str] = "bonus"
+
+
+@dataclass(frozen=True)
+class RoundBonus:
+    """C8.7: the round-4 choice."""
+    player: int
+    area: str
+    field: Any = None
+    type: ClassVar[str] = "round_bonus"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """C9.1."""
+    type: ClassVar[str] = "end_turn"
+
+
+Action = Union[Pick, Reroll, Take, Pass, Extra, Bonus, RoundBonus, EndTurn]
+_DIE_ACTIONS = {"pick": Pick, "take": Take, "extra": Extra}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": action.type}
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        if value is None:
+            continue
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _field(area: str, data: dict, required: bool) -> Any:
+    """The ``field`` of a mark in ``area`` (CLEVER.md: yellow ``[r, c]``
+    required, blue a sum 2..12, none for green, orange, purple)."""
+    value = data.get("field")
+    if value is None:
+        if area == "yellow" or (area == "blue" and required):
+            raise ValueError(f"a mark in {area} needs a 'field'")
+        return None
+    if area == "yellow":
+        if not isinstance(value, list) or len(value) != 2:
+            raise ValueError(f"a yellow field must be a [row, column] pair, not {value!r}")
+        r, c = _int(value[0], "a yellow row"), _int(value[1], "a yellow column")
+        if not (0 <= r < 4 and 0 <= c < 4):
+            raise ValueError(f"yellow has no field [{r}, {c}]")
+        return (r, c)
+    if area == "blue":
+        n = _int(value, "a blue field")
+        if not 2 <= n <= 12:
+            raise ValueError(f"blue has no field {n}")
+        return n
+    raise ValueError(f"a mark in {area} takes no 'field' (it is always the next free field)")
+
+
+def _area(data: dict, allowed: tuple[str, ...] = AREAS) -> str:
+    area = data.get("area")
+    if not isinstance(area, str) or area not in allowed:
+        raise ValueError(f"unknown area {area!r} (expected one of {', '.join(allowed)})")
+    return area
+
+
+def action_from_json(data: object) -> Action:
+    """Parse one action object; ``ValueError`` says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be an object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "end_turn":
+        return EndTurn()
+    if kind not in ("pick", "reroll", "take", "pass", "extra", "bonus", "round_bonus"):
+        raise ValueError(f"unknown action type {kind!r} (expected pick, reroll, take, pass, "
+                         "extra, bonus, round_bonus or end_turn)")
+    if "player" not in data:
+        raise ValueError(f"a {kind!r} action needs a 'player'")
+    player = _int(data["player"], "'player'")
+    if kind == "reroll":
+        return Reroll(player)
+    if kind == "pass":
+        return Pass(player)
+    if kind in ("bonus", "round_bonus"):
+        area = _area(data, ("yellow", "blue") if kind == "bonus" else AREAS)
+        field = _field(area, data, required=True)
+        return (Bonus if kind == "bonus" else RoundBonus)(player, area, field)
+    die = data.get("die")
+    if not isinstance(die, str) or die not in COLOURS:
+        raise ValueError(f"unknown die {die!r} (expected one of {', '.join(COLOURS)})")
+    if kind == "pick" and data.get("area") is None:
+        if data.get("field") is not None:
+            raise ValueError("a pick without an 'area' takes no 'field'")
+        return Pick(player, die)
+    area = _area(data)
+    return _DIE_ACTIONS[kind](player, die, area, _field(area, data, required=False))
+
+
+# -- events -------------------------------------------------------------------
+
+class Event:
+    """Base of the events; :meth:`to_dict` serialises one."""
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    """Dice were rolled (``faces`` by colour name; ``purpose`` turn, next,
+    reroll or solo_passive)."""
+    player: int
+    faces: tuple
+    purpose: str
+    kind: ClassVar[str] = "rolled"
+
+
+@dataclass(frozen=True)
+class Marked(Event):
+    """A mark: ``value`` is the number written / the value crossed;
+    ``source`` die colour or the bonus name."""
+    player: int
+    area: str
+    field: Any
+    value: int
+    source: str
+    kind: ClassVar[str] = "marked"
+
+
+@dataclass(frozen=True)
+class BonusEarned(Event):
+    player: int
+    bonus: str
+    kind: ClassVar[str] = "bonus_earned"
+
+
+@dataclass(frozen=True)
+class PlatterFilled(Event):
+    """Dice went to the silver platter (C5.4, C5.5, C11.3)."""
+    dice: tuple
+    kind: ClassVar[str] = "platter_filled"
+
+
+@dataclass(frozen=True)
+class RollingEnded(Event):
+    player: int
+    kind: ClassVar[str] = "rolling_ended"
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    player: int
+    kind: ClassVar[str] = "turn_ended"
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    kind: ClassVar[str] = "round_started"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    scores: tuple
+    winners: tuple
+    kind: ClassVar[str] = "game_over"

@@ -1,0 +1,21 @@
+"""The bots of Ganz schön clever, weakest first, and the hint."""
+
+from __future__ import annotations
+
+from ....core.protocol import Hint
+from .base import play_game
+from .expert import ExpertBot, reason
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "ExpertBot", "hint", "play_game"]
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+
+
+def hint(state, player: int) -> Hint:
+    """The expert's action for ``player`` and a one-line reason (a message
+    code with parameters, rendered in en/es/it)."""
+    action = ExpertBot(seed=len(state.actions)).choose(state, player)
+    code, params = reason(state, player, action)
+    return Hint(action, code, params)

@@ -1,0 +1,106 @@
+"""What every bot of Ganz schön clever shares: trying a mark on a copy of a
+sheet (with its bonus chain), and a driver that plays a whole game.
+
+A bot's ``choose(state, player)`` returns one action of
+``state.legal_actions(player)``; bots never change the state, and the same
+seed gives the same choices on every Python.  In phase ``finish`` a bot may
+be asked as a player who has no compulsory decision left: it answers with a
++1 action it wants, or ``EndTurn()`` meaning "nothing more from me"
+(:func:`play_game` gives every player that chance before the turn ends).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from ....core.dice import SplitMix64
+from ..actions import EndTurn
+from ..game import CleverState
+from ..sheet import AREAS, COLOURS, YELLOW, Sheet, yellow_bit
+
+__all__ = ["BaseBot", "AREA", "DIE", "choice_mark", "mark_of", "try_action", "play_game"]
+
+AREA = {a: i for i, a in enumerate(AREAS)}
+DIE = {c: i for i, c in enumerate(COLOURS)}
+
+
+def choice_mark(action: Any) -> tuple[int, Any]:
+    """(area, internal field) of a ``bonus`` / ``round_bonus`` action."""
+    area = AREA[action.area]
+    f = action.field
+    return area, (yellow_bit(*f) if area == YELLOW else f)
+
+
+def mark_of(state: CleverState, action: Any) -> tuple[int, Any, int]:
+    """(area, internal field, value) of a die action's mark (already legal)."""
+    area = AREA[action.area]
+    d = DIE[action.die]
+    f = action.field
+    if area == YELLOW:
+        f = yellow_bit(*f)
+    v = state.value(d, area)
+    if area == 1:
+        f = v
+    return area, f, v
+
+
+def try_action(state: CleverState, sheet: Sheet, action: Any,
+               settle: Callable[[Sheet, list], float]) -> tuple[Sheet, list, float]:
+    """The sheet after a die action's mark, its bonus block, and
+    ``settle(sheet, block)`` (which resolves the block)."""
+    s = sheet.copy()
+    if action.type == "extra":
+        s.ex_used += 1
+    area, f, v = mark_of(state, action)
+    block = s.mark(area, f, v)
+    return s, block, settle(s, block)
+
+
+class BaseBot:
+    """Seeded (``SplitMix64``); subclasses implement :meth:`choose`."""
+
+    kind = "base"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def choose(self, state: CleverState, player: int) -> Any:
+        raise NotImplementedError
+
+
+def play_game(state: CleverState, bots: Sequence[Any], on_action: Callable | None = None) -> CleverState:
+    """Play ``state`` to the end with one bot per player.  Before a turn
+    ends, every player whose part is over is asked (clockwise from the
+    active player's left, the active player last) whether to use +1 actions
+    (C7.4, R11)."""
+    while not state.over:
+        waiting = state.waiting_for()
+        if state.phase == "finish" and not state.compulsory() and state.pending_player is None:
+            n = state.players
+            order = [(state.active + i) % n for i in range(1, n + 1)] if n > 1 else [0]
+            for p in order:
+                while not state.over and state.pending_player is None:
+                    if not any(a.type == "extra" for a in state.legal_actions(p)):
+                        break
+                    action = bots[p].choose(state, p)
+                    if action.type != "extra":
+                        break
+                    state.apply(action)
+                    if on_action:
+                        on_action(action)
+                if state.pending_player is not None:
+                    break
+            if state.pending_player is not None:
+                continue
+            action = EndTurn()
+        else:
+            p = waiting[0]
+            action = bots[p].choose(state, p)
+        state.apply(action)
+        if on_action:
+            on_action(action)
+    return state

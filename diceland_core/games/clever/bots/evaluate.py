@@ -1,0 +1,255 @@
+"""The expert's evaluation of a sheet: the projected final score.
+
+``value(sheet, entries, params)`` estimates what a sheet will score at the
+end of the game when the player still has about ``entries`` dice to enter
+(future picks, takes and +1 actions; :func:`future_entries`).  The
+derivation, area by area (CLEVER.md C2, C10):
+
+* **Share of the future.**  The ``entries`` future marks are spread over the
+  areas that still have free fields, in proportion to ``params["share"]``;
+  an area's share ``e`` is its expected number of future marks.
+
+* **Yellow and blue** (free order, C3.3/C3.4) are *line* areas.  A free
+  field is filled later with probability ``p = 1 - exp(-focus · e · w / W)``,
+  ``w`` the chance the field's number is rolled (yellow: equal; blue: the
+  two-dice sum distribution, 7 six times as likely as 2), ``W`` the summed
+  chances of all free fields, ``focus`` > 1 because a player aims at lines.
+  A line (yellow column, row, diagonal; blue row, column) completes with the
+  product of its missing fields' ``p``; a yellow column then scores its
+  points, a line bonus its bonus value.  Blue scores ``BLUE_POINTS`` at the
+  expected count ``n + Σp`` (interpolated: the table is convex, so marks
+  now are worth more when more will follow).
+
+* **Green, orange, purple** (left to right, C3.5–C3.7) are *row* areas: the
+  expected number of future marks ``e`` is cut by how hard the next field
+  is to use (green: the chance that green or white reaches the threshold;
+  purple: the chance that purple or white beats the last number, so a high
+  purple number costs future marks even though it scores now).  Green
+  scores ``GREEN_POINTS`` at the projected count; orange the numbers to
+  come (``orange_mean`` × each field's multiplier); purple ``purple_mean``
+  per future mark.  A field bonus ahead counts with the probability that the
+  row reaches it (linear in the projected count).
+
+* **Bonuses.**  Every bonus has a value in points (``params["bonus"]``):
+  actions are worth the marks they buy, choice crosses about one mark;
+  ``orange_N``/``purple_6`` their number.  Actions held count each
+  (rerolls only while turns remain).
+
+* **Foxes** (C10.6) are the big prize: projected foxes (held + the
+  probability of each fox ahead) × the *lowest* projected area score, which
+  makes the expert keep its five areas balanced.
+
+The projection is cheap (a few hundred operations), so a decision can
+evaluate every candidate mark with its whole bonus chain.
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+from ..sheet import (
+    BLUE_COLUMNS, BLUE_POINTS, BLUE_ROWS, GREEN_BONUS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_BONUS,
+    ORANGE_MULTIPLIERS, PURPLE_BONUS, YELLOW_COLUMN_POINTS, YELLOW_PRINTED, YELLOW_ROW_BONUS, Sheet,
+)
+
+__all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
+
+DEFAULT_PARAMS: dict = {
+    "share": (1.0, 1.0, 1.0, 1.5, 1.0),
+    "focus": 1.1,
+    "orange_mean": 5.0,
+    "purple_mean": 4.2,
+    "green_ease": 1.0,
+    "bonus": {"reroll": 3.0, "extra": 7.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
+              "orange_4": 4.0, "orange_5": 5.0, "orange_6": 6.0, "purple_6": 7.0, "fox": 0.0},
+    "reroll_held": 2.5,
+    "extra_held": 8.0,
+    "fox_weight": 1.0,
+    "scale": 1.3,
+    "normalize": True,
+}
+
+_YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
+_YROW_MASK = tuple((0xF << (4 * r)) & ~YELLOW_PRINTED for r in range(4))
+_YDIAG_MASK = (1 << 0) | (1 << 5) | (1 << 10) | (1 << 15)
+_BLUE_LINES = BLUE_ROWS + BLUE_COLUMNS
+_GREEN_AHEAD = tuple(tuple(i for i in sorted(GREEN_BONUS) if i >= g) for g in range(12))
+_SUM_W = tuple((6 - abs(s - 7)) / 36 if s >= 2 else 0.0 for s in range(13))
+#: chance that at least one of two dice reaches ``t`` (green threshold, purple > last)
+_AT_LEAST = {t: 1 - ((t - 1) / 6) ** 2 for t in range(1, 8)}
+
+
+_ONES = (1,) * 11
+
+
+def _row_ahead(start: int, projected: float, mean: float, mult, bonuses: dict, bonus: dict):
+    """A left-to-right row's fields from ``start`` on, each reached with the
+    probability that the projected count passes it: (points to come, foxes
+    to come, bonus value to come)."""
+    points = foxes = extra = 0.0
+    for i in range(start, 11):
+        q = projected - i
+        if q <= 0:
+            break
+        if q > 1:
+            q = 1.0
+        points += mean * mult[i] * q
+        bname = bonuses.get(i)
+        if bname == "fox":
+            foxes += q
+        elif bname:
+            extra += bonus[bname] * q
+    return points, foxes, extra
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _interp(table, x: float) -> float:
+    if x >= len(table) - 1:
+        return table[-1]
+    i = int(x)
+    return table[i] + (table[i + 1] - table[i]) * (x - i)
+
+
+def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
+    """The projected final score of ``s`` with about ``entries`` future marks."""
+    bonus = P["bonus"]
+    y, b, g, o, p = s.y, s.b, s.g, s.o, s.p
+    free_y = 16 - _popcount(y)
+    free_b = 11 - _popcount(b)
+    n_o, n_p = len(o), len(p)
+    share = P["share"]
+    wy = share[0] if free_y else 0.0
+    wb = share[1] if free_b else 0.0
+    wg = share[2] if g < 11 else 0.0
+    wo = share[3] if n_o < 11 else 0.0
+    wp = share[4] if n_p < 11 else 0.0
+    if P["normalize"]:
+        per = entries * P["scale"] / ((wy + wb + wg + wo + wp) or 1.0)
+    else:
+        per = entries * P["scale"] / ((bool(wy) + bool(wb) + bool(wg) + bool(wo) + bool(wp)) or 1)
+    focus = P["focus"]
+    extra_value = 0.0
+    fox_p = float(s.foxes())
+
+    # yellow: each free field filled with probability py; a line with m missing fields, py ** m
+    py = 1 - exp(-focus * wy * per / free_y) if free_y else 1.0
+    yellow = 0.0
+    for c in range(4):
+        yellow += YELLOW_COLUMN_POINTS[c] * py ** _popcount(_YCOL_MASK[c] & ~y)
+    for r in range(3):
+        m = _popcount(_YROW_MASK[r] & ~y)
+        if m:
+            extra_value += bonus[YELLOW_ROW_BONUS[r]] * py ** m
+    m = _popcount(_YROW_MASK[3] & ~y)
+    if m:
+        fox_p += py ** m
+    m = _popcount(_YDIAG_MASK & ~y)
+    if m:
+        extra_value += bonus["extra"] * py ** m
+
+    # blue: fields filled with the chances of their sums
+    if free_b:
+        k = focus * wb * per / sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
+        fill = [1.0 if b >> t & 1 else 1 - exp(-k * _SUM_W[t]) for t in range(13)]
+        expected = sum(fill[2:])
+        blue = _interp(BLUE_POINTS, expected)
+        for fields, bname in _BLUE_LINES:
+            q = 1.0
+            for t in fields:
+                q *= fill[t]
+            if q < 1.0:
+                if bname == "fox":
+                    fox_p += q
+                else:
+                    extra_value += bonus[bname] * q
+    else:
+        blue = 56.0
+
+    # green: projected count, slowed by the next threshold
+    if g < 11:
+        ease = _AT_LEAST[GREEN_THRESHOLDS[g]] * P["green_ease"]
+        gp = min(11.0, g + wg * per * (0.5 + 0.5 * min(1.0, ease)))
+        for i in _GREEN_AHEAD[g]:
+            q = gp - i
+            if q <= 0:
+                break
+            q = 1.0 if q > 1 else q
+            bname = GREEN_BONUS[i]
+            if bname == "fox":
+                fox_p += q
+            else:
+                extra_value += bonus[bname] * q
+    else:
+        gp = 11.0
+    green = _interp(GREEN_POINTS, gp)
+
+    # orange: the numbers to come, each × its field's multiplier
+    op = n_o + wo * per
+    orange, f_add, x_add = _row_ahead(n_o, op, P["orange_mean"], ORANGE_MULTIPLIERS, ORANGE_BONUS, bonus)
+    orange += sum(o)
+    fox_p += f_add
+    extra_value += x_add
+
+    # purple: future marks, fewer after a high number
+    if n_p < 11:
+        last = p[-1] if p else 6
+        ease = 1.0 if last == 6 else _AT_LEAST[last + 1]
+        pp = n_p + wp * per * (0.55 + 0.45 * ease)
+    else:
+        pp = 11.0
+    purple, f_add, x_add = _row_ahead(n_p, pp, P["purple_mean"], _ONES, PURPLE_BONUS, bonus)
+    purple += sum(p)
+    fox_p += f_add
+    extra_value += x_add
+
+    lowest = min(yellow, blue, green, orange, purple)
+    held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
+            + s.rerolls * P["reroll_held"] * min(1.0, entries / 6.0))
+    return (yellow + blue + green + orange + purple + P["fox_weight"] * fox_p * lowest
+            + extra_value * min(1.0, entries / 6.0) + held)
+
+
+def best_choice_field(s: Sheet, area: int, entries: float, P: dict = DEFAULT_PARAMS):
+    """The best field for a yellow_x / blue_x (or a round-4 cross) and the value
+    after it, chains included."""
+    best = None
+    for f in s.free_fields(area):
+        t = s.copy()
+        v = settle(t, t.mark(area, f, 0), entries, P)
+        if best is None or v > best[1]:
+            best = (f, v)
+    return best
+
+
+def settle(s: Sheet, block: list, entries: float, P: dict = DEFAULT_PARAMS) -> float:
+    """Resolve a bonus block on ``s`` (choices by :func:`best_choice_field`)
+    and return the value of the result."""
+    pending = list(block)
+    s.resolve(pending)
+    if pending:
+        area = 0 if pending[0] == "yellow_x" else 1
+        f, _ = best_choice_field(s, area, entries, P)
+        pending.pop(0)
+        pending[0:0] = s.mark(area, f, 0)
+        return settle(s, pending, entries, P)
+    return value(s, entries, P)
+
+
+def future_entries(state, player: int, after_turn: bool = True) -> float:
+    """About how many dice ``player`` will still enter after the current
+    turn: own active turns × ~2.6 picks, passive turns × ~0.9, held +1s."""
+    n = state.players
+    rounds_left = state.rounds - state.round          # whole rounds after this one
+    if n == 1:
+        active = rounds_left
+        passive = rounds_left + (0 if state.solo_passive else 1)
+    else:
+        # turns left in this round after the current one
+        pos = (state.active - state.start_player) % n
+        later = [(state.start_player + i) % n for i in range(pos + 1, n)]
+        active = rounds_left + (1 if player in later else 0)
+        passive = rounds_left * (n - 1) + sum(1 for q in later if q != player)
+    return active * 2.6 + passive * 0.9 + state.sheets[player].extras

@@ -1,0 +1,37 @@
+"""Helpers shared by the Ganz schön clever tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from diceland_core.core.replay import parse_scenario, replay_scenario
+from diceland_core.games.clever.actions import action_from_json
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def scenario(**data):
+    """A scenario object with the defaults of a clever file."""
+    return {"game": "clever", "players": 1, "start_player": 0, **data}
+
+
+def replay(data: dict) -> dict:
+    definition, parsed = parse_scenario(json.loads(json.dumps(data)))
+    return replay_scenario(definition, parsed)[1]
+
+
+def state_of(data: dict, steps: int | None = None):
+    definition, parsed = parse_scenario(json.loads(json.dumps(data)))
+    return replay_scenario(definition, parsed, steps)[0]
+
+
+def act(data: dict):
+    return action_from_json(data)
+
+
+def comparable(result: dict) -> dict:
+    result = json.loads(json.dumps(result))
+    if result.get("error"):
+        result["error"].pop("message", None)
+    return result
