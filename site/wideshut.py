@@ -323,7 +323,7 @@ class WidePage:
         m = play.view()
         rect = el("board-wrap").getBoundingClientRect()
         self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
-                                 float(window.innerHeight) - 16)
+                                 float(window.innerHeight) - 60)
         self.canvas.style.width = f"{self.layout.css_width}px"
         s = self.s
         self.cache["board"] = self.lang
@@ -343,7 +343,7 @@ class WidePage:
         banner.textContent = m.end_text
         el("handoff").hidden = m.handoff is None
         el("handoff-text").textContent = m.handoff or ""
-        el("status").textContent = "" if m.game_over else f"{s.t('app.title')} · {m.round}"
+        el("status").textContent = "" if m.game_over else s.t("status.round", round=m.round)
         if m.game_over and not self.over_shown:
             self.over_shown = True
             self.show_over(m)

@@ -202,3 +202,30 @@ def test_keyboard_plays_a_take(site):
     site.page.keyboard.press("c")
     site.page.wait_for_function(
         f"() => JSON.parse(window.diceland.record()).history.actions.length > {before}")
+
+
+def test_two_people_pass_the_device(site):
+    site.open("?players=human,human&seed=4&speed=0&names=Ana,Bo", path=PAGE)
+    handoffs = 0
+    last = None
+    for _ in range(8):
+        s = state(site)
+        person = s["current"]
+        # the device changes hands exactly when the next decision is another person's
+        assert bool(s["handoff"]) == (person != last), (s, last)
+        if s["handoff"]:
+            assert site.page.is_visible("#handoff")
+            assert s["seats"][person]["name"] in site.page.text_content("#handoff-text")
+            site.click("btn-handoff")
+            handoffs += 1
+        s = state(site)
+        assert not s["handoff"] and s["shown"] == person
+        if s["phase"] == "roll":
+            site.click("btn-roll")
+        before = len(site.record()["history"]["actions"])
+        play_my_take(site)
+        site.page.wait_for_function(
+            f"() => JSON.parse(window.diceland.record()).history.actions.length > {before}")
+        last = person
+    assert handoffs >= 4
+    assert [x["name"] for x in state(site)["seats"]] == ["Ana", "Bo"]
