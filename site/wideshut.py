@@ -29,6 +29,7 @@ from diceland_site.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.wideshut.model import DIE_STYLE
 from diceland_site.wideshut.options import LINK_KEYS, default_seats, from_query, make_seats
 from diceland_site.wideshut.play import Play
+from diceland_site.wideshut.share import PARAM, decode_position, encode_position
 from diceland_site.wideshut.strings import WideStrings
 
 document = js.document
@@ -133,6 +134,9 @@ class WidePage:
         self.on(el("btn-export"), "click", lambda evt: self.export())
         self.on(el("btn-import"), "click", lambda evt: el("import-file").click())
         self.on(el("import-file"), "change", self.import_file)
+        self.on(el("btn-share"), "click", lambda evt: self.open_share())
+        self.on(el("btn-share-close"), "click", lambda evt: el("share").close())
+        self.on(el("btn-share-copy"), "click", lambda evt: self.copy_link())
 
     def translate(self) -> None:
         document.documentElement.lang = self.lang
@@ -158,6 +162,16 @@ class WidePage:
 
     # -- games ------------------------------------------------------------------------
     def start(self) -> None:
+        if PARAM in self.query:
+            try:
+                game, seats = decode_position(self.query[PARAM])
+                self.set_play(Play(game, seats, self.lang), None)
+                self.autosave()
+            except ValueError as exc:
+                self.message(self.s.t("error.share", detail=str(exc)), error=True)
+            self.forget_link()
+            if self.play is not None:
+                return
         if LINK_KEYS & set(self.query):
             setup = from_query(self.query, self.s)
             if isinstance(setup, str):
@@ -166,9 +180,7 @@ class WidePage:
                 seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
                 self.set_play(Play.new(setup.seats, seed, self.lang), None)
                 self.autosave()
-            keep = {k: v for k, v in self.query.items() if k in ("speed", "lang")}
-            tail = ("?" + "&".join(f"{k}={v}" for k, v in keep.items())) if keep else ""
-            window.history.replaceState(None, "", "wideshut.html" + tail)
+            self.forget_link()
             if self.play is not None:
                 return
         current = self.store.get_setting(CURRENT_SETTING)
@@ -180,6 +192,12 @@ class WidePage:
             return
         self.set_play(Play.new(default_seats(self.s), random.randrange(1 << 32), self.lang), None)
         self.autosave()
+
+    def forget_link(self) -> None:
+        """Drop a start link's parameters, so a reload resumes instead of restarting."""
+        keep = {k: v for k, v in self.query.items() if k in ("speed", "lang")}
+        tail = ("?" + "&".join(f"{k}={v}" for k, v in keep.items())) if keep else ""
+        window.history.replaceState(None, "", "wideshut.html" + tail)
 
     def resume(self, save_id: str) -> bool:
         try:
@@ -449,6 +467,18 @@ class WidePage:
             b = buttons.item(i)
             self.on(b, "click", lambda evt, sid=str(b.dataset.resume): (el("saves").close(), self.resume(sid)))
         el("saves").showModal()
+
+    def open_share(self) -> None:
+        if self.play is None:
+            return
+        base = str(window.location.href).split("?")[0].split("#")[0]
+        el("share-link").value = f"{base}?{PARAM}={encode_position(self.play.game, self.play.seats)}"
+        el("share").showModal()
+
+    def copy_link(self) -> None:
+        field = el("share-link")
+        field.select()
+        document.execCommand("copy")
 
     def export(self) -> None:
         if self.save_id is None:

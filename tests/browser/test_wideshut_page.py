@@ -229,3 +229,19 @@ def test_two_people_pass_the_device(site):
         last = person
     assert handoffs >= 4
     assert [x["name"] for x in state(site)["seats"]] == ["Ana", "Bo"]
+
+
+def test_shared_link_opens_the_same_position(site):
+    site.open("?players=human,greedy&seed=8&speed=0", path=PAGE)
+    play_turns(site, 2)
+    before = site.record()
+    site.click("btn-share")
+    link = site.page.input_value("#share-link")
+    assert "?position=" in link
+    site.click("btn-share-close")
+    site.page.goto(link.replace("?position=", "?speed=0&position="))
+    site.wait_ready()
+    after = site.record()
+    assert after["history"] == before["history"] and after["seed"] == before["seed"]
+    assert [x["name"] for x in state(site)["seats"]] == ["Player 1", "Medium bot"]
+    assert "position=" not in site.page.evaluate("location.search")
