@@ -56,7 +56,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
-SITE_SKIP = {"sw.js"}  # rendered with the precache list
+SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
 SITE_SKIP_DIRS = {"diceland_site", "__pycache__"}  # diceland_site ships as a wheel
 
 MIME_TYPES = {
@@ -305,18 +305,60 @@ def patch_pyscript(out_files: dict[str, bytes]) -> None:
 
 
 def pyscript_toml(wheel_urls: list[str], target: str) -> bytes:
-    """The interpreter from this site, and each wheel unpacked into ``target``
-    (a destination ending in ``/*`` makes PyScript unpack the archive)."""
+    """The interpreter from this site (python.mjs, which boots Pyodide or
+    restores its snapshot), and each wheel unpacked into ``target`` (a
+    destination ending in ``/*`` makes PyScript unpack the archive)."""
     lines = [
         "# Written by build.py: the interpreter and wheels are served from this site.",
         'name = "Diceland"',
-        'interpreter = "./pyodide/pyodide.mjs"',
+        f'interpreter = "./{PYTHON_MODULE}"',
         "",
         "[files]",
         *(f"{json.dumps(u)} = {json.dumps(target + '/*')}" for u in wheel_urls),
         "",
     ]
     return "\n".join(lines).encode()
+
+
+# -- the interpreter module and its memory snapshot ------------------------------
+
+#: The module PyScript's ``interpreter`` setting names (site/python.mjs with
+#: the wheels and the snapshot key filled in).
+PYTHON_MODULE = "python.mjs"
+#: Prefix of the Cache Storage name that holds python.mjs's memory snapshot.
+SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
+#: The sources that decide what a snapshot holds: python.mjs (what is
+#: imported) and the worker that makes it.
+SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-snapshot.mjs")
+
+
+def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
+    """What a memory snapshot of the interpreter depends on: Pyodide's files,
+    the wheels (their content-hashed URLs) and the :data:`SNAPSHOT_SOURCES`.  A snapshot is only restored under the
+    same key, so any new Pyodide, engine or site layer makes a new one."""
+    digest = hashlib.sha256()
+    for rel in sorted(r for r in out_files if r.startswith("pyodide/")):
+        digest.update(rel.encode() + b"\0" + sha256_hex(out_files[rel]).encode() + b"\n")
+    for url in wheel_urls:
+        digest.update(url.encode() + b"\n")
+    for name in SNAPSHOT_SOURCES:
+        digest.update((SITE / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def render_python_module(out_files: dict[str, bytes], wheel_urls: list[str]) -> bytes:
+    """site/python.mjs with ``__BUILD__`` = {"key": snapshot key, "wheels": URLs}."""
+    template = (SITE / PYTHON_MODULE).read_text()
+    if template.count("__BUILD__") != 1:
+        raise BuildError(f"site/{PYTHON_MODULE} must name __BUILD__ exactly once")
+    build = {"key": snapshot_key(out_files, wheel_urls), "wheels": wheel_urls}
+    return template.replace("__BUILD__", json.dumps(build, sort_keys=True)).encode()
+
+
+def snapshot_cache_name(python_module: bytes) -> str:
+    """The Cache Storage name python.mjs keeps its snapshot under."""
+    line = next(l for l in python_module.decode().splitlines() if l.startswith("const BUILD = "))
+    return SNAPSHOT_CACHE_PREFIX + json.loads(line.removeprefix("const BUILD = ").rstrip(";"))["key"]
 
 
 def collect(out_files: dict[str, bytes]) -> list[str]:
@@ -349,6 +391,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         out_files[rel] = data
         urls.append("./" + rel)
     out_files["pyscript.toml"] = pyscript_toml(urls, site_packages(lock))
+    out_files[PYTHON_MODULE] = render_python_module(out_files, urls)
 
     for path in sorted(SITE.rglob("*")):
         rel = path.relative_to(SITE)
@@ -380,7 +423,9 @@ def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     for name in sorted(out_files):
         digest.update(name.encode() + b"\0" + sha256_hex(out_files[name]).encode() + b"\n")
     cache_name = "diceland-" + digest.hexdigest()[:16]
+    snapshot = snapshot_cache_name(out_files[PYTHON_MODULE]) if PYTHON_MODULE in out_files else ""
     text = (template.replace("__CACHE_NAME__", json.dumps(cache_name))
+                    .replace("__SNAPSHOT_CACHE__", json.dumps(snapshot))
                     .replace("__PRECACHE__", json.dumps(["./" + p if p != "./" else p for p in precache], indent=1)))
     return text.encode()
 

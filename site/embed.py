@@ -21,7 +21,7 @@ from pyodide.http import pyfetch
 
 from diceland_site import view
 from diceland_site.embed import (
-    EmbedError, EmbedSession, Script, lesson_file, page_language, parse_params,
+    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language, parse_json, parse_params,
 )
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
@@ -46,16 +46,16 @@ async def fetch_json(url: str):
     response = await pyfetch(url, cache="no-cache")
     if not response.ok:
         raise EmbedError("load", detail=f"{url}: HTTP {response.status}")
-    try:
-        return json.loads(await response.string())
-    except ValueError as exc:
-        raise EmbedError("load", detail=f"{url}: {exc}") from None
+    return parse_json(await response.string(), "load", url)
 
 
 class EmbedPage:
     def __init__(self):
-        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:],
-                                                    keep_blank_values=True).items()}
+        search = str(window.location.search)[1:]
+        #: a query too long to be a link of this site is refused unread
+        self.too_long = len(search) > MAX_QUERY_CHARS
+        self.query = {} if self.too_long else {
+            k: v[-1] for k, v in parse_qs(search, keep_blank_values=True).items()}
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.langs = [str(x) for x in langs]
         self.lang = page_language(self.query, self.langs)
@@ -93,6 +93,8 @@ class EmbedPage:
         document.documentElement.lang = self.lang
         document.title = t("embed.title")
         try:
+            if self.too_long:
+                raise EmbedError("too_long")
             params = parse_params(self.query, self.langs)
             if params.scenario is not None:
                 index = await fetch_json("./tutorial/index.json")

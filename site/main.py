@@ -26,11 +26,11 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from diceland_core import board_ids, record_json
 from diceland_site import view
 from diceland_site.paint import draw_board
-from diceland_site.controller import Controller, from_url_params
-from diceland_site.embed import iframe_attributes, share_link
+from diceland_site.controller import Controller, from_url_params, link_names_trimmed
+from diceland_site.embed import MAX_QUERY_CHARS, iframe_attributes, share_link
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
-from diceland_site.seats import BOT_KINDS, HUMAN, SEAT_KINDS, Seat
-from diceland_site.storage import SaveError, SaveStore
+from diceland_site.seats import BOT_KINDS, HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, SaveStore
 
 document = js.document
 window = js.window
@@ -107,7 +107,9 @@ class Page:
 
     def __init__(self):
         self._proxies = []
-        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:]).items()}
+        search = str(window.location.search)[1:]
+        self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
+        self.query = {} if self.query_too_long else {k: v[-1] for k, v in parse_qs(search).items()}
         try:
             backend = LocalStorage(window.localStorage)
             backend.keys()
@@ -191,6 +193,7 @@ class Page:
         self.on(window, "pagehide", self.capture_frame)
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(window, "storage", self.storage_changed)
 
     def translate_static(self) -> None:
         document.documentElement.lang = self.lang
@@ -222,6 +225,10 @@ class Page:
         """Decide what the page opens with: a start link, the saved game, or
         the new-game dialog."""
         link_keys = {"players", "boards", "board", "seed", "names"}
+        if self.query_too_long:
+            self.show_message(self.t("error.url_too_long"), error=True, offer_new=True)
+            self.render()
+            return
         if link_keys & set(self.query):
             setup = from_url_params(self.query, self.lang, board_ids())
             if isinstance(setup, str):
@@ -230,6 +237,8 @@ class Page:
                 return
             seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
             self.new_game(setup.seats, setup.boards, seed)
+            if link_names_trimmed(self.query):
+                self.toast(self.t("note.names_trimmed", max=MAX_NAME))
             keep = {k: v for k, v in self.query.items() if k in ("speed", "lang")}
             tail = ("?" + "&".join(f"{k}={v}" for k, v in keep.items())) if keep else ""
             window.history.replaceState(None, "", "index.html" + tail)
@@ -296,6 +305,10 @@ class Page:
         if self.ctrl is None:
             return
         result = self.store.save(self.ctrl.game, self.ctrl.seats, self.save_id, self.last_frame_url)
+        if result.reason == "conflict":
+            js.console.warn(f"Diceland: not saved over another tab's game ({result.detail})")
+            self.follow_other_tab()
+            return
         if self.save_id != result.save_id:
             self.save_id = result.save_id
             self.store.set_setting(CURRENT_SETTING, result.save_id)
@@ -347,6 +360,37 @@ class Page:
 
         asyncio.ensure_future(ask())
 
+    # -- other tabs of the site ----------------------------------------------------------
+    def stale(self) -> bool:
+        """True (after showing the newer game) when another tab has played on
+        this game since this tab read or wrote it: no move is made on an old
+        position and no save written over a newer one."""
+        if not self.store.changed_elsewhere(self.save_id):
+            return False
+        return self.follow_other_tab()
+
+    def follow_other_tab(self) -> bool:
+        """Show what another tab made of this game: its latest position, or a
+        note that it deleted the game (which then goes on here as a new save)."""
+        if self.store.stored_revision(self.save_id) is None:
+            self.store.release(self.save_id)
+            self.save_id = None
+            self.toast(self.t("sync.deleted"))
+            self.announce(self.t("sync.deleted"))
+            return False
+        if self.resume(self.save_id):
+            self.toast(self.t("sync.reloaded"))
+            self.announce(self.t("sync.reloaded"))
+        return True
+
+    def storage_changed(self, evt) -> None:
+        """The ``storage`` event: another tab wrote or removed a key."""
+        key = None if evt.key is None else str(evt.key)
+        if self.save_id and key in (None, SAVE_PREFIX + self.save_id):
+            self.stale()
+        if (key is None or key.startswith(SAVE_PREFIX)) and el("saves").open:
+            self.fill_saves()
+
     # -- the picture kept with the save -------------------------------------------------
     def schedule_frame(self) -> None:
         if self.frame_timer is None and self.save_id:
@@ -381,7 +425,7 @@ class Page:
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:
         ctrl = self.ctrl
-        if ctrl is None:
+        if ctrl is None or self.stale():
             return
         if name == "ready":
             ctrl.acknowledge_handoff()
@@ -407,7 +451,7 @@ class Page:
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if target is None or self.ctrl is None or target.disabled:
+        if target is None or self.ctrl is None or target.disabled or self.stale():
             return
         self.after_action(self.ctrl.press_die(int(target.dataset.index)))
 
@@ -426,7 +470,7 @@ class Page:
 
     def canvas_click(self, evt) -> None:
         ctrl = self.ctrl
-        if ctrl is None or self.layout is None:
+        if ctrl is None or self.layout is None or self.stale():
             return
         x, y = self.canvas_point(evt)
         cell = self.layout.pixel_to_cell(x, y)
@@ -475,6 +519,8 @@ class Page:
             self.handle_key(key)
 
     def handle_key(self, key: str) -> None:
+        if self.stale():
+            return
         ctrl = self.ctrl
         before = (id(ctrl.game), len(ctrl.game.actions))
         if not ctrl.handle_key(key):
@@ -500,7 +546,7 @@ class Page:
     def bot_tick(self) -> None:
         self.bot_timer = None
         ctrl = self.ctrl
-        if ctrl is None:
+        if ctrl is None or self.stale():
             return
         try:
             if self.speed == 0:
@@ -927,6 +973,10 @@ class Page:
         if not files or files.length == 0:
             return
         file = files.item(0)
+        if int(file.size) > 4 * MAX_IMPORT_CHARS:  # refused unread (UTF-8 takes up to 4 bytes a character)
+            evt.target.value = ""
+            self.show_message(SaveError("too_big").message(self.lang, importing=True), error=True)
+            return
 
         async def read():
             text = await file.text()
@@ -945,6 +995,8 @@ class Page:
             el("saves").close()
         if self.resume(save_id):
             self.toast(self.t("toast.imported"))
+            if "names_trimmed" in self.store.import_notes:
+                self.toast(self.t("note.names_trimmed", max=MAX_NAME))
             return True
         return False
 

@@ -14,7 +14,9 @@ import js
 from pyodide.ffi import JsException, create_proxy
 from pyodide.http import pyfetch
 
-from diceland_site.embed import PROGRESS_KEY, dump_progress, load_progress, page_language, text_in
+from diceland_site.embed import (
+    PROGRESS_KEY, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+)
 from diceland_site.i18n import LANGUAGES, Strings
 
 document = js.document
@@ -27,7 +29,7 @@ def el(element_id: str):
 
 async def fetch_json(url: str):
     response = await pyfetch(url, cache="no-cache")
-    return json.loads(await response.string())
+    return parse_json(await response.string(), "load", url)
 
 
 class TutorialPage:
@@ -56,8 +58,12 @@ class TutorialPage:
             return None
         return None if value is None else str(value)
 
-    def write(self) -> None:
+    def write(self, merge: bool = True) -> None:
+        """Store the progress; lessons another tab marked done since are kept
+        (unless ``merge`` is False: the reader asked to start over)."""
         self.progress["lang"] = self.lang
+        if merge:
+            self.progress = merge_progress(self.read(), self.progress, self.ids)
         try:
             window.localStorage.setItem(PROGRESS_KEY, dump_progress(self.progress))
         except JsException as exc:
@@ -80,6 +86,13 @@ class TutorialPage:
         self.on(el("btn-next-lesson"), "click", lambda evt: self.next_lesson())
         self.on(el("btn-forget"), "click", lambda evt: self.forget())
         self.on(window, "message", self.message)
+        self.on(window, "storage", self.storage_changed)
+
+    def storage_changed(self, evt) -> None:
+        """Another tab changed the progress: show what it holds now."""
+        if evt.key is None or str(evt.key) == PROGRESS_KEY:
+            self.progress = {**load_progress(self.read(), self.ids), "lang": self.lang}
+            self.render_list()
 
     def message(self, evt) -> None:
         """Only from our own lesson frame, on this site."""
@@ -111,7 +124,7 @@ class TutorialPage:
 
     def forget(self) -> None:
         self.progress["done"] = []
-        self.write()
+        self.write(merge=False)
         self.render_list()
 
     def set_language(self, lang: str) -> None:

@@ -55,7 +55,7 @@ def test_output_shape(builds):
     wheels = sorted(n for n in files if n.startswith("wheels/"))
     assert any("/diceland_core-" in n for n in wheels)
     toml = (one / "pyscript.toml").read_text()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in toml
+    assert 'interpreter = "./python.mjs"' in toml
     for wheel in wheels:
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL

@@ -34,7 +34,7 @@ from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import view
 from .i18n import Strings, error_details, error_text
-from .seats import HUMAN, SEAT_KINDS, Seat
+from .seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 
 __all__ = [
     "Seat", "Controller", "TapResult", "ActionResult", "Message", "UrlSetup",
@@ -897,13 +897,21 @@ def _param(query: Mapping[str, object], name: str) -> str | None:
     return None if value is None else str(value).strip()
 
 
+def link_names_trimmed(query: Mapping[str, object]) -> bool:
+    """A name in the link's ``names=`` is longer than ``seats.MAX_NAME`` (and
+    :func:`from_url_params` cuts it)."""
+    names_raw = _param(query, "names")
+    return bool(names_raw) and any(len(n.strip()) > MAX_NAME for n in names_raw.split(","))
+
+
 def from_url_params(query: Mapping[str, object], lang: str = "en",
                     known_boards: Sequence[str] | None = None,
                     default_players: str = "human,greedy") -> UrlSetup | str:
     """Read ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``.
 
     Returns the seats, one board id per seat and the seed (None: pick one), or
-    a translated message naming the bad value."""
+    a translated message naming the bad value.  Names longer than
+    ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
     t = Strings(lang).t
     if known_boards is None:
         from diceland_core import board_ids

@@ -77,7 +77,10 @@ def test_decoding_accepts_padding_a_zlib_header_and_standard_base64():
     (raw_deflate(b"[1, 2, 3]"), "scenario"),
     (raw_deflate(json.dumps({"board": "A", "players": 9}).encode()), "scenario"),
     (raw_deflate(json.dumps({"board": "Z", "players": 2}).encode()), "scenario"),
-    (raw_deflate(b"[" * 5000 + b"]" * 5000), "json"),
+    (raw_deflate(b"[" * 5000 + b"]" * 5000), "too_deep"),
+    (raw_deflate(b"[" * 10_000 + b"]" * 10_000), "too_deep"),  # a link of 89 characters
+    (raw_deflate(b"[" * 100_000), "too_deep"),
+    (raw_deflate(b'{"names": "' + b"[" * 5000 + b'"}'), "scenario"),  # brackets in a string are text
     (raw_deflate(b" " * 500_000), "too_long"),
     ("A" * (MAX_PARAM_CHARS + 4), "too_long"),
 ])
