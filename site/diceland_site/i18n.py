@@ -29,22 +29,24 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
 DEFAULT_LANGUAGE = "en"
 
-_CACHE: dict[str, dict[str, str]] = {}
+_CACHE: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def locale_dir() -> Path:
     return Path(__file__).resolve().parent / "locales"
 
 
-def load_locale(lang: str) -> dict[str, str]:
-    """The strings of ``lang`` (one of :data:`LANGUAGES`), cached."""
+def load_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
+    """The strings of ``lang`` (one of :data:`LANGUAGES`) from ``folder``
+    (this package's locales, or a game page's own), cached."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    found = _CACHE.get(lang)
+    folder = folder or locale_dir()
+    found = _CACHE.get((str(folder), lang))
     if found is None:
-        text = (locale_dir() / f"{lang}.json").read_text(encoding="utf-8")
+        text = (folder / f"{lang}.json").read_text(encoding="utf-8")
         found = json.loads(text)
-        _CACHE[lang] = found
+        _CACHE[(str(folder), lang)] = found
     return found
 
 
@@ -66,14 +68,17 @@ class Strings:
     A key missing from the language falls back to English, then to the key
     itself, so a page never shows nothing."""
 
+    #: where the locale files are (None: this package's)
+    folder: Path | None = None
+
     def __init__(self, lang: str = DEFAULT_LANGUAGE):
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-        self.table = load_locale(self.lang)
+        self.table = load_locale(self.lang, self.folder)
 
     def t(self, key: str, **params: object) -> str:
         text = self.table.get(key)
         if text is None:
-            text = load_locale(DEFAULT_LANGUAGE).get(key, key)
+            text = load_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
         return text.format_map(_Params(params)) if params else text
 
     def has(self, key: str) -> bool:

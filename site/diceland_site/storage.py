@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
 from diceland_core import Game, RecordError, load_record, record_of
-from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION
+from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
 from diceland_core.version import __version__ as ENGINE_VERSION
 
 from . import safejson
@@ -110,8 +110,13 @@ class SaveResult:
 
 # -- envelopes --------------------------------------------------------------------
 
-def summarize(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
-    """What the saved-games list shows, without replaying the record."""
+def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    """What the saved-games list shows, without replaying the record.  A
+    game other than Diceland is summarised from its ``summary()``, with its
+    name under ``"game"`` (a summary without it is Diceland's)."""
+    name = definition_of(game).name
+    if name != "diceland":
+        return _other_summary(name, game, seats)
     return {
         "players": [
             {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
@@ -136,6 +141,26 @@ def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
     except Exception:  # a game of another kind: no sheets, boards or turns
         return {"players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
                 "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
+
+
+def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    summary = game.summary()
+    totals = [p.get("total") for p in summary.get("players", [])]
+    return {
+        "game": name,
+        "players": [{"name": seat.name, "kind": seat.kind,
+                     "total": totals[p] if p < len(totals) else None} for p, seat in enumerate(seats)],
+        "round": summary.get("round"),
+        "phase": summary.get("phase"),
+        "over": bool(game.over),
+        "winners": list(summary.get("winners", [])),
+        "actions": len(game.actions),
+    }
+
+
+def game_of_summary(summary: dict[str, Any]) -> str:
+    """The game a saved-games summary belongs to."""
+    return summary.get("game", "diceland")
 
 
 def envelope_of(game: Game, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
@@ -475,9 +500,10 @@ class SaveStore:
         return frame if isinstance(frame, str) else None
 
     # -- listing --------------------------------------------------------------------
-    def list_saves(self) -> list[dict[str, Any]]:
-        """Summaries of every save, newest first.  A save that cannot be read is
-        listed with ``"broken": True`` and a ``"reason"``, never dropped."""
+    def list_saves(self, game: str | None = "diceland") -> list[dict[str, Any]]:
+        """Summaries of every save of ``game`` (of every game when None), newest
+        first.  A save that cannot be read is listed with ``"broken": True``
+        and a ``"reason"``, never dropped."""
         ids = {k[len(SAVE_PREFIX):] for k in self._keys() if k.startswith(SAVE_PREFIX)} | set(self._pending)
         out = []
         for save_id in ids:
@@ -497,13 +523,14 @@ class SaveStore:
             except SaveError as exc:
                 summary = {"id": save_id, "broken": True, "reason": str(exc), "code": exc.code,
                            "saved_at": _saved_at_of(raw)}
-            out.append(summary)
+            if game is None or summary["broken"] or game_of_summary(summary) == game:
+                out.append(summary)
         out.sort(key=lambda s: (s.get("saved_at") or 0, s["id"]), reverse=True)
         return out
 
-    def last_unfinished(self) -> dict[str, Any] | None:
-        """The newest readable save of a game that is not over, or None."""
-        for summary in self.list_saves():
+    def last_unfinished(self, game: str = "diceland") -> dict[str, Any] | None:
+        """The newest readable save of ``game`` that is not over, or None."""
+        for summary in self.list_saves(game):
             if not summary["broken"] and not summary.get("over", False):
                 return summary
         return None

@@ -1,0 +1,45 @@
+"""Shared Dice Wide Shut positions: a link's parameter replays to the same
+game with the same seats; anything else is refused with ValueError."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from diceland_site.wideshut.options import make_seats
+from diceland_site.wideshut.play import Play
+from diceland_site.wideshut.share import decode_position, encode_position
+from diceland_site.wideshut.strings import WideStrings
+
+
+def test_round_trip_of_a_game_in_progress():
+    play = Play.new(make_seats(["human", "greedy", "expert"], ["Ana"], WideStrings("en")), 12)
+    for _ in range(7):
+        (play.bot_step() if play.bot_turn() else
+         play.roll() if play.game.phase == "roll" else None)
+        if play.game.phase == "take" and not play.bot_turn():
+            play.tap_die(play.hint_action()["dice"][0])
+            play.clear()
+            play.game.apply(play.game.legal_actions()[0])
+    value = encode_position(play.game, play.seats)
+    assert set(value) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    game, seats = decode_position(value)
+    assert game.summary() == play.game.summary()
+    assert [s.name for s in seats] == ["Ana", "Medium bot", "Strong bot"]
+
+
+def _pack(data) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode())).decode()
+
+
+@pytest.mark.parametrize("value", [
+    "", "!!!", "x" * 70_000, _pack([1, 2]), _pack({"game": "diceland"}),
+    _pack({"format": "diceland-record", "version": 2, "game": "wideshut", "players": 9}),
+    base64.urlsafe_b64encode(zlib.compress(b"0" * 2_000_000)).decode(),
+])
+def test_junk_is_refused(value):
+    with pytest.raises(ValueError):
+        decode_position(value)
