@@ -500,7 +500,7 @@ class SaveStore:
         return frame if isinstance(frame, str) else None
 
     # -- listing --------------------------------------------------------------------
-    def list_saves(self, game: str | None = "diceland") -> list[dict[str, Any]]:
+    def list_saves(self, game: str | None = None) -> list[dict[str, Any]]:
         """Summaries of every save of ``game`` (of every game when None), newest
         first.  A save that cannot be read is listed with ``"broken": True``
         and a ``"reason"``, never dropped."""

@@ -38,7 +38,7 @@ def test_saves_are_listed_per_game():
     store = SaveStore({}, clock=lambda: 1000.0)
     play = a_play()
     store.save(play.game, play.seats, "ws")
-    assert store.list_saves() == []                      # the Diceland page's list
+    assert store.list_saves("diceland") == []            # the Diceland page's list
     assert store.last_unfinished() is None
     assert store.last_unfinished("wideshut")["id"] == "ws"
     assert [s["id"] for s in store.list_saves(None)] == ["ws"]
