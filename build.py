@@ -9,34 +9,36 @@
 What ends up in ``dist/``::
 
     index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/
-    pyscript.toml        names the interpreter and the wheels
+    pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
-    pyodide/             Pyodide's core files, a trimmed pyodide-lock.json, micropip
+    pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
-    wheels/<hash>/       diceland_core (hatchling) and diceland_site (zipfile)
+    wheels/<hash>/       diceland_core and diceland_site, built here with zipfile
+
+The build needs only the standard library and the pinned npm packages (``npm
+ci`` fetches them once): no pip, so it runs on a system Python that refuses
+``pip install`` (PEP 668).  The page needs no micropip either: PyScript's
+``[files]`` unpacks the wheels straight into site-packages.
 
 Every URL is relative, so the site works under any sub-path.  The same
 sources give the same bytes (tests/test_build.py checks it): wheels are built
-with a fixed ``SOURCE_DATE_EPOCH`` and every generated file is written in a
+with fixed zip times and every generated file is written in a
 fixed order.  Nothing is fetched from a CDN at run time.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import base64
 import gzip
 import hashlib
 import http.server
 import io
 import json
-import os
 import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import zipfile
 import zlib
@@ -50,13 +52,7 @@ DIST = ROOT / "dist"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-#: micropip from PyPI; its hash differs from the one pyodide-lock.json names,
-#: so the copied lock file is rewritten to this wheel (Pyodide checks it).
-MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: 1980-01-01, the earliest time a zip file can hold.
-SOURCE_DATE_EPOCH = 315532800
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
@@ -118,85 +114,12 @@ def ensure_node_modules() -> None:
                              "(check package.json and package-lock.json)")
 
 
-def ensure_micropip() -> bytes:
-    """The micropip wheel from the build cache (downloaded with pip if absent),
-    checked against its pinned sha256."""
-    path = CACHE / MICROPIP_WHEEL
-    if not path.exists():
-        log(f"downloading {MICROPIP_WHEEL} into {CACHE.relative_to(ROOT)}/")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            subprocess.run(
-                [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                 "--python-version", "3.13", "--dest", tmp, "micropip==0.11.1"],
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            )
-            shutil.move(str(Path(tmp) / MICROPIP_WHEEL), path)
-    data = path.read_bytes()
-    digest = sha256_hex(data)
-    if digest != MICROPIP_SHA256:
-        raise BuildError(
-            f"{path} has sha256 {digest}, but build.py pins {MICROPIP_SHA256}: "
-            "delete the file to download it again, or check that the pin is right"
-        )
-    return data
-
-
 def core_version() -> str:
     text = (ROOT / "diceland_core" / "version.py").read_text()
     for line in text.splitlines():
         if line.startswith("__version__"):
             return line.split("=", 1)[1].strip().strip("\"'")
     raise BuildError("diceland_core/version.py has no __version__")
-
-
-def ensure_hatchling() -> None:
-    """hatchling, the wheel's build backend, pinned in requirements-dev.txt
-    (installed with pip the first time, like npm ci for node_modules)."""
-    if importlib.util.find_spec("hatchling") is not None:
-        return
-    pin = next((line.strip() for line in (ROOT / "requirements-dev.txt").read_text().splitlines()
-                if line.startswith("hatchling")), "hatchling")
-    log(f"installing {pin} (builds the diceland_core wheel)")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", pin],
-                   check=True)
-    importlib.invalidate_caches()
-
-
-def build_core_wheel() -> tuple[str, bytes]:
-    """The diceland_core wheel, built by hatchling from pyproject.toml in a
-    clean staging copy (so stray build/ or egg-info folders cannot leak in)."""
-    ensure_hatchling()
-    CACHE.mkdir(parents=True, exist_ok=True)
-    stage_root = Path(tempfile.mkdtemp(prefix="stage-", dir=CACHE))
-    stage = stage_root / "src"
-    out = stage_root / "out"
-    stage.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        if (ROOT / name).exists():
-            shutil.copy2(ROOT / name, stage / name)
-    for name in ("diceland_core", "boards"):
-        if (ROOT / name).exists():
-            shutil.copytree(ROOT / name, stage / name, ignore=ignore)
-        else:
-            (stage / name).mkdir()
-    if not (stage / "README.md").exists():
-        # pyproject.toml names a readme; the wheel only needs some text there.
-        (stage / "README.md").write_text("# Diceland\n")
-    env = dict(os.environ, SOURCE_DATE_EPOCH=str(SOURCE_DATE_EPOCH), PYTHONHASHSEED="0")
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-         "--no-cache-dir", "--quiet", "-w", str(out), str(stage)],
-        env=env, capture_output=True, text=True,
-    )
-    wheels = sorted(out.glob("diceland_core-*.whl")) if out.exists() else []
-    try:
-        if proc.returncode or len(wheels) != 1:
-            raise BuildError("building the diceland_core wheel failed:\n" + proc.stdout + proc.stderr)
-        return wheels[0].name, wheels[0].read_bytes()
-    finally:
-        shutil.rmtree(stage_root, ignore_errors=True)
 
 
 def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -211,36 +134,56 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def build_site_wheel(version: str) -> tuple[str, bytes] | None:
-    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
-    package = SITE / "diceland_site"
-    if not package.is_dir() or not any(package.glob("*.py")):
-        return None
-    files: list[tuple[str, bytes]] = []
-    for path in sorted(package.rglob("*")):
-        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
-            continue
-        files.append((path.relative_to(SITE).as_posix(), path.read_bytes()))
-    dist_info = f"diceland_site-{version}.dist-info"
+def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """A pure ``py3-none-any`` wheel of ``files`` (archive path → bytes), with
+    its dist-info and RECORD, in a fixed order with fixed times."""
+    files = sorted(files)
+    dist_info = f"{name}-{version}.dist-info"
     files.append((f"{dist_info}/METADATA", (
         "Metadata-Version: 2.1\n"
-        "Name: diceland_site\n"
+        f"Name: {name}\n"
         f"Version: {version}\n"
-        "Summary: The browser skin of Diceland: view, i18n, storage and controller\n"
+        f"Summary: {summary}\n"
         "Requires-Python: >=3.11\n"
     ).encode()))
     files.append((f"{dist_info}/WHEEL", (
         "Wheel-Version: 1.0\nGenerator: diceland-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     ).encode()))
-    files.append((f"{dist_info}/top_level.txt", b"diceland_site\n"))
-    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files)
+    files.append((f"{dist_info}/top_level.txt", f"{name}\n".encode()))
+    record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in files)
     record += f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode()))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for name, data in files:
-            _zip_write(zf, name, data)
-    return f"diceland_site-{version}-py3-none-any.whl", buf.getvalue()
+        for path, data in files:
+            _zip_write(zf, path, data)
+    return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
+
+
+def _package_files(folder: Path, prefix: str) -> list[tuple[str, bytes]]:
+    """Every file below ``folder`` as ``prefix/relative/path`` (no caches)."""
+    return [(f"{prefix}/{path.relative_to(folder).as_posix()}", path.read_bytes())
+            for path in sorted(folder.rglob("*"))
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"]
+
+
+def build_core_wheel() -> tuple[str, bytes]:
+    """The diceland_core wheel: the package and the shipped boards (as
+    ``diceland_core/boards``, where :func:`boards_dir` looks first)."""
+    files = _package_files(ROOT / "diceland_core", "diceland_core")
+    files += _package_files(ROOT / "boards", "diceland_core/boards")
+    return build_wheel("diceland_core", core_version(),
+                       "Roll & write dice games: pure-Python rules engines, bots and tools", files)
+
+
+def build_site_wheel(version: str) -> tuple[str, bytes] | None:
+    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
+    package = SITE / "diceland_site"
+    if not package.is_dir() or not any(package.glob("*.py")):
+        return None
+    return build_wheel("diceland_site", version,
+                       "The browser skin of the games: views, i18n, storage and controllers",
+                       _package_files(package, "diceland_site"))
 
 
 # -- icons --------------------------------------------------------------------
@@ -313,16 +256,18 @@ def write_icons() -> None:
 
 # -- the build ------------------------------------------------------------------
 
-def rewrite_lock(lock: dict, micropip: bytes) -> bytes:
-    """pyodide-lock.json with only micropip (the one package we ship),
-    pointing at the vendored wheel and its real hash."""
-    entry = dict(lock["packages"]["micropip"])
-    entry["file_name"] = MICROPIP_WHEEL
-    entry["sha256"] = sha256_hex(micropip)
-    entry["depends"] = []
+def rewrite_lock(lock: dict) -> bytes:
+    """pyodide-lock.json with no packages: the site loads none of Pyodide's
+    (its own wheels are unpacked by PyScript's ``[files]``)."""
     out = {k: v for k, v in lock.items() if k != "packages"}
-    out["packages"] = {"micropip": entry}
+    out["packages"] = {}
     return (json.dumps(out, indent=1, sort_keys=True) + "\n").encode()
+
+
+def site_packages(lock: dict) -> str:
+    """Where Pyodide's Python looks for installed packages."""
+    major, minor = str(lock["info"]["python"]).split(".")[:2]
+    return f"/lib/python{major}.{minor}/site-packages"
 
 
 #: @pyscript/core chunks that only serve <script type="py-editor"> (CodeMirror)
@@ -359,12 +304,16 @@ def patch_pyscript(out_files: dict[str, bytes]) -> None:
         out_files[hits[0]] = out_files[hits[0]].replace(old, new)
 
 
-def pyscript_toml(wheel_urls: list[str]) -> bytes:
+def pyscript_toml(wheel_urls: list[str], target: str) -> bytes:
+    """The interpreter from this site, and each wheel unpacked into ``target``
+    (a destination ending in ``/*`` makes PyScript unpack the archive)."""
     lines = [
         "# Written by build.py: the interpreter and wheels are served from this site.",
         'name = "Diceland"',
         'interpreter = "./pyodide/pyodide.mjs"',
-        "packages = [" + ", ".join(json.dumps(u) for u in wheel_urls) + "]",
+        "",
+        "[files]",
+        *(f"{json.dumps(u)} = {json.dumps(target + '/*')}" for u in wheel_urls),
         "",
     ]
     return "\n".join(lines).encode()
@@ -373,13 +322,11 @@ def pyscript_toml(wheel_urls: list[str]) -> bytes:
 def collect(out_files: dict[str, bytes]) -> list[str]:
     """Gather every output file (relative path → bytes); returns wheel URLs."""
     ensure_node_modules()
-    micropip = ensure_micropip()
     pyodide_dir = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         out_files[f"pyodide/{name}"] = (pyodide_dir / name).read_bytes()
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
-    out_files["pyodide/pyodide-lock.json"] = rewrite_lock(lock, micropip)
-    out_files[f"pyodide/{MICROPIP_WHEEL}"] = micropip
+    out_files["pyodide/pyodide-lock.json"] = rewrite_lock(lock)
 
     pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     for path in sorted(pyscript_dist.rglob("*")):
@@ -401,7 +348,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         rel = f"wheels/{sha256_hex(data)[:16]}/{name}"
         out_files[rel] = data
         urls.append("./" + rel)
-    out_files["pyscript.toml"] = pyscript_toml(urls)
+    out_files["pyscript.toml"] = pyscript_toml(urls, site_packages(lock))
 
     for path in sorted(SITE.rglob("*")):
         rel = path.relative_to(SITE)

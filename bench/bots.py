@@ -16,8 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core import load_board  # noqa: E402
-from diceland_core.bots import BOT_KINDS, make_bot  # noqa: E402
-from diceland_core.simulate import game_seed, play_game  # noqa: E402
+from diceland_core.games.diceland.bots import BOT_KINDS, make_bot  # noqa: E402
+from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 
 
 class Timed:

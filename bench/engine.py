@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from diceland_core import Game  # noqa: E402
-from diceland_core.dice import SplitMix64  # noqa: E402
+from diceland_core.games.diceland.dice import SplitMix64  # noqa: E402
 
 
 def random_game(seed: int, players: int = 4, timings: dict | None = None) -> Game:

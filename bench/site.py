@@ -261,8 +261,8 @@ def page_decisions(browser, base: str, n: int) -> list[float]:
 
 def cpython_decisions(n: int) -> list[float]:
     """The same decisions as the page's benchBot, under this CPython (ms)."""
-    from diceland_core.bots import make_bot
-    from diceland_core.simulate import game_seed, play_game
+    from diceland_core.games.diceland.bots import make_bot
+    from diceland_core.core.simulate import game_seed, play_game
     spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
     bots = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bots)

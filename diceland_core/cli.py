@@ -1,8 +1,11 @@
 """The command line: ``python -m diceland_core COMMAND``.
 
-``replay``    replay scenario files, one JSON line each (FORMATS.md)
-``validate``  check board files, naming file, row and column
-``play``      a game in the terminal
+``replay``    replay scenario files of any game, one JSON line each
+              (FORMATS.md; the file's ``"game"`` key picks the game)
+``validate``  check Diceland board files, naming file, row and column
+``play``      a game in the terminal (``--game NAME``)
+``simulate``  bots against bots (``--game NAME``)
+``generate``, ``render``  Diceland boards
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .board import board_ids, boards_dir, load_board_file
-from .errors import BoardError, ScenarioError
-from . import generate, render, simulate
-from .scenario import load_scenario, replay_scenario
+from .core import simulate
+from .core.errors import BoardError, ScenarioError
+from .core.registry import DEFAULT_GAME, game_names
+from .core.replay import game_from_args, load_scenario, replay_scenario
+from .games.diceland import generate, render
+from .games.diceland.board import board_ids, boards_dir, load_board_file
 from .version import __version__
 
 __all__ = ["main", "build_parser"]
@@ -26,7 +31,8 @@ __all__ = ["main", "build_parser"]
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m diceland_core",
-        description="Diceland, the roll & write dice game: rules engine and tools.",
+        description="Roll & write dice games (Diceland, Ganz schön clever, Dice Wide Shut): "
+                    "rules engines and tools.",
     )
     parser.add_argument("--version", action="version", version=f"diceland_core {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -34,9 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay",
         help="replay scenario files and print the resulting positions",
-        description="Replay each scenario file (FORMATS.md) and print one JSON object per file, "
-                    "one per line. Exit status: 0 when every replay is legal, 1 when an action "
-                    "was illegal, 2 when a file itself is invalid (the highest over all files).",
+        description="Replay each scenario file (FORMATS.md; its \"game\" key names the game, "
+                    "none means diceland) and print one JSON object per file, one per line. Exit "
+                    "status: 0 when every replay is legal, 1 when an action was illegal, 2 when a "
+                    "file itself is invalid (the highest over all files).",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario JSON files")
     p.set_defaults(run=cmd_replay)
@@ -54,11 +61,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play a game in the terminal",
-        description="A game of Diceland in the terminal, for 2 to 4 people taking turns at one keyboard.",
+        description="A game in the terminal, for people taking turns at one keyboard, with bots "
+                    "in any seats.",
     )
-    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="number of players (default 2)")
-    p.add_argument("--board", default="A", help="board id or board file for everybody (default A)")
+    p.add_argument("--game", default=DEFAULT_GAME,
+                   help=f"which game ({', '.join(game_names())}; default {DEFAULT_GAME})")
+    p.add_argument("--players", type=int, default=None, help="number of players (default 2, solo games 1)")
+    p.add_argument("--bots", default="",
+                   help="bot kinds by seat, comma-separated; an empty place or 'human' is a person "
+                        "(e.g. ',expert' for a person against the expert)")
+    p.add_argument("--board", default="A", help="Diceland: board id or board file for everybody (default A)")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice (default: a random one)")
+    p.add_argument("--lang", default="en", choices=("en", "es", "it"), help="language of messages")
     p.set_defaults(run=cmd_play)
     generate.register(sub)
     render.register(sub)
@@ -80,11 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- replay -------------------------------------------------------------------
 
 def replay_file(path: str) -> tuple[int, dict]:
-    """Replay one scenario file: (exit status, FORMATS.md object)."""
+    """Replay one scenario file of any game: (exit status, replay object)."""
     try:
-        scenario = load_scenario(path)
-        _, result = replay_scenario(scenario)
-    except ScenarioError as exc:
+        definition, scenario = load_scenario(path)
+        _, result = replay_scenario(definition, scenario)
+    except (ScenarioError, RecursionError) as exc:
         return 2, {"ok": False, "error": {"action_index": None, "message": f"{path}: {exc}"},
                    "invalid_file": True}
     return (0 if result["ok"] else 1), result
@@ -127,17 +141,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # -- play -----------------------------------------------------------------------
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .terminal import TerminalGame
-
-    ref = args.board
-    try:
-        board = load_board_file(ref) if ref.endswith(".toml") else None
-        if board is None and ref not in board_ids():
-            print(f"unknown board {ref!r} (boards: {', '.join(board_ids())})", file=sys.stderr)
-            return 2
-    except BoardError as exc:
-        print(exc, file=sys.stderr)
+    chosen = game_from_args(args.game, args.players, sys.stderr)
+    if chosen is None:
+        return 2
+    definition, players = chosen
+    bots = [b.strip() or None for b in args.bots.split(",")] if args.bots else []
+    bots = [None if b in (None, "human") else b for b in bots]
+    unknown = [b for b in bots if b is not None and b not in definition.bots]
+    if unknown:
+        print(f"unknown bot kind(s) {', '.join(unknown)} (expected {', '.join(definition.bots)})",
+              file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    return TerminalGame(board or ref, args.players, seed, sys.stdin, sys.stdout).run()
-
+    options = {}
+    if definition.name == "diceland":
+        ref = args.board
+        try:
+            board = load_board_file(ref) if ref.endswith(".toml") else None
+            if board is None and ref not in board_ids():
+                print(f"unknown board {ref!r} (boards: {', '.join(board_ids())})", file=sys.stderr)
+                return 2
+        except BoardError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        options["board"] = board or ref
+    return definition.terminal(players=players, bots=bots, seed=seed, lang=args.lang,
+                               input=sys.stdin, output=sys.stdout, **options)

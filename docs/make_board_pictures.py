@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diceland_core.board import board_ids  # noqa: E402
+from diceland_core.games.diceland.board import board_ids  # noqa: E402
 from diceland_core.cli import main  # noqa: E402
 
 

@@ -193,6 +193,10 @@ class EmbedPage:
         feedback = el("embed-feedback")
         feedback.textContent = m["feedback"]
         feedback.className = "embed-feedback " + m["feedback_kind"]
+        details = el("embed-feedback-details")
+        details.hidden = not m["feedback_details"]
+        el("embed-feedback-details-label").textContent = t("message.details")
+        details.querySelector("span").textContent = m["feedback_details"]
         signature = json.dumps([m["dice"], m["lang"]], sort_keys=True)
         if signature != self.dice_signature:
             self.dice_signature = signature

@@ -399,7 +399,7 @@ class Page:
 
     def after_action(self, result, save: bool = True) -> None:
         if result is not None and not result.ok and result.reason:
-            self.toast(result.reason)
+            self.toast(result.reason, getattr(result, "details", ""))
             self.announce(result.reason)
         elif save and (result is None or result.ok):
             self.autosave()
@@ -441,7 +441,7 @@ class Page:
         ctrl.cursor = None
         result = ctrl.tap(*cell)
         if not result.ok:
-            self.toast(result.reason)
+            self.toast(result.reason, result.details)
             self.announce(result.reason)
         self.render()
         self.mark_redraw(evt)
@@ -693,15 +693,34 @@ class Page:
         self.announce(text)
 
     # -- messages ---------------------------------------------------------------------
-    def toast(self, text: str) -> None:
+    def toast(self, text: str, details: str = "") -> None:
+        """A short message; ``details`` (the rule behind a refusal) waits
+        behind a "details" link, and the toast stays while it is open."""
         box = el("toasts")
         item = document.createElement("div")
         item.className = "toast"
         item.textContent = text
+        if details:
+            more = document.createElement("details")
+            more.className = "rule-details"
+            summary = document.createElement("summary")
+            summary.textContent = self.t("message.details")
+            body = document.createElement("span")
+            body.textContent = details
+            more.appendChild(summary)
+            more.appendChild(body)
+            item.appendChild(more)
         box.appendChild(item)
         while box.childElementCount > MAX_TOASTS:
             box.removeChild(box.firstElementChild)
-        self.later(TOAST_MS, lambda: item.remove())
+
+        def expire() -> None:
+            opened = item.querySelector("details[open]")
+            if opened is not None:
+                self.later(TOAST_MS, expire)
+            else:
+                item.remove()
+        self.later(TOAST_MS, expire)
 
     def announce(self, text: str) -> None:
         el("announcer").textContent = text
@@ -988,8 +1007,8 @@ class Page:
 def bench_decisions(n: int, kind: str = "expert") -> list[float]:
     """Milliseconds per decision of ``n`` bot decisions in four-player games
     on board A, as ``bench/bots.py`` plays them under CPython."""
-    from diceland_core.bots import make_bot
-    from diceland_core.simulate import game_seed, play_game
+    from diceland_core.games.diceland.bots import make_bot
+    from diceland_core.core.simulate import game_seed, play_game
 
     times: list[float] = []
 

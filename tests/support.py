@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+#: The scenarios that come with FORMATS.md (copied into the repository).
+FORMAT_SCENARIOS = ROOT / "tests" / "scenarios" / "formats"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from diceland_core import Colour, Game, board_from_mapping  # noqa: E402
-from diceland_core.game import Setup  # noqa: E402
+from diceland_core.games.diceland.game import Setup  # noqa: E402
 
 #: The small board of the shared scenarios (FORMATS.md test board):
 #:   row 0:  R  R  R  Y  Y  G

@@ -21,8 +21,8 @@ COLOUR_LETTERS = "RYGBOS"
 
 sys.path.insert(0, str(ROOT))
 
-from diceland_core.board import Board, load_board  # noqa: E402
-from diceland_core.generate import canonical_forms, generate_board, layout_difference  # noqa: E402
+from diceland_core.games.diceland.board import Board, load_board  # noqa: E402
+from diceland_core.games.diceland.generate import canonical_forms, generate_board, layout_difference  # noqa: E402
 
 
 # -- an independent checker ------------------------------------------------------------

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from diceland_core import Game, Phase, board_ids, hint, load_board, make_bot, record_json
-from diceland_core.board import board_from_mapping
-from diceland_core.bots import BOT_KINDS, Bot, ExpertBot
-from diceland_core.bots.evaluate import BONUS_ROLLS, evaluator_for, hit_probabilities
-from diceland_core.simulate import play_game
+from diceland_core.games.diceland.board import board_from_mapping
+from diceland_core.games.diceland.bots import BOT_KINDS, Bot, ExpertBot
+from diceland_core.games.diceland.bots.evaluate import BONUS_ROLLS, evaluator_for, hit_probabilities
+from diceland_core.core.simulate import play_game
 
 BOARDS = board_ids()
 

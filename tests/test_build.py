@@ -49,7 +49,7 @@ def test_output_shape(builds):
     for name in ("index.html", "main.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
                  "icons/icon-192.png", "icons/icon-512.png", "pyscript/core.js",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-                 "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}"):
+                 "pyodide/pyodide-lock.json"):
         assert (one / name).is_file(), name
     assert not [n for n in files if n.endswith(".map")], "source maps are not shipped"
     wheels = sorted(n for n in files if n.startswith("wheels/"))
@@ -59,16 +59,16 @@ def test_output_shape(builds):
     for wheel in wheels:
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
-        assert f'"./{wheel}"' in toml
+        # unpacked by PyScript's [files] straight into site-packages: no micropip
+        assert f'"./{wheel}" = "/lib/python3.14/site-packages/*"' in toml
+    assert "packages" not in toml.replace("site-packages", "")
 
 
-def test_lock_names_the_vendored_micropip(builds):
-    build, one, _, files, _ = builds
+def test_the_site_ships_no_pyodide_package_and_no_micropip(builds):
+    _, one, _, files, _ = builds
     lock = json.loads((one / "pyodide" / "pyodide-lock.json").read_text())
-    assert list(lock["packages"]) == ["micropip"]
-    entry = lock["packages"]["micropip"]
-    assert entry["file_name"] == build.MICROPIP_WHEEL
-    assert entry["sha256"] == hashlib.sha256(files[f"pyodide/{build.MICROPIP_WHEEL}"]).hexdigest()
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
+    assert not [n for n in files if "micropip" in n]
 
 
 def test_service_worker_precaches_everything(builds):

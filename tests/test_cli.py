@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from support import ROOT, SHARED
+from support import FORMAT_SCENARIOS, ROOT
 
-SCEN = SHARED / "scenarios"
+SCEN = FORMAT_SCENARIOS
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -41,6 +41,10 @@ def test_replay_one_line_per_file_and_the_highest_exit_status(tmp_path):
     ('{"board": "A", "players": 2, "crossed": {"3": [[0, 0]]}}', "no player 3"),
     ('{"board": "A", "players": 2, "actions": [{"type": "place", "player": 0, "cells": [[1]]}]}', "[row, column]"),
     ('{"board": {"id": "t", "grid": "R @"}, "players": 2}', "standard board"),
+    ('{"game": "chess", "players": 2}', "unknown game 'chess': the known games are diceland"),
+    ('{"game": 7, "players": 2}', "unknown game 7"),
+    ('[1, 2]', "a scenario must be a JSON object"),
+    ("[" * 50_000 + "]" * 50_000, "not valid JSON"),
 ])
 def test_replay_invalid_files_exit_2_with_a_message(tmp_path, content, needle):
     f = tmp_path / "s.json"
@@ -48,6 +52,34 @@ def test_replay_invalid_files_exit_2_with_a_message(tmp_path, content, needle):
     p = run("replay", str(f))
     assert p.returncode == 2
     assert needle in p.stderr
+
+
+def test_replay_dispatches_on_the_game_key(tmp_path):
+    """No "game" key means Diceland (FORMATS.md); "diceland" names it too."""
+    data = json.loads((SCEN / "bonus-chain.json").read_text())
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({**data, "game": "diceland"}))
+    plain, explicit = run("replay", str(SCEN / "bonus-chain.json")), run("replay", str(named))
+    assert plain.returncode == explicit.returncode == 0
+    assert json.loads(plain.stdout) == json.loads(explicit.stdout)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("simulate", "--game", "chess"), "unknown game 'chess'"),
+    (("play", "--game", "chess"), "unknown game 'chess'"),
+    (("simulate", "--players", "9"), "Diceland is for 2 to 4 players"),
+    (("play", "--players", "1"), "Diceland is for 2 to 4 players"),
+    (("play", "--bots", "wizard"), "unknown bot kind(s) wizard"),
+])
+def test_play_and_simulate_refuse_an_unknown_game_or_player_count(args, needle):
+    p = run(*args)
+    assert p.returncode == 2 and needle in p.stderr, p.stderr
+
+
+def test_play_with_bots_in_every_seat_runs_to_the_end():
+    p = run("play", "--players", "3", "--bots", "greedy,random,greedy", "--seed", "3")
+    assert p.returncode == 0, p.stderr
+    assert "Player 2 (random bot)" in p.stdout and "Game over:" in p.stdout
 
 
 def test_replay_missing_file():
@@ -113,8 +145,8 @@ def test_play_a_whole_game_in_the_terminal():
     import io
 
     from diceland_core import Choose, Place
-    from diceland_core.game import Phase
-    from diceland_core.terminal import TerminalGame
+    from diceland_core.games.diceland.game import Phase
+    from diceland_core.games.diceland.terminal import TerminalGame
 
     class Player(io.StringIO):
         def readline(self):

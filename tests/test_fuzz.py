@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from support import ROOT, SHARED
+from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import (
     BoardError, Game, RecordError, ScenarioError, board_from_mapping, load_record,
     parse_scenario, record_json, replay_scenario,
 )
-from diceland_core.board import load_board_file
+from diceland_core.games.diceland.board import load_board_file
 from playout import random_playout
 
 RUNS = 10_000
@@ -108,7 +108,7 @@ def test_fuzz_board_files(tmp_path):
 
 def _scenario_seeds():
     seeds = []
-    for p in sorted((SHARED / "scenarios").glob("*.json")) + sorted((ROOT / "tests" / "scenarios").glob("*.json")):
+    for p in sorted((FORMAT_SCENARIOS).glob("*.json")) + sorted((ROOT / "tests" / "scenarios").glob("*.json")):
         if not p.name.endswith(".expected.json"):
             seeds.append(json.loads(p.read_text()))
     return seeds

@@ -57,7 +57,9 @@ def test_d3_3_all_six_dice_end_phase_1_at_once():
     end = [e for e in events if isinstance(e, Phase1Ended)][0]
     assert (end.reason, end.held, end.leftovers) == ("all_dice", 6, ())
     assert g.phase is Phase.PLACE
-    illegal(g, Reroll(), "D3.4")
+    # D3.3, not D3.4: with all six dice set aside there is nothing to stop or reroll
+    illegal(g, Reroll(), "D3.3")
+    illegal(g, Stop(), "D3.3")
     # the passive player has no leftover dice: they can only pass
     assert g.legal_actions(1) == [Pass(1)]
     illegal(g, Place(1, ((1, 2),)), "D4.2")
@@ -307,3 +309,16 @@ def test_d1_2_two_to_four_players():
     for n in (1, 5):
         with pytest.raises(ValueError, match="2 to 4 players"):
             Game.new([board] * n, seed=1)
+
+
+def test_d6_3_an_action_after_a_win_in_a_bonus_roll_cites_d6_3():
+    """D6.3, not D6.2: the game ended because a player reached the goal in a
+    bonus roll and won alone."""
+    from support import ROOT
+    from diceland_core import load_scenario, replay_scenario
+    game, result = replay_scenario(load_scenario(ROOT / "tests" / "scenarios" / "bonus-win-cancels.json"))
+    assert game.over and game.won_in_bonus
+    assert result["error"]["message"].startswith("D6.3 ")
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(Pass(0))
+    assert err.value.rule == "D6.3" and err.value.code == "diceland.won_in_bonus"

@@ -13,9 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diceland_core.board import board_from_mapping  # noqa: E402
-from diceland_core.generate import STYLES, generate_board, layout_difference  # noqa: E402
-from diceland_core.geometry import hex_distance  # noqa: E402
+from diceland_core.games.diceland.board import board_from_mapping  # noqa: E402
+from diceland_core.games.diceland.generate import STYLES, generate_board, layout_difference  # noqa: E402
+from diceland_core.games.diceland.geometry import hex_distance  # noqa: E402
 from test_boards import standard_board_problems  # noqa: E402
 
 SEEDS = range(50)

@@ -166,13 +166,32 @@ def test_d2_4_overshoot_in_the_open_zone_even_when_another_zone_is_big_enough():
     s = sheet(TWO_RED, [(0, 1), (1, 2)])  # zone 1 has 1 free cell; zone 2 has 2
     assert not s.can_place(R, 2)
     reason = s.overshoot_reason(R, 2)
-    assert reason.rule == "D2.4" and str(reason) == "D2.4 overshoot: 2 red dice, 1 free cells"
+    assert reason.rule == "D2.4" and reason.code == "diceland.overshoot_free"
+    assert str(reason) == "D2.4 overshoot: 2 red dice, but the zone has only 1 free cell; cross nothing (pass)"
+    assert reason.text("es") == "sobretirada: 2 × rojo, pero la zona solo tiene 1 casilla libre: no se tacha nada (pasa)"
 
 
 def test_d2_4_overshoot_on_the_small_board():
     s = sheet(SMALL_GRID)
-    assert str(s.overshoot_reason(R, 4)) == "D2.4 overshoot: 4 red dice, 3 free cells"
+    assert str(s.overshoot_reason(R, 4)) == \
+        "D2.4 overshoot: 4 red dice, but the zone has only 3 free cells; cross nothing (pass)"
     assert s.overshoot_reason(R, 3) is None
+
+
+#: a 5-cell red zone beside the start, a 7-cell red zone out of reach
+FIVE_AND_SEVEN = "R  R  R  R  R  Y  R  R  R  R  R  R  R\n B  @  G  G  G  Y  G  G  G  G  G  G  B"
+
+
+def test_d2_4_six_dice_against_a_reachable_five_cell_zone_is_an_overshoot():
+    """D2.4, not D2.5: the zone the player must use (the only one within
+    reach) has fewer free cells than dice, although a bigger red zone exists
+    out of reach."""
+    s = sheet(FIVE_AND_SEVEN)
+    assert not s.can_place(R, 6)
+    reason = s.overshoot_reason(R, 6)
+    assert reason.rule == "D2.4" and reason.params["free"] == 5
+    # with five dice the near zone takes them all
+    assert s.can_place(R, 5)
 
 
 def test_d2_5_free_cells_out_of_reach_give_no_placement():

@@ -10,8 +10,8 @@ import pytest
 from diceland_core import (
     ColourCompleted, Game, GameWon, Place, StarCrossed, board_ids, load_record, record_json,
 )
-from diceland_core.board import iter_bits
-from diceland_core.game import Phase
+from diceland_core.games.diceland.board import iter_bits
+from diceland_core.games.diceland.game import Phase
 from playout import random_playout
 
 

@@ -41,11 +41,29 @@ def test_record_round_trip_mid_game_and_play_on_identically():
 def test_record_header_names_everything():
     game = Game.new("A", players=2, seed=5, meta={"seats": ["Ana", "bot:expert"]})
     data = record_of(game)
-    assert data["format"] == "diceland-record" and data["version"] == 1
-    assert data["players"] == 2 and data["seed"] == 5 and data["start_player"] == game.active
-    assert [b["id"] for b in data["boards"]] == ["A", "A"]
+    assert data["format"] == "diceland-record" and data["version"] == 2 and data["game"] == "diceland"
+    assert data["players"] == 2 and data["seed"] == 5 and data["setup"]["start_player"] == game.active
+    assert [b["id"] for b in data["setup"]["boards"]] == ["A", "A"]
     assert data["meta"] == {"seats": ["Ana", "bot:expert"]}
-    assert data["engine"] and data["dice"] == [[c.key for c in game.roll]]
+    assert data["engine"] and data["history"] == {"actions": [], "rolls": [[c.key for c in game.roll]]}
+
+
+def _as_version_1(data: dict) -> dict:
+    """The same game in the first record format (everything at the top)."""
+    old = {"format": data["format"], "version": 1, "engine": data["engine"],
+           "players": data["players"], "seed": data["seed"], **data["setup"],
+           "actions": data["history"]["actions"], "dice": data["history"]["rolls"]}
+    if "meta" in data:
+        old["meta"] = data["meta"]
+    return old
+
+
+def test_a_version_1_record_is_migrated_and_replays_to_the_same_game():
+    game = Game.new("B", players=3, seed=11, meta={"seats": ["Ana", "Bo", "Cy"]})
+    random_playout(game, seed=4, max_actions=30)
+    loaded = load_record(json.dumps(_as_version_1(record_of(game))))
+    same_game(game, loaded)
+    assert record_json(loaded) == record_json(game)
 
 
 def test_record_of_a_scripted_game_keeps_its_script():
@@ -89,21 +107,25 @@ def _good() -> dict:
 
 
 @pytest.mark.parametrize("mutate,needle", [
-    (lambda d: d.update(format="chess"), "not a Diceland game record"),
-    (lambda d: d.update(version=2), "newer Diceland"),
+    (lambda d: d.update(format="chess"), "not a game record"),
+    (lambda d: d.update(version=3), "newer version"),
     (lambda d: d.update(version="1"), "'version'"),
+    (lambda d: d.update(game="chess"), "known games are diceland"),
+    (lambda d: d.update(engine="99.0.0"), "newer version"),
     (lambda d: d.update(players=7), "'players'"),
-    (lambda d: d.update(boards=d["boards"][:1]), "'boards'"),
-    (lambda d: d["boards"][0].update(grid="R R\nR @"), "broken"),
+    (lambda d: d["setup"].update(boards=d["setup"]["boards"][:1]), "'boards'"),
+    (lambda d: d["setup"]["boards"][0].update(grid="R R\nR @"), "broken"),
     (lambda d: d.update(seed=-1), "'seed'"),
     (lambda d: d.update(seed=d["seed"] + 1), "dice"),
-    (lambda d: d.update(start_player=2), "'start_player'"),
-    (lambda d: d["actions"].append({"type": "fly"}), "actions[25]"),
-    (lambda d: d["actions"].insert(0, {"type": "stop"}), "actions[0] is not legal"),
-    (lambda d: d["actions"][1].update(type="choose"), "actions[1]"),
-    (lambda d: d.update(dice=d["dice"][:-1]), "dice"),
-    (lambda d: d.update(dice=[["purple"]]), "'dice'"),
-    (lambda d: d.pop("actions"), "'actions'"),
+    (lambda d: d["setup"].update(start_player=2), "'start_player'"),
+    (lambda d: d["history"]["actions"].append({"type": "fly"}), "actions[25]"),
+    (lambda d: d["history"]["actions"].insert(0, {"type": "stop"}), "actions[0] is not legal"),
+    (lambda d: d["history"]["actions"][1].update(type="choose"), "actions[1]"),
+    (lambda d: d["history"].update(rolls=d["history"]["rolls"][:-1]), "dice"),
+    (lambda d: d["history"].update(rolls=[["purple"]]), "dice"),
+    (lambda d: d["history"].pop("actions"), "'actions'"),
+    (lambda d: d.pop("history"), "'history'"),
+    (lambda d: d.update(setup=[]), "'setup'"),
     (lambda d: d.update(meta=[]), "'meta'"),
 ])
 def test_bad_records_are_rejected_with_a_clear_error(mutate, needle):

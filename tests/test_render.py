@@ -14,18 +14,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diceland_core.board import load_board  # noqa: E402
-from diceland_core.colours import Colour  # noqa: E402
-from diceland_core.geometry import (  # noqa: E402
+from diceland_core.games.diceland.board import load_board  # noqa: E402
+from diceland_core.games.diceland.colours import Colour  # noqa: E402
+from diceland_core.games.diceland.geometry import (  # noqa: E402
     board_pixel_size,
     cell_center,
     hex_corners,
     hex_distance,
     pixel_to_cell,
 )
-from diceland_core.render import render_svg  # noqa: E402
-from diceland_core.scenario import parse_scenario, replay_scenario  # noqa: E402
-from diceland_core.sheet import Sheet  # noqa: E402
+from diceland_core.games.diceland.render import render_svg  # noqa: E402
+from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario  # noqa: E402
+from diceland_core.games.diceland.sheet import Sheet  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 

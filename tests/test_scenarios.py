@@ -1,4 +1,4 @@
-"""Every scenario in ../shared/scenarios/ and tests/scenarios/ replays to its
+"""Every scenario in tests/scenarios/formats/ (FORMATS.md's) and tests/scenarios/ replays to its
 expected output (all keys but error.message, FORMATS.md), and the naive
 reference agrees on ours."""
 
@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from support import ROOT, SHARED
+from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import load_scenario, replay_scenario
 from diceland_core.cli import replay_file
 from reference import Illegal, RefGame
 
-SHARED_SCENARIOS = sorted((SHARED / "scenarios").glob("*.json"))
+FORMAT_SCENARIO_FILES = sorted((FORMAT_SCENARIOS).glob("*.json"))
 OWN_SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.json"))
-ALL = [p for p in SHARED_SCENARIOS + OWN_SCENARIOS if not p.name.endswith(".expected.json")]
+ALL = [p for p in FORMAT_SCENARIO_FILES + OWN_SCENARIOS if not p.name.endswith(".expected.json")]
 
 
 def comparable(result: dict) -> dict:
@@ -26,8 +26,8 @@ def comparable(result: dict) -> dict:
     return result
 
 
-def test_the_shared_scenarios_are_there():
-    assert len([p for p in SHARED_SCENARIOS if not p.name.endswith(".expected.json")]) >= 2
+def test_the_format_scenarios_are_there():
+    assert len([p for p in FORMAT_SCENARIO_FILES if not p.name.endswith(".expected.json")]) >= 2
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)

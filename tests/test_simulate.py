@@ -8,9 +8,9 @@ import json
 import pytest
 
 from diceland_core import board_ids
-from diceland_core.bots import make_bot
+from diceland_core.games.diceland.bots import make_bot
 from diceland_core.cli import main
-from diceland_core.simulate import play_game, run_games, seat_bots, simulate
+from diceland_core.core.simulate import play_game, run_games, seat_bots, simulate
 
 BOARDS = board_ids()
 KEYS = {"games", "players", "boards", "bots", "wins_by_bot", "win_rate_by_bot", "wins_by_seat", "turns", "seconds"}

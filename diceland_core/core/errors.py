@@ -35,12 +35,12 @@ raw cell in ``params`` for the "details" a teacher may open.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 __all__ = [
     "LANGUAGES", "DicelandError", "BoardError", "ScenarioError", "UnknownGameError",
     "RecordError", "IllegalActionError", "register_messages", "render_message",
-    "message_codes", "has_message",
+    "message_codes", "has_message", "Seat", "Cell",
 ]
 
 #: Every message exists in these languages (English first, the fallback).
@@ -75,17 +75,41 @@ def message_codes(namespace: str | None = None) -> list[str]:
     return sorted(c for c in _MESSAGES if namespace is None or c.startswith(namespace + "."))
 
 
+class Seat(int):
+    """A player, by zero-based index, as a message parameter: shown as the
+    player's name when the caller gives names, else "player 2" (1-based) in
+    the reader's language.  It is an ``int`` in ``params`` and in JSON."""
+
+
+class Cell(tuple):
+    """A cell ``(row, column)``, zero-based, as a message parameter: shown
+    1-based ("row 2, column 11") in the reader's language; the raw pair stays
+    in ``params`` (and in JSON, as a list) for the details view."""
+
+    def __new__(cls, row: int, column: int) -> "Cell":
+        return super().__new__(cls, (int(row), int(column)))
+
+
 class _Value:
     """A parameter as a template sees it: translated words, joined lists, and
     the ``p:one|other`` plural spec."""
 
-    __slots__ = ("value", "terms")
+    __slots__ = ("value", "terms", "lang", "names")
 
-    def __init__(self, value: Any, terms: Mapping[str, str]):
+    def __init__(self, value: Any, terms: Mapping[str, str], lang: str = "en",
+                 names: Sequence[str] | None = None):
         self.value = value
         self.terms = terms
+        self.lang = lang
+        self.names = names
 
     def _word(self, v: Any) -> str:
+        if isinstance(v, Seat):
+            if self.names is not None and 0 <= v < len(self.names):
+                return str(self.names[v])
+            return render_message("core.seat", {"n": int(v) + 1}, self.lang)
+        if isinstance(v, Cell):
+            return render_message("core.cell", {"row": v[0] + 1, "column": v[1] + 1}, self.lang)
         if isinstance(v, str):
             return self.terms.get(v, v)
         if isinstance(v, (list, tuple)):
@@ -105,9 +129,11 @@ class _Value:
         return self._word(self.value)
 
 
-def render_message(code: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-    """The text of ``code`` in ``lang`` (English when ``lang`` is unknown).
-    An unknown code renders as itself, so a message is never lost."""
+def render_message(code: str, params: Mapping[str, Any] | None = None, lang: str = "en",
+                   names: Sequence[str] | None = None) -> str:
+    """The text of ``code`` in ``lang`` (English when ``lang`` is unknown);
+    :class:`Seat` parameters become ``names[i]`` when given.  An unknown code
+    renders as itself, so a message is never lost."""
     langs = _MESSAGES.get(code)
     if langs is None:
         return code
@@ -115,7 +141,7 @@ def render_message(code: str, params: Mapping[str, Any] | None = None, lang: str
     namespace = code.split(".", 1)[0]
     by_lang = _TERMS.get(namespace, {})
     terms = by_lang.get(lang) or by_lang.get("en", {})
-    values = {k: _Value(v, terms) for k, v in (params or {}).items()}
+    values = {k: _Value(v, terms, lang, names) for k, v in (params or {}).items()}
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):
@@ -145,7 +171,13 @@ class UnknownGameError(ScenarioError):
 
 
 class RecordError(DicelandError):
-    """A saved game record cannot be loaded."""
+    """A saved game record cannot be loaded.  ``code`` says why, for a user
+    interface to pick its message: ``"future"`` (saved by a newer version) or
+    ``"invalid"`` (anything else); the text names what is wrong."""
+
+    def __init__(self, message: str, code: str = "invalid"):
+        self.code = code
+        super().__init__(message)
 
 
 class IllegalActionError(DicelandError, ValueError):
@@ -161,9 +193,10 @@ class IllegalActionError(DicelandError, ValueError):
         self.params = params
         super().__init__(f"{rule} {render_message(code, params)}")
 
-    def text(self, lang: str = "en") -> str:
-        """The explanation for a player in ``lang``: no rule id, no code."""
-        return render_message(self.code, self.params, lang)
+    def text(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The explanation for a player in ``lang``: no rule id, no code, no
+        zero-based cell; players by ``names`` when given."""
+        return render_message(self.code, self.params, lang, names)
 
     @property
     def detail(self) -> str:
@@ -178,3 +211,16 @@ class IllegalActionError(DicelandError, ValueError):
         """What a "details" link shows: the rule id, the code, the raw
         parameters (zero-based cells included)."""
         return {"rule": self.rule, "code": self.code, "params": dict(self.params)}
+
+
+register_messages("core", {
+    "seat": {"en": "player {n}", "es": "jugador {n}", "it": "giocatore {n}"},
+    "cell": {"en": "row {row}, column {column}", "es": "fila {row}, columna {column}",
+             "it": "riga {row}, colonna {column}"},
+    "nothing_to_undo": {"en": "nothing to undo since the last dice roll",
+                        "es": "no hay nada que deshacer desde la última tirada",
+                        "it": "non c'è nulla da annullare dall'ultimo lancio"},
+    "not_an_action": {"en": "this is not an action of this game",
+                      "es": "esto no es una acción de este juego",
+                      "it": "questa non è un'azione di questo gioco"},
+})

@@ -17,7 +17,8 @@ from .errors import IllegalActionError, ScenarioError
 from .protocol import GameDef
 from .registry import DEFAULT_GAME, get_game
 
-__all__ = ["Replayed", "play", "parse_scenario", "load_scenario", "replay_scenario", "game_of"]
+__all__ = ["Replayed", "play", "parse_scenario", "load_scenario", "replay_scenario", "game_of",
+           "read_json_file", "game_from_args"]
 
 
 @dataclass
@@ -61,8 +62,8 @@ def parse_scenario(data: object) -> tuple[GameDef, Any]:
     return definition, definition.parse_scenario(data)
 
 
-def load_scenario(path: str | Path) -> tuple[GameDef, Any]:
-    """Read and check a scenario file of any game."""
+def read_json_file(path: str | Path) -> Any:
+    """A JSON file's contents; ScenarioError says why it cannot be read."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -73,7 +74,12 @@ def load_scenario(path: str | Path) -> tuple[GameDef, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise ScenarioError(f"not valid JSON: {exc}") from None
-    return parse_scenario(data)
+    return data
+
+
+def load_scenario(path: str | Path) -> tuple[GameDef, Any]:
+    """Read and check a scenario file of any game."""
+    return parse_scenario(read_json_file(path))
 
 
 def report(definition: GameDef, replayed: Replayed) -> dict[str, Any]:
@@ -94,3 +100,20 @@ def replay_scenario(definition: GameDef, scenario: Any, steps: int | None = None
     actions = scenario.actions if steps is None else scenario.actions[:steps]
     replayed = play(scenario.game(), actions)
     return replayed.state, report(definition, replayed)
+
+
+def game_from_args(name: str, players: int | None, err) -> tuple[GameDef, int] | None:
+    """The game and player count a command asks for (``--game``,
+    ``--players``, default 2 or the game's minimum), or None after printing
+    what is wrong to ``err``."""
+    try:
+        definition = get_game(name)
+    except ScenarioError as exc:
+        print(exc, file=err)
+        return None
+    n = players if players is not None else max(2, definition.min_players)
+    if not definition.min_players <= n <= definition.max_players:
+        print(f"{definition.title} is for {definition.min_players} to {definition.max_players} players "
+              f"({definition.rule_prefix} rules), not {n}", file=err)
+        return None
+    return definition, n

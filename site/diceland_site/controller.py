@@ -29,11 +29,11 @@ from diceland_core import (
     DiceSetAside, Event, Game, GameWon, IllegalActionError, Pass, Passed, Phase, Phase1Ended,
     Phase2Ended, Place, Placed, Reroll, Rolled, Sheet, StarCrossed, Stop, TurnStarted,
 )
-from diceland_core.game import DICE
-from diceland_core.sheet import GOAL_STARS
+from diceland_core.games.diceland.game import DICE
+from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import view
-from .i18n import Strings, rule_message
+from .i18n import Strings, error_details, error_text
 from .seats import HUMAN, SEAT_KINDS, Seat
 
 __all__ = [
@@ -58,12 +58,12 @@ Hinter = Callable[[Game, int], Action]
 
 
 def default_bot_factory(kind: str, seed: int) -> Bot:
-    from diceland_core.bots import make_bot
+    from diceland_core.games.diceland.bots import make_bot
     return make_bot(kind, seed)
 
 
 def default_hinter(game: Game, player: int) -> Action:
-    from diceland_core.bots import hint
+    from diceland_core.games.diceland.bots import hint
     return hint(game, player)
 
 
@@ -76,12 +76,16 @@ class TapResult:
     change: str
     cell: tuple[int, int] | None = None
     reason: str = ""
+    #: the rule behind a refusal, for a "details" link ("D2.1 Adjacent cells")
+    details: str = ""
 
 
 @dataclass(frozen=True)
 class ActionResult:
     ok: bool
     reason: str = ""
+    #: the rule behind a refusal, for a "details" link ("D2.4 Overshoot")
+    details: str = ""
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,7 @@ class Controller:
             try:
                 action = self._bot(p).choose(self.game, p)
                 if not self.game.is_legal(action):
-                    raise IllegalActionError("D4", f"bot chose an illegal action {action!r}")
+                    raise ValueError(f"bot chose an illegal action {action!r}")
             except Exception:
                 action = self.game.legal_actions(p)[0]  # never let a bot stall the game
             return self._apply(action).ok
@@ -243,7 +247,7 @@ class Controller:
         try:
             events = self.game.apply(action)
         except IllegalActionError as err:
-            return ActionResult(False, rule_message(err, self.lang, self.names))
+            return ActionResult(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         self._clear_selection()
         self.hint_state = None
         self.viewing = None
@@ -314,8 +318,8 @@ class Controller:
 
     def undo(self) -> ActionResult:
         if not self.can_undo():
-            return ActionResult(False, rule_message(IllegalActionError("D7.1", "nothing to undo since the last dice roll"),
-                                                    self.lang))
+            err = IllegalActionError("D7.1", "core.nothing_to_undo")
+            return ActionResult(False, error_text(err, self.lang), error_details(err, self.lang))
         actor = _actor(self.game, self.game.actions[-1])
         self.game = self.game.undo()
         self._clear_selection()
@@ -424,18 +428,22 @@ class Controller:
             self.selection.append(cell)
             self.hint_state = None
             return TapResult(True, "added", cell)
-        return TapResult(False, "rejected", cell, self._why_not(p, colour, n, cell))
+        why = self._why_not(p, colour, n, cell)
+        if why is None:
+            return TapResult(False, "rejected", cell, self.strings.t("tap.not_next"))
+        return TapResult(False, "rejected", cell, error_text(why, self.lang, self.names),
+                         error_details(why, self.lang))
 
-    def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> str:
+    def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> IllegalActionError | None:
         sheet = self.game.sheets[p]
         over = sheet.overshoot_reason(colour, n)
         if over is not None:
-            return rule_message(over, self.lang, self.names)
+            return over
         try:
             sheet.check(colour, len(self.selection) + 1, sheet.board.mask_of([*self.selection, cell]))
         except IllegalActionError as err:
-            return rule_message(err, self.lang, self.names)
-        return self.strings.t("tap.not_next")
+            return err
+        return None
 
     def _remove(self, p: int, cell: tuple[int, int]) -> None:
         """Remove ``cell``; cells that no longer continue the placement go too."""
@@ -531,7 +539,7 @@ class Controller:
                 if over is not None:
                     self._toast(t("toast.overshoot", name=who, count=ev.held, colour=s.colour(ev.colour)),
                                 "overshoot", ev.player)
-                    self._log(rule_message(over, self.lang, names), "overshoot", ev.player)
+                    self._log(error_text(over, self.lang, names), "overshoot", ev.player)
             elif isinstance(ev, Placed):
                 key = "log.placed_bonus" if ev.bonus_roll else "log.placed"
                 self._log(t(key, name=who, count=len(ev.cells), colour=s.colour(ev.colour)), kind, ev.player)

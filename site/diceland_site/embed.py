@@ -34,10 +34,10 @@ from diceland_core import (
     Action, Game, IllegalActionError, Pass, Place, ScenarioError, action_from_json, action_to_json,
     load_board, parse_scenario,
 )
-from diceland_core.errors import BoardError
+from diceland_core.core.errors import BoardError
 
 from .controller import ActionResult, Controller, TapResult
-from .i18n import LANGUAGES, Strings, choose_language, rule_message
+from .i18n import LANGUAGES, Strings, choose_language, error_details, error_text
 from .seats import HUMAN, Seat
 
 __all__ = [
@@ -231,6 +231,8 @@ class TryVerdict:
     accepted: bool
     message: str = ""
     rule: str | None = None
+    #: the rule id and title, behind the "details" link
+    details: str = ""
 
 
 def check_try(game: Game, spec: Mapping[str, Any], action: Action, lang: str = "en",
@@ -255,18 +257,29 @@ def check_try(game: Game, spec: Mapping[str, Any], action: Action, lang: str = "
             return TryVerdict(True)
     parts = []
     if error is not None:
-        parts.append(rule_message(error, lang, names))
+        parts.append(error_text(error, lang, names))
     for wrong in spec.get("wrong", []):
         try:
             same = action_from_json(wrong.get("action")) == action
         except (ValueError, AttributeError):
             same = False
         if same and wrong.get("why"):
-            parts.append(text_in(wrong["why"], lang))
+            parts.append(without_rule_ids(text_in(wrong["why"], lang)))
             break
     if not parts:
         parts.append(Strings(lang).t("embed.try.not_this"))
-    return TryVerdict(False, " ".join(parts), error.rule if error is not None else None)
+    if error is None:
+        return TryVerdict(False, " ".join(parts))
+    return TryVerdict(False, " ".join(parts), error.rule, error_details(error, lang))
+
+
+_RULE_IDS = re.compile(r"\s*\((?:[DCW]\d+(?:\.\d+)*[a-z]?(?:,\s*)?)+\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """A lesson's sentence as a player reads it in feedback: the citations
+    "(D2.4)", "(D2.3, D2.4)" are left for the details link."""
+    return _RULE_IDS.sub("", text)
 
 
 class Script:
@@ -296,7 +309,7 @@ class Script:
             try:
                 game.apply(action)
             except IllegalActionError as exc:
-                raise EmbedError("replay", index=i + 1, detail=rule_message(exc)) from None
+                raise EmbedError("replay", index=i + 1, detail=error_text(exc)) from None
             except (ScenarioError, ValueError) as exc:
                 raise EmbedError("scenario", detail=str(exc)) from None
 
@@ -373,7 +386,7 @@ class _TryController(Controller):
         verdict = check_try(self.game, self.spec, action, self.lang, self.names)
         self.verdict = verdict
         if not verdict.accepted:
-            return ActionResult(False, verdict.message)
+            return ActionResult(False, verdict.message, verdict.details)
         return super()._apply(action)
 
 
@@ -397,6 +410,8 @@ class EmbedSession:
         self.just_solved = False
         self.feedback = ""
         self.feedback_kind = ""
+        #: the rule behind wrong feedback, shown behind a "details" link
+        self.feedback_details = ""
         self.goto(self.start_step)
 
     # -- moving through the script ------------------------------------------------------
@@ -416,8 +431,9 @@ class EmbedSession:
         spec = self.script.try_at(self.step)
         return bool(spec and spec.get("lesson"))
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: str = "info", details: str = "") -> None:
         self.feedback, self.feedback_kind = text, kind if text else ""
+        self.feedback_details = details if text else ""
 
     def next(self) -> None:
         self.goto(self.step + 1)
@@ -453,7 +469,7 @@ class EmbedSession:
         self.say("")
 
     # -- the reader's moves (try mode) ---------------------------------------------------
-    def _after(self, ok: bool, reason: str, cell: tuple[int, int] | None = None) -> bool:
+    def _after(self, ok: bool, reason: str, cell: tuple[int, int] | None = None, details: str = "") -> bool:
         ctrl = self.ctrl
         if not isinstance(ctrl, _TryController):
             return False
@@ -469,7 +485,7 @@ class EmbedSession:
         if not ok and reason:
             if cell is not None:
                 reason = self._with_why(reason, cell)
-            self.say(reason, "wrong")
+            self.say(reason, "wrong", details)
         elif ok:
             self.say("")
         return ok
@@ -484,7 +500,7 @@ class EmbedSession:
             if act.get("type") == "place" and act.get("player") == p and wrong.get("why"):
                 cells = {tuple(c) for c in act.get("cells", []) if isinstance(c, list)}
                 if tapped <= cells:
-                    return reason + " " + text_in(wrong["why"], self.lang)
+                    return reason + " " + without_rule_ids(text_in(wrong["why"], self.lang))
         return reason
 
     def tap(self, row: int, col: int) -> bool:
@@ -492,13 +508,13 @@ class EmbedSession:
             return False
         self.ctrl.cursor = None
         result: TapResult = self.ctrl.tap(row, col)
-        return self._after(result.ok, result.reason, (row, col))
+        return self._after(result.ok, result.reason, (row, col), result.details)
 
     def press_die(self, index: int) -> bool:
         if self.mode != "try":
             return False
         result = self.ctrl.press_die(index)
-        return self._after(result.ok, result.reason)
+        return self._after(result.ok, result.reason, details=result.details)
 
     def button(self, name: str) -> bool:
         """``confirm``, ``pass``, ``reroll``, ``stop`` (try mode), or the
@@ -517,7 +533,7 @@ class EmbedSession:
         if method is None:
             return False
         result = method()
-        return self._after(result.ok, result.reason)
+        return self._after(result.ok, result.reason, details=result.details)
 
     def handle_key(self, key: str) -> bool:
         if self.mode != "try":
@@ -591,6 +607,7 @@ class EmbedSession:
             "controls": controls,
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,
+            "feedback_details": self.feedback_details,
             "mode": self.mode,
         }
 
@@ -617,6 +634,7 @@ class EmbedSession:
             "can_try": self.can_try(),
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,
+            "feedback_details": self.feedback_details,
             "solved": self.solved,
             "names": self.names,
         }

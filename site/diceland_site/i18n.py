@@ -6,24 +6,24 @@ The files are read with plain :class:`pathlib.Path` reads relative to this
 module, so they work from a checkout and from a wheel unpacked into
 site-packages alike.
 
-:func:`rule_message` translates an :class:`IllegalActionError` of the engine
-("D2.4 overshoot: 3 red dice, 2 free cells") into the page's language using the
-rulebooks' own terms ("D2.4 Sobretirada: …", "D2.4 Dadi in eccesso: …").
+:func:`error_text` is the plain sentence a player reads when the engine
+refuses an action, rendered in the page's language from the error's message
+code; :func:`error_details` the rule id and title a teacher may open
+("D2.4 Sobretirada").
 """
 
 from __future__ import annotations
 
 import json
-import re
 import string
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
 from diceland_core import Colour, IllegalActionError
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
-    "placeholders", "rule_message", "locale_dir",
+    "placeholders", "error_text", "error_details", "locale_dir",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
@@ -125,80 +125,23 @@ def choose_language(saved: object, navigator_languages: object) -> str:
     return DEFAULT_LANGUAGE
 
 
-# -- rule errors ----------------------------------------------------------------
+# -- engine errors ----------------------------------------------------------------
 
-_CELL = r"\[(?P<row>-?\d+), (?P<col>-?\d+)\]"
-_W = r"(?P<{}>[a-z]+)"
-
-#: (rule id, pattern over the English detail, message key).  The first match wins.
-_RULE_PATTERNS: tuple[tuple[str, str, str], ...] = (
-    ("D1.2", r"there is no player (?P<player>-?\d+)", "no_player"),
-    ("D1.3", rf"cell {_CELL} is not on the board", "off_board"),
-    ("D2.1", rf"adjacency: cell {_CELL}", "adjacency"),
-    ("D2.2", rf"one open zone per colour: the {_W.format('colour')} zone at {_CELL}", "open_zone"),
-    ("D2.3", r"a placement crosses at least one cell", "empty"),
-    ("D2.3", rf"cell {_CELL} is listed twice", "twice"),
-    ("D2.3", rf"cell {_CELL} is already crossed", "crossed"),
-    ("D2.3", rf"cell {_CELL} is {_W.format('cell_colour')}, but the dice are {_W.format('colour')}",
-     "wrong_colour"),
-    ("D2.3", rf"the cells lie in (?P<zones>\d+) different {_W.format('colour')} zones", "zones"),
-    ("D2.3", rf"wrong number of cells: (?P<dice>\d+) {_W.format('colour')} dic?e, (?P<cells>\d+) cells?"
-             r" \(D2\.4", "count_overshoot"),
-    ("D2.3", rf"wrong number of cells: (?P<dice>\d+) {_W.format('colour')} dic?e, (?P<cells>\d+) cells?",
-     "count"),
-    ("D2.4", rf"overshoot: (?P<dice>\d+) {_W.format('colour')} dice, (?P<free>\d+) free cells", "free"),
-    ("D2.4", rf"overshoot: every {_W.format('colour')} zone is complete", "complete"),
-    ("D2.5", rf"no {_W.format('colour')} zone within reach has (?P<dice>\d+) free cells", "reach"),
-    ("D2.6", rf"cell {_CELL} is an obstacle", "obstacle"),
-    ("D2.6", rf"cell {_CELL} is the start cell", "start"),
-    ("D3.2", rf"the colour is chosen already \({_W.format('colour')}\)", "chosen"),
-    ("D3.2", r"phase 1 is over", "over"),
-    ("D3.2", rf"no die shows {_W.format('colour')}", "no_die"),
-    ("D3.2", r"choose a colour first", "first"),
-    ("D3.4", r"phase 1 is over: no reroll", "over_reroll"),
-    ("D3.4", r"phase 1 is over: no stop", "over_stop"),
-    ("D4", r"phase 2 has not begun", "not_begun"),
-    ("D4.1", rf"the active player must place: (?P<dice>\d+) {_W.format('colour')}", "must_place"),
-    ("D4.1", rf"the active player places their {_W.format('chosen')} dice, not {_W.format('colour')}",
-     "wrong_colour"),
-    ("D4.2", r"player (?P<player>\d+) has made their phase-2 choice already", "decided"),
-    ("D4.2", rf"no leftover {_W.format('colour')} dice", "no_leftover"),
-    ("D5.2", r"it is player (?P<roller>\d+)'s bonus roll, not player (?P<player>\d+)'s", "not_yours"),
-    ("D5.3", rf"no {_W.format('colour')} die in the bonus roll", "no_die"),
-    ("D6.2", r"the game is over", "over"),
-    ("D7.1", r"nothing to undo", "nothing"),
-)
-
-_COLOUR_PARAMS = ("colour", "cell_colour", "chosen")
-_PLAYER_PARAMS = ("player", "roller")
+def error_text(err: IllegalActionError, lang: str = DEFAULT_LANGUAGE,
+               names: Sequence[str] | None = None) -> str:
+    """What a player reads when the engine refuses an action: a plain
+    sentence in ``lang``, rendered from the error's message code, with player
+    ``names`` and 1-based cells; never a rule id or a code (those are in
+    :func:`error_details`)."""
+    text = err.text(lang if lang in LANGUAGES else DEFAULT_LANGUAGE, names)
+    return text[:1].upper() + text[1:]
 
 
-def rule_message(err: IllegalActionError, lang: str = DEFAULT_LANGUAGE,
-                 names: Sequence[str] | None = None) -> str:
-    """``err`` as "<rule> <rule title>: <explanation>" in ``lang``.
-
-    Colours are translated; player numbers become ``names`` when given.  An
-    error this table does not know is shown as the engine's English message."""
+def error_details(err: IllegalActionError, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The details behind a "details" link, for teachers: the rule id and
+    the rule's title in ``lang`` ("D2.4 Sobretirada")."""
     s = Strings(lang)
     rule = getattr(err, "rule", "")
-    detail = getattr(err, "detail", str(err))
-    data: Mapping[str, object] = getattr(err, "data", {}) or {}
-    for pat_rule, pattern, name in _RULE_PATTERNS:
-        if pat_rule != rule:
-            continue
-        m = re.search(pattern, detail)
-        if m is None:
-            continue
-        params: dict[str, object] = {k: v for k, v in data.items() if isinstance(v, (str, int))}
-        params.update({k: v for k, v in m.groupdict().items() if v is not None})
-        for key in _COLOUR_PARAMS:
-            if key in params:
-                params[key] = s.colour(str(params[key]))
-        for key in _PLAYER_PARAMS:
-            if key in params and names:
-                i = int(params[key])  # type: ignore[arg-type]
-                if 0 <= i < len(names):
-                    params[key] = names[i]
-        text = s.t(f"rule.{rule}.{name}", **params)
-        return s.t("rule.format", rule=rule, title=s.t(f"rule.title.{rule}"), text=text)
-    return str(err)
+    key = f"rule.title.{rule}"
+    title = s.t(key)
+    return f"{rule} {title}" if title != key else rule

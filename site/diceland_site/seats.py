@@ -7,7 +7,7 @@ from dataclasses import dataclass
 __all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN"]
 
 HUMAN = "human"
-#: Bot kinds of ``diceland_core.bots.make_bot``.
+#: Bot kinds of ``diceland_core.games.diceland.bots.make_bot``.
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_KINDS)
 

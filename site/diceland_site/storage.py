@@ -4,7 +4,7 @@ A save is one key ``diceland:save:<id>`` holding JSON::
 
     {"app": "diceland", "envelope": 1, "id": "...", "saved_at": <ms since 1970>,
      "seats": [{"name": "Ana", "kind": "human"}, ...],
-     "record": <diceland_core.record.record_of(game)>,
+     "record": <diceland_core.core.record.record_of(game)>,
      "summary": {... what the saved-games list shows ...},
      "last_frame": "data:image/png;base64,..."   (optional)}
 
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
 from diceland_core import Game, RecordError, load_record, record_of
-from diceland_core.record import RECORD_FORMAT, RECORD_VERSION
+from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION
 from diceland_core.version import __version__ as ENGINE_VERSION
 
 from .i18n import Strings
@@ -226,7 +226,7 @@ def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = N
     try:
         game = load_record(env["record"])
     except RecordError as exc:
-        code = "future" if "newer Diceland" in str(exc) else "invalid"
+        code = exc.code
         raise SaveError(code, str(exc)) from None
     except Exception as exc:  # a hand-edited record the engine did not foresee
         raise SaveError("invalid", f"{type(exc).__name__}: {exc}") from None

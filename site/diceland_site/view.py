@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from diceland_core import Board, Colour, Sheet
-from diceland_core.geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
+from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
 
 __all__ = [
     "PALETTE", "SYMBOLS", "UI_COLOURS", "OP_KINDS", "Layout", "static_board_ops", "dynamic_ops",

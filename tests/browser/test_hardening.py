@@ -89,7 +89,7 @@ def test_page_runs_under_the_policy(site, site_dir, watch, name):
             if s["game_over"]:
                 break
             site.act(s)
-        assert len(site.record()["actions"]) > 3
+        assert len(site.record()["history"]["actions"]) > 3
     elif name == "embed.html":
         page.wait_for_function("() => window.dicelandEmbed && JSON.parse(window.dicelandEmbed.state()).ok !== false")
         for control in ("prev", "next"):
@@ -182,10 +182,10 @@ def test_full_storage_is_reported_and_retried(site):
     assert page.is_visible("#message")
     assert "full" in page.text_content("#message")
     record = site.record()
-    assert stored_save(page, save_id)["record"]["actions"] != record["actions"]
+    assert stored_save(page, save_id)["record"]["history"]["actions"] != record["history"]["actions"]
     page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")  # room again
     page.wait_for_function("() => document.getElementById('message').hidden", timeout=15_000)
-    assert stored_save(page, save_id)["record"]["actions"] == record["actions"]
+    assert stored_save(page, save_id)["record"]["history"]["actions"] == record["history"]["actions"]
     site.reload()
     assert site.record() == record
 

@@ -77,9 +77,9 @@ def test_person_plays_by_tapping_cells(site):
         site.tap_cell(*chosen[-1], seat=0)
         assert len(site.state()["selection"]) == len(chosen) - 1
         site.tap_cell(*chosen[-1], seat=0)
-        before = len(site.record()["actions"])
+        before = len(site.record()["history"]["actions"])
         site.click("btn-confirm")
-        actions = site.record()["actions"]
+        actions = site.record()["history"]["actions"]
         assert len(actions) > before
         placed = sorted(chosen)
         break
@@ -93,7 +93,7 @@ def test_reload_resumes_the_identical_record(site):
     site.open(PERSON_VS_BOT)
     site.act(site.human_decision(0))
     before = site.record()
-    assert before["actions"]
+    assert before["history"]["actions"]
     site.reload()
     assert site.record() == before
     assert site.page.evaluate("location.search") == "?speed=0"  # the link does not restart the game
@@ -111,7 +111,7 @@ def test_offline_reload_resumes_and_plays_on(site, serve, site_dir):
     site.reload()
     assert site.record() == before
     site.act(site.human_decision(0))  # and the game goes on
-    assert len(site.record()["actions"]) > len(before["actions"])
+    assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"])
 
 
 def test_corrupt_save_is_kept_and_a_new_game_offered(site):
@@ -127,14 +127,14 @@ def test_corrupt_save_is_kept_and_a_new_game_offered(site):
     assert site.page.is_visible("#new-game")
     site.click("btn-new-start")
     s = site.wait_state("s.game")
-    assert s["game"] and site.record()["actions"] is not None
+    assert s["game"] and site.record()["history"]["actions"] is not None
 
 
 def test_link_starts_the_game_it_names(site):
     site.open("?players=human,expert&boards=A,C&seed=5&speed=0")
     record = site.record()
     assert record["players"] == 2 and record["seed"] == 5
-    assert [b["id"] for b in record["boards"]] == ["A", "C"]
+    assert [b["id"] for b in record["setup"]["boards"]] == ["A", "C"]
     assert [s["kind"] for s in record["meta"]["seats"]] == ["human", "expert"]
 
 
@@ -254,5 +254,5 @@ def test_import_and_quota_errors(site):
     site.page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); }; }""")
     site.act(site.human_decision(0))
-    assert len(site.record()["actions"]) > len(record["actions"])
+    assert len(site.record()["history"]["actions"]) > len(record["history"]["actions"])
     assert site.page.is_visible("#message")

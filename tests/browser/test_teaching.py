@@ -96,7 +96,12 @@ def test_tutorial_lessons_show_the_engine_position_and_a_try_solves_one(site):
     assert embed_state(frame)["mode"] == "try"
     tap(frame, 1, 1)
     feedback = frame.text_content("#embed-feedback")
-    assert feedback.startswith("D2.4 Sobretirada"), feedback
+    # a plain sentence for the reader; the rule waits behind "detalles"
+    assert feedback.startswith("Sobretirada: 3 × rojo") and "D2.4" not in feedback, feedback
+    assert frame.text_content("#embed-feedback-details summary") == "detalles"
+    assert not frame.is_visible("#embed-feedback-details span")
+    frame.click("#embed-feedback-details summary")
+    assert frame.text_content("#embed-feedback-details span") == "D2.4 Sobretirada"
     assert embed_state(frame)["step"] == 2
     frame.click('button[data-control="pass"]')
     state = embed_state(frame)

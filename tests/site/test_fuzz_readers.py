@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from diceland_core import Game
-from diceland_core.record import record_json
+from diceland_core.core.record import record_json
 from diceland_site.controller import Controller, UrlSetup, from_url_params
 from diceland_site.seats import SEAT_KINDS, Seat
 from diceland_site.storage import (
@@ -220,7 +220,7 @@ def board_memo():
     """Building a board from its mapping is most of a record's reading time:
     remember boards already built from the same mapping (the same input gets
     the same board); mutated boards are still built and checked every time."""
-    import diceland_core.record as record_module
+    import diceland_core.games.diceland.record as record_module
 
     real = record_module.board_from_mapping
     memo: dict[str, object] = {}

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from diceland_core.core.errors import Cell, Seat
 from diceland_core import Colour, Game, IllegalActionError, Place
 from diceland_site.i18n import (
-    LANGUAGES, Strings, choose_language, load_locale, locale_dir, placeholders, rule_message,
+    LANGUAGES, Strings, choose_language, load_locale, locale_dir, placeholders, error_details, error_text,
 )
 
 
@@ -75,24 +76,31 @@ def test_choose_language(saved, nav, expected):
     assert choose_language(saved, nav) == expected
 
 
-def test_rule_message_overshoot_in_three_languages():
-    err = IllegalActionError("D2.4", "overshoot: 3 red dice, 2 free cells", dice=3, free=2, colour="red")
-    assert rule_message(err, "es").startswith("D2.4 Sobretirada: 3 × rojo")
-    assert rule_message(err, "it").startswith("D2.4 Dadi in eccesso: 3 × rosso")
-    assert "2" in rule_message(err, "it")
-    assert rule_message(err, "en").startswith("D2.4 Overshoot: 3 × red")
+def test_error_text_overshoot_in_three_languages():
+    err = IllegalActionError("D2.4", "diceland.overshoot_free", dice=3, free=2, colour="red")
+    assert error_text(err, "es").startswith("Sobretirada: 3 × rojo")
+    assert error_text(err, "it").startswith("Dadi in eccesso: 3 × rosso")
+    assert "2" in error_text(err, "it")
+    assert error_text(err, "en").startswith("Overshoot: 3 red dice")
+    assert error_details(err, "es") == "D2.4 Sobretirada"
+    assert error_details(err, "it") == "D2.4 Dadi in eccesso"
 
 
-def test_rule_message_falls_back_to_english():
-    err = IllegalActionError("D9.9", "something new")
-    assert rule_message(err, "es") == "D9.9 something new"
-    err = IllegalActionError("D2.4", "a wording we do not know")
-    assert rule_message(err, "it") == "D2.4 a wording we do not know"
+def test_an_unknown_code_or_language_never_loses_the_message():
+    err = IllegalActionError("D9.9", "diceland.something_new")
+    assert error_text(err, "es") == "Diceland.something_new"
+    assert error_details(err, "es") == "D9.9"
+    err = IllegalActionError("D2.4", "diceland.overshoot_complete", colour="blue")
+    assert error_text(err, "xx") == error_text(err, "en")
 
 
-def test_rule_message_names_players():
-    err = IllegalActionError("D4.2", "player 1 has made their phase-2 choice already")
-    assert rule_message(err, "es", ["Ana", "Bo"]) == "D4.2 Jugadores no activos: Bo ya ha hecho su elección de la fase 2"
+def test_error_text_names_players_and_counts_cells_from_one():
+    err = IllegalActionError("D4.2", "diceland.decided", player=Seat(1))
+    assert error_text(err, "es", ["Ana", "Bo"]) == "Bo ya ha hecho su elección de la fase 2"
+    assert error_text(err, "it") == "Giocatore 2 ha già fatto la sua scelta della fase 2"
+    err = IllegalActionError("D2.1", "diceland.adjacency", cell=Cell(0, 10))
+    assert error_text(err, "en") == "The cell at row 1, column 11 cannot be reached from your crosses"
+    assert err.details() == {"rule": "D2.1", "code": "diceland.adjacency", "params": {"cell": (0, 10)}}
 
 
 def _engine_errors(board):
@@ -144,10 +152,11 @@ def test_engine_errors_are_translated(board, lang):
     errors = _engine_errors(board)
     assert len(errors) >= 6
     for err in errors:
-        text = rule_message(err, lang)
-        assert text.startswith(err.rule + " "), text
-        assert text != str(err), f"not translated: {err}"
-        assert "{" not in text, text
+        text = error_text(err, lang)
+        assert err.rule not in text and err.code not in text, text
+        assert text != error_text(err, "en"), f"not translated: {err}"
+        assert "{" not in text and "[" not in text, text
+        assert error_details(err, lang).startswith(err.rule + " ")
 
 
 def test_choose_language_ignores_settings_that_are_not_strings():

@@ -111,8 +111,8 @@ def _corrupt_cases(board):
     wrong_types = dict(good, seats="Ana and Bot")
     wrong_seat_kind = dict(good, seats=[{"name": "Ana", "kind": "wizard"}, {"name": "B", "kind": "human"}])
     illegal = json.loads(json.dumps(good))
-    first_place = next(i for i, a in enumerate(illegal["record"]["actions"]) if a["type"] == "place")
-    illegal["record"]["actions"][first_place]["cells"] = [[0, 0]]  # an obstacle
+    first_place = next(i for i, a in enumerate(illegal["record"]["history"]["actions"]) if a["type"] == "place")
+    illegal["record"]["history"]["actions"][first_place]["cells"] = [[0, 0]]  # an obstacle
     other_app = dict(good, app="otherapp")
     return {
         "corrupt JSON": ("{\"app\": \"diceland\", ", "not_json"),

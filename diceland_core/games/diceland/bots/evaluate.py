@@ -1,7 +1,7 @@
 """Position evaluation shared by the greedy and expert bots.
 
 Everything here works on one player's crossed-cell bit mask (the start cell
-included) on one board, never on a :class:`~diceland_core.game.Game`, so a bot
+included) on one board, never on a :class:`~diceland_core.games.diceland.game.Game`, so a bot
 can look at "what if I crossed these cells" without copying anything.
 
 :class:`Evaluator` holds per-board tables and caches keyed by the crossed

@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 
 from .board import Board, iter_bits, load_board
 from .colours import Colour
-from .errors import BoardError, ScenarioError
+from ...core.errors import BoardError, ScenarioError
 from .geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
 
 __all__ = ["render_svg", "PALETTE", "register"]

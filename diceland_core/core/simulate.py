@@ -1,13 +1,17 @@
-"""Bots against bots: many seeded games and a summary.
+"""Bots against bots, for any registered game: many seeded games and a
+summary.
 
 :func:`play_game` plays one game to the end; :func:`simulate` plays many,
 rotating seats (every bot sits in every seat equally often when the number of
-games is a multiple of the number of players) and cycling boards (every board
-gets every rotation).  Game ``i`` is seeded from the run's seed and ``i``
-only, so results do not depend on how many worker processes play them.
+games is a multiple of the number of players) and, for Diceland, cycling
+boards (every board gets every rotation).  Game ``i`` is seeded from the run's
+seed and ``i`` only, so results do not depend on how many worker processes
+play them.
 
 Command line (registered by :func:`register`)::
 
+    python -m diceland_core simulate --game clever --players 1 \\
+        --bots expert --games 1000 --seed 1 --json
     python -m diceland_core simulate --board A,B --players 2 \\
         --bots expert,greedy --games 1000 --seed 1 --json
 """
@@ -21,11 +25,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .board import Board, load_board
-from .bots import BOT_KINDS, Bot, make_bot
-from .dice import SplitMix64
-from .errors import BoardError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .errors import DicelandError
+from .protocol import Bot
+from .registry import DEFAULT_GAME, game_names, get_game
+from .rng import SplitMix64
 
 __all__ = [
     "MAX_TURNS", "GameResult", "play_game", "game_seed", "seat_bots", "run_games",
@@ -50,28 +53,44 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
     return base[-r:] + base[:-r] if r else base
 
 
+def _turn(state) -> int:
+    """How far a game has come, for the turn cap and the reports: the game's
+    own turn or round counter, else its number of actions."""
+    for name in ("turn", "round"):
+        value = getattr(state, name, None)
+        if isinstance(value, int):
+            return value
+    return len(state.actions)
+
+
 def play_game(
-    boards: Sequence[Board | str] | Board | str,
+    setup,
     bots: Sequence[Bot],
     seed: int,
     *,
+    game: str = DEFAULT_GAME,
     max_turns: int = MAX_TURNS,
-    on_decision: Callable[[Game, int], None] | None = None,
-) -> Game:
+    on_decision: Callable[[object, int], None] | None = None,
+):
     """Play a game to its end (or ``max_turns`` turns): one bot per seat,
-    dice and start player from ``seed`` (D6.5, D7.1).  ``on_decision`` (if
-    given) is called before each decision with the game and the player."""
-    game = Game.new(boards, players=len(bots), seed=seed,
-                    meta={"bots": [getattr(b, "kind", type(b).__name__) for b in bots]})
-    while not game.over:
-        waiting = game.waiting_for()
-        if game.turn > max_turns:
+    dice and start player from ``seed``.  ``setup`` is Diceland's board(s)
+    (one id or Board, or one per player); the other games take None.
+    ``on_decision`` (if given) is called before each decision with the state
+    and the player."""
+    definition = get_game(game)
+    kinds = [getattr(b, "kind", type(b).__name__) for b in bots]
+    if definition.name == "diceland":
+        state = definition.new(players=len(bots), seed=seed, board=setup, meta={"bots": kinds})
+    else:
+        state = definition.new(players=len(bots), seed=seed)
+    while not state.over:
+        if _turn(state) > max_turns:
             break
-        player = waiting[0]
+        player = state.waiting_for()[0]
         if on_decision is not None:
-            on_decision(game, player)
-        game.apply(bots[player].choose(game, player))
-    return game
+            on_decision(state, player)
+        state.apply(bots[player].choose(state, player))
+    return state
 
 
 @dataclass(frozen=True)
@@ -83,28 +102,43 @@ class GameResult:
     winners: tuple[int, ...]
     turns: int
     finished: bool
+    scores: tuple[int, ...] = ()
+    areas: tuple[dict, ...] = ()
 
 
-def _play_one(job: tuple[int, int, Sequence[str], Sequence[str], int, int]) -> GameResult:
-    index, seed, boards, bots, players, max_turns = job
-    board = boards[(index // players) % len(boards)]
+def _start_player(state) -> int:
+    setup = getattr(state, "setup", None)
+    for holder in (setup, state):
+        value = getattr(holder, "start_player", None)
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def _play_one(job: tuple) -> GameResult:
+    index, seed, boards, bots, players, max_turns, game = job
+    board = boards[(index // players) % len(boards)] if boards else ""
     seats = seat_bots(bots, players, index)
     gseed = game_seed(seed, index)
     seat_seeds = [SplitMix64(gseed ^ (0xB07 + s)).next64() for s in range(players)]
-    game = play_game(load_board(board), [make_bot(k, sd) for k, sd in zip(seats, seat_seeds)],
-                     gseed, max_turns=max_turns)
-    return GameResult(index, board, tuple(seats), game.setup.start_player, game.winners,
-                      game.turn, game.over)
+    definition = get_game(game)
+    state = play_game(board or None, [definition.make_bot(k, sd) for k, sd in zip(seats, seat_seeds)],
+                      gseed, game=game, max_turns=max_turns)
+    outcome = state.outcome() if state.over else None
+    return GameResult(index, board, tuple(seats), _start_player(state),
+                      tuple(outcome.winners) if outcome else (), _turn(state), state.over,
+                      tuple(outcome.scores) if outcome else (),
+                      tuple(dict(a) for a in outcome.areas) if outcome else ())
 
 
 def run_games(
     boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
-    *, workers: int = 1, max_turns: int = MAX_TURNS,
+    *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = DEFAULT_GAME,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games; the results in game order (the same for any
-    number of ``workers``)."""
-    jobs = [(i, seed, tuple(boards), tuple(bots), players, max_turns) for i in range(games)]
+    number of ``workers``).  ``boards`` is for Diceland (cycled over games)."""
+    jobs = [(i, seed, tuple(boards), tuple(bots), players, max_turns, game) for i in range(games)]
     results: list[GameResult] = []
 
     def collect(it: Iterable[GameResult]) -> None:
@@ -138,7 +172,7 @@ def _percentile(values: Sequence[int], q: float) -> float:
 
 
 def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int,
-              bots: Sequence[str], seconds: float) -> dict[str, object]:
+              bots: Sequence[str], seconds: float, game: str = DEFAULT_GAME) -> dict[str, object]:
     """The summary object of a run (the ``--json`` output)."""
     kinds = list(dict.fromkeys(bots))
     wins_by_bot = {k: 0 for k in kinds}
@@ -166,6 +200,20 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
             b["wins_by_start_offset"][(w - r.start_player) % players] += 1  # type: ignore[index]
     turns = [r.turns for r in results]
     n = len(results)
+    scores_by_bot: dict[str, list[int]] = {k: [] for k in kinds}
+    areas_by_bot: dict[str, dict[str, list[int]]] = {k: {} for k in kinds}
+    for r in results:
+        for s, score in enumerate(r.scores):
+            scores_by_bot[r.seats[s]].append(score)
+            if s < len(r.areas):
+                for area, value in r.areas[s].items():
+                    areas_by_bot[r.seats[s]].setdefault(area, []).append(value)
+    score_by_bot = {
+        k: {"mean": round(sum(v) / len(v), 3) if v else 0.0,
+            "median": _percentile(v, 0.5), "p90": _percentile(v, 0.9),
+            "areas": {a: round(sum(x) / len(x), 3) for a, x in areas_by_bot[k].items()}}
+        for k, v in scores_by_bot.items()
+    }
     boards_out = {}
     for name, b in per_board.items():
         t = b["turns"]
@@ -175,7 +223,8 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
             "wins_by_start_offset": b["wins_by_start_offset"],
             "start_player_win_rate": round(b["wins_by_start_offset"][0] / b["games"], 4),  # type: ignore[index,operator]
         }
-    return {
+    out = {
+        "game": game,
         "games": n,
         "players": players,
         "boards": list(boards),
@@ -196,19 +245,23 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
             "p90": _percentile(turns, 0.9),
             "max": max(turns, default=0),
         },
+        "score_by_bot": score_by_bot,
         "per_board": boards_out,
         "seconds": round(seconds, 3),
     }
+    if game != DEFAULT_GAME:
+        del out["boards"], out["per_board"]
+    return out
 
 
 def simulate(boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
-             *, workers: int = 1, max_turns: int = MAX_TURNS,
+             *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = DEFAULT_GAME,
              progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
     """Play and summarise (see :func:`run_games` and :func:`summarise`)."""
     t0 = time.perf_counter()
     results = run_games(boards, players, bots, games, seed, workers=workers,
-                        max_turns=max_turns, progress=progress)
-    return summarise(results, boards, players, bots, time.perf_counter() - t0)
+                        max_turns=max_turns, game=game, progress=progress)
+    return summarise(results, boards, players, bots, time.perf_counter() - t0, game)
 
 
 # -- command line ----------------------------------------------------------------
@@ -238,16 +291,22 @@ class _Progress:
 
 
 def _format_summary(s: dict) -> str:
+    where = f"boards {','.join(s['boards'])}, " if "boards" in s else ""
     lines = [
-        f"{s['games']} games, {s['players']} players, boards {','.join(s['boards'])}, "
+        f"{s['game']}: {s['games']} games, {s['players']} players, {where}"
         f"bots {','.join(s['bots'])} ({s['seconds']} s)",
         f"finished {s['finished']}, unfinished {s['unfinished']} (turn cap), shared wins {s['shared_wins']}",
         "",
-        "| bot | seat-games | wins | win rate |",
-        "|---|---:|---:|---:|",
+        "| bot | seat-games | wins | win rate | mean score | median | p90 |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for k, w in s["wins_by_bot"].items():
-        lines.append(f"| {k} | {s['seat_games_by_bot'][k]} | {w} | {s['win_rate_by_bot'][k]:.1%} |")
+        sc = s["score_by_bot"][k]
+        lines.append(f"| {k} | {s['seat_games_by_bot'][k]} | {w} | {s['win_rate_by_bot'][k]:.1%} | "
+                     f"{sc['mean']} | {sc['median']} | {sc['p90']} |")
+    for k, sc in s["score_by_bot"].items():
+        if sc["areas"]:
+            lines.append(f"{k} mean by area: " + ", ".join(f"{a} {v}" for a, v in sc["areas"].items()))
     lines += ["", "wins by seat: " + ", ".join(f"{i}: {w}" for i, w in enumerate(s["wins_by_seat"])),
               "wins by seat after the start player (0 = start player): "
               + ", ".join(f"{i}: {w}" for i, w in enumerate(s["wins_by_start_offset"])),
@@ -261,27 +320,32 @@ def _csv(value: str) -> list[str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    boards = _csv(args.board)
+    from .replay import game_from_args
+    chosen = game_from_args(args.game, args.players, sys.stderr)
+    if chosen is None:
+        return 2
+    definition, players = chosen
+    boards = _csv(args.board) if definition.name == DEFAULT_GAME else []
     bots = _csv(args.bots)
-    bad = [b for b in bots if b not in BOT_KINDS]
+    bad = [b for b in bots if b not in definition.bots]
     if bad or not bots:
         print(f"unknown bot kind(s) {', '.join(bad) or '(none given)'} "
-              f"(expected {', '.join(BOT_KINDS)})", file=sys.stderr)
-        return 2
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        print(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (RULES.md D1.2)", file=sys.stderr)
+              f"(expected {', '.join(definition.bots)})", file=sys.stderr)
         return 2
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    try:
-        for b in boards:
-            load_board(b)
-    except BoardError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    summary = simulate(boards, args.players, bots, args.games, args.seed, workers=args.workers,
-                       max_turns=args.max_turns, progress=_Progress(sys.stderr, args.quiet))
+    if boards:
+        from ..games.diceland.board import load_board
+        try:
+            for b in boards:
+                load_board(b)
+        except DicelandError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    summary = simulate(boards, players, bots, args.games, args.seed, workers=args.workers,
+                       max_turns=args.max_turns, game=definition.name,
+                       progress=_Progress(sys.stderr, args.quiet))
     print(json.dumps(summary) if args.json else _format_summary(summary))
     return 0
 
@@ -291,15 +355,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "simulate",
         help="play bots against bots and summarise",
-        description="Play seeded games between bots, rotating seats and cycling boards, and print "
-                    "a summary (wins by bot and seat, game length). Game i is seeded from --seed "
-                    "and i, so the same command gives the same numbers.",
+        description="Play seeded games between bots, rotating seats (and, for Diceland, cycling "
+                    "boards), and print a summary (wins and scores by bot and seat, game length). "
+                    "Game i is seeded from --seed and i, so the same command gives the same numbers.",
     )
-    p.add_argument("--board", default="A", help="board id(s), comma-separated, cycled over games (default A)")
-    p.add_argument("--players", type=int, default=2, help="players per game, 2 to 4 (default 2)")
+    p.add_argument("--game", default=DEFAULT_GAME,
+                   help=f"which game ({', '.join(game_names())}; default {DEFAULT_GAME})")
+    p.add_argument("--board", default="A",
+                   help="Diceland: board id(s), comma-separated, cycled over games (default A)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players per game (default 2; the game's range applies)")
     p.add_argument("--bots", default="expert,greedy",
-                   help=f"bot kinds by seat before rotation, comma-separated, cycled to the number of "
-                        f"players ({', '.join(BOT_KINDS)}; default expert,greedy)")
+                   help="bot kinds by seat before rotation, comma-separated, cycled to the number of "
+                        "players (random, greedy, expert; default expert,greedy)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; results do not depend on it)")

@@ -32,8 +32,10 @@ from .actions import (
 from .board import Board, iter_bits, load_board
 from .colours import Colour
 from .dice import DiceSource, ScriptedDice, start_player_for
-from .errors import IllegalActionError
+from ...core.errors import Cell, IllegalActionError, Seat
 from .sheet import Sheet
+from ...core.protocol import Outcome
+from ...core.replay import play
 
 __all__ = ["Game", "Phase", "Setup", "DICE", "BONUS_DICE", "MIN_PLAYERS", "MAX_PLAYERS"]
 
@@ -115,6 +117,10 @@ class Game:
         self.bonus_queue: list[int] = []
         self.bonus_left = 0
         self.winners: tuple[int, ...] = ()
+        #: D3.3: phase 1 ended because all six dice were set aside
+        self.all_dice_aside = False
+        #: D6.3: the game was won alone in a bonus roll
+        self.won_in_bonus = False
         self.actions: list[Action] = []
         self.rolls: list[tuple[Colour, ...]] = []
         self._rolls_before: list[int] = []
@@ -168,11 +174,12 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Setup, actions: Iterable[Action]) -> "Game":
-        """Rebuild a game from its setup and actions."""
-        game = cls(setup)
-        for action in actions:
-            game.apply(action)
-        return game
+        """Rebuild a game from its setup and actions (IllegalActionError if
+        one of them is not legal)."""
+        replayed = play(cls(setup), actions)
+        if replayed.error is not None:
+            raise replayed.error
+        return replayed.state
 
     def can_undo(self) -> bool:
         """The last action can be taken back: no dice were rolled after it
@@ -182,7 +189,7 @@ class Game:
     def undo(self) -> "Game":
         """A new game without the last action (see :meth:`can_undo`)."""
         if not self.can_undo():
-            raise IllegalActionError("D7.1", "nothing to undo since the last dice roll")
+            raise IllegalActionError("D7.1", "core.nothing_to_undo")
         return Game.replay(self.setup, self.actions[:-1])
 
     # -- questions ----------------------------------------------------------
@@ -295,53 +302,56 @@ class Game:
         """Raise if ``action`` is illegal; for a placement return (colour, mask)."""
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalActionError("D6.2", "the game is over")
+            if self.won_in_bonus:  # D6.3: the first to reach the goal in a bonus roll won alone
+                raise IllegalActionError("D6.3", "diceland.won_in_bonus", player=Seat(self.winners[0]))
+            raise IllegalActionError("D6.2", "diceland.over")
         if isinstance(action, Choose):
             if phase is Phase.DECIDE:
-                raise IllegalActionError("D3.2", f"the colour is chosen already ({self.chosen.key}); "
-                                         "the colour cannot change later in the turn")
+                raise IllegalActionError("D3.2", "diceland.chosen", colour=self.chosen.key)
             if phase is not Phase.CHOOSE:
-                raise IllegalActionError("D3.2", "phase 1 is over: no colour to choose now")
+                raise IllegalActionError("D3.2", "diceland.choose_over")
             if action.colour not in self.roll:
-                raise IllegalActionError("D3.2", f"no die shows {action.colour.key}",
-                                         colour=action.colour.key)
+                raise IllegalActionError("D3.2", "diceland.no_die", colour=action.colour.key)
             return None
         if isinstance(action, (Reroll, Stop)):
             if phase is Phase.CHOOSE:
-                raise IllegalActionError("D3.2", "choose a colour first")
+                raise IllegalActionError("D3.2", "diceland.choose_first")
             if phase is not Phase.DECIDE:
-                raise IllegalActionError("D3.4", f"phase 1 is over: no {action.type} now")
+                if self.all_dice_aside and phase is Phase.PLACE:
+                    # D3.3: six dice set aside ended phase 1; nothing to stop or reroll
+                    raise IllegalActionError("D3.3", "diceland.all_dice_set_aside")
+                raise IllegalActionError("D3.4", f"diceland.over_{action.type}")
             return None
         if not isinstance(action, (Place, Pass)):
             raise TypeError(f"not an action: {action!r}")
         p = action.player
         if not 0 <= p < self.players:
-            raise IllegalActionError("D1.2", f"there is no player {p} (players are 0 to {self.players - 1})")
+            raise IllegalActionError("D1.2", "diceland.no_player", player=Seat(p))
         if phase in (Phase.CHOOSE, Phase.DECIDE):
-            raise IllegalActionError("D4", "phase 2 has not begun: the active player is still rolling")
+            raise IllegalActionError("D4", "diceland.not_begun")
         if phase is Phase.PLACE and p not in self.pending:
-            raise IllegalActionError("D4.2", f"player {p} has made their phase-2 choice already")
+            raise IllegalActionError("D4.2", "diceland.decided", player=Seat(p))
         if phase is Phase.BONUS and p != self.bonus_queue[0]:
-            raise IllegalActionError("D5.2", f"it is player {self.bonus_queue[0]}'s bonus roll, not player {p}'s")
+            raise IllegalActionError("D5.2", "diceland.not_your_bonus",
+                                     roller=Seat(self.bonus_queue[0]), player=Seat(p))
         sheet = self.sheets[p]
         if isinstance(action, Pass):
             if phase is Phase.PLACE and p == self.active:
                 assert self.chosen is not None
                 if sheet.can_place(self.chosen, self.held):
-                    raise IllegalActionError(
-                        "D4.1", f"the active player must place: {self.held} {self.chosen.key} "
-                        f"{'die' if self.held == 1 else 'dice'} can be placed", colour=self.chosen.key)
+                    raise IllegalActionError("D4.1", "diceland.must_place", dice=self.held,
+                                             colour=self.chosen.key)
             return None
         board = sheet.board
         if not action.cells:
-            raise IllegalActionError("D2.3", "a placement crosses at least one cell (or pass)")
+            raise IllegalActionError("D2.3", "diceland.empty")
         mask = 0
         for r, c in action.cells:
             if not (0 <= r < board.rows and 0 <= c < board.cols):
-                raise IllegalActionError("D1.3", f"cell [{r}, {c}] is not on the board", cell=[r, c])
+                raise IllegalActionError("D1.3", "diceland.off_board", cell=Cell(r, c))
             bit = 1 << (r * board.cols + c)
             if mask & bit:
-                raise IllegalActionError("D2.3", f"cell [{r}, {c}] is listed twice", cell=[r, c])
+                raise IllegalActionError("D2.3", "diceland.twice", cell=Cell(r, c))
             mask |= bit
         blocked = mask & (board.obstacle_mask | 1 << board.start)
         if blocked:
@@ -350,14 +360,13 @@ class Game:
         dice = self.dice_for(p)
         n = dice.get(colour, 0)
         if not n:
-            have = ", ".join(f"{k} {c.key}" for c, k in dice.items()) or "none"
+            have = [c.key for c, k in dice.items() for _ in range(k)] or "none"
             if phase is Phase.BONUS:
-                raise IllegalActionError("D5.3", f"no {colour.key} die in the bonus roll ({have})", colour=colour.key)
+                raise IllegalActionError("D5.3", "diceland.bonus_no_die", colour=colour.key, have=have)
             if p == self.active:
-                raise IllegalActionError("D4.1", f"the active player places their {self.chosen.key} dice, "
-                                         f"not {colour.key}", colour=colour.key)
-            raise IllegalActionError("D4.2", f"no leftover {colour.key} dice (leftovers: {have})",
-                                     colour=colour.key)
+                raise IllegalActionError("D4.1", "diceland.active_colour", chosen=self.chosen.key,
+                                         colour=colour.key)
+            raise IllegalActionError("D4.2", "diceland.no_leftover", colour=colour.key, have=have)
         sheet.check(colour, n, mask)
         return colour, mask
 
@@ -374,6 +383,7 @@ class Game:
         self.turn += 1
         self.phase = Phase.CHOOSE
         self.chosen = None
+        self.all_dice_aside = False
         self.held = 0
         self.leftovers = ()
         self.pending = set()
@@ -412,6 +422,7 @@ class Game:
     def _end_phase1(self, reason: str, events: list[Event]) -> None:
         """D3.6 then D4: every player gets a pending phase-2 choice."""
         assert self.chosen is not None
+        self.all_dice_aside = reason == "all_dice"
         events.append(Phase1Ended(self.active, self.chosen, self.held, self.leftovers, reason))
         self.phase = Phase.PLACE
         self.pending = set(range(self.players))
@@ -479,11 +490,19 @@ class Game:
 
     def _win(self, winners: tuple[int, ...], during_bonus: bool, events: list[Event]) -> None:
         self.winners = winners
+        self.won_in_bonus = during_bonus
         self.phase = Phase.OVER
         self.bonus_queue = []
         events.append(GameWon(winners, during_bonus))
 
     # -- reports --------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """Once the game is over: bonus cells crossed per player and the
+        winners (D6.2, D6.3)."""
+        if not self.over:
+            return None
+        return Outcome(tuple(s.stars for s in self.sheets), self.winners)
+
     def summary(self) -> dict[str, object]:
         """The position as FORMATS.md's replay output (without ok/error)."""
         return {

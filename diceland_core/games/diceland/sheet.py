@@ -17,7 +17,7 @@ from typing import Iterable
 
 from .board import Board, iter_bits
 from .colours import COLOURS, Colour
-from .errors import IllegalActionError
+from ...core.errors import Cell, IllegalActionError
 
 __all__ = ["Sheet", "GOAL_STARS"]
 
@@ -202,80 +202,62 @@ class Sheet:
         b = self.board
         count = mask.bit_count()
         for i in iter_bits(mask):
-            r, c = b.coords(i)
+            cell = Cell(*b.coords(i))
             if b.obstacle_mask >> i & 1:
-                raise IllegalActionError("D2.6", f"cell [{r}, {c}] is an obstacle", cell=[r, c])
+                raise IllegalActionError("D2.6", "diceland.obstacle", cell=cell)
             if i == b.start:
-                raise IllegalActionError("D2.6", f"cell [{r}, {c}] is the start cell", cell=[r, c])
+                raise IllegalActionError("D2.6", "diceland.start", cell=cell)
             if self.crossed >> i & 1:
-                raise IllegalActionError("D2.3", f"cell [{r}, {c}] is already crossed", cell=[r, c])
+                raise IllegalActionError("D2.3", "diceland.crossed", cell=cell)
             if b.colour_of[i] != colour:
-                cell_colour = Colour(b.colour_of[i]).key
-                raise IllegalActionError(
-                    "D2.3",
-                    f"cell [{r}, {c}] is {cell_colour}, but the dice are {colour.key}",
-                    cell=[r, c], colour=colour.key,
-                )
+                raise IllegalActionError("D2.3", "diceland.wrong_colour", cell=cell,
+                                         cell_colour=Colour(b.colour_of[i]).key, colour=colour.key)
         zones = {b.zone_of[i] for i in iter_bits(mask)}
         if len(zones) > 1:
-            raise IllegalActionError("D2.3", f"the cells lie in {len(zones)} different {colour.key} zones; "
-                                     "one placement uses one zone", colour=colour.key)
+            raise IllegalActionError("D2.3", "diceland.zones", zones=len(zones), colour=colour.key)
         usable = self.usable_zones(colour)
         if zones and zones.isdisjoint(usable):
             opened = self.open_zones(colour)
             if opened:
-                r, c = b.zones[opened[0]].cells[0]
-                raise IllegalActionError(
-                    "D2.2",
-                    f"one open zone per colour: the {colour.key} zone at [{r}, {c}] is open, "
-                    "finish it before opening another", colour=colour.key, cell=[r, c],
-                )
+                raise IllegalActionError("D2.2", "diceland.open_zone", colour=colour.key,
+                                         cell=Cell(*b.zones[opened[0]].cells[0]))
         if count != n:
             reason = self.overshoot_reason(colour, n)
             if reason is not None:
-                raise IllegalActionError(reason.rule, reason.detail + "; cross nothing (pass)",
-                                         cells=count, **reason.data)
-            raise IllegalActionError(
-                "D2.3",
-                f"wrong number of cells: {n} {colour.key} {'die' if n == 1 else 'dice'}, "
-                f"{count} {'cell' if count == 1 else 'cells'}",
-                dice=n, cells=count, colour=colour.key,
-            )
+                raise IllegalActionError(reason.rule, reason.code, cells=count, **reason.params)
+            raise IllegalActionError("D2.3", "diceland.count", dice=n, cells=count, colour=colour.key)
         (z,) = zones
         if mask not in self._zone_placements(z, n):
             # which cell cannot be reached cell by cell?
             reach = self._reachable_free(z)
             bad = mask & ~reach
             i = next(iter_bits(bad or mask))
-            r, c = b.coords(i)
-            raise IllegalActionError(
-                "D2.1",
-                f"adjacency: cell [{r}, {c}] cannot be reached from your crosses",
-                cell=[r, c],
-            )
+            raise IllegalActionError("D2.1", "diceland.adjacency", cell=Cell(*b.coords(i)))
 
     def overshoot_reason(self, colour: Colour, n: int) -> IllegalActionError | None:
-        """Why no placement of ``n`` ``colour`` cells exists (D2.4/D2.5), or None."""
+        """Why no placement of ``n`` ``colour`` cells exists, or None.
+
+        D2.4 when the zone the player must use has fewer free cells than
+        dice: the open zone, or, with none open, every zone they can reach
+        now (all of them when none is reachable yet), or every zone of the
+        colour is complete.  D2.5 when a zone
+        within reach is big enough but cannot be completed cell by cell."""
         if self.can_place(colour, n):
             return None
         b = self.board
         opened = self.open_zones(colour)
         if opened:
             free = (b.zones[opened[0]].mask & ~self.crossed).bit_count()
-            return IllegalActionError(
-                "D2.4", f"overshoot: {n} {colour.key} dice, {free} free cells",
-                dice=n, free=free, colour=colour.key)
+            return IllegalActionError("D2.4", "diceland.overshoot_free", dice=n, free=free, colour=colour.key)
         usable = self.usable_zones(colour)
         if not usable:
-            return IllegalActionError(
-                "D2.4", f"overshoot: every {colour.key} zone is complete", dice=n, colour=colour.key)
-        largest = max(b.zones[z].size for z in usable)
+            return IllegalActionError("D2.4", "diceland.overshoot_complete", dice=n, colour=colour.key)
+        reachable = [z for z in usable if b.zones[z].mask & self.adj] or usable
+        largest = max(b.zones[z].size for z in reachable)
         if largest < n:
-            return IllegalActionError(
-                "D2.4", f"overshoot: {n} {colour.key} dice, {largest} free cells",
-                dice=n, free=largest, colour=colour.key)
-        return IllegalActionError(
-            "D2.5", f"no {colour.key} zone within reach has {n} free cells", dice=n, colour=colour.key)
+            return IllegalActionError("D2.4", "diceland.overshoot_free", dice=n, free=largest,
+                                      colour=colour.key)
+        return IllegalActionError("D2.5", "diceland.reach", dice=n, colour=colour.key)
 
     # -- changing -------------------------------------------------------------
     def cross(self, mask: int) -> tuple[int, list[Colour]]:

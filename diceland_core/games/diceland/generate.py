@@ -1,7 +1,7 @@
 """A seeded generator of standard boards (RULES.md D1.3–D1.6).
 
 :func:`generate_board` builds a board in four steps, every random choice
-drawn from one :class:`~diceland_core.dice.SplitMix64` stream, so a seed gives
+drawn from one :class:`~diceland_core.core.rng.SplitMix64` stream, so a seed gives
 the same board on every Python:
 
 1. the start cell, inside the central region (rows 3–5, columns 4–7, D1.5a);
@@ -39,8 +39,8 @@ from .board import (
     hex_neighbours,
 )
 from .colours import Colour
-from .dice import SplitMix64
-from .errors import BoardError
+from ...core.rng import SplitMix64
+from ...core.errors import BoardError
 from .geometry import AXIAL_DIRECTIONS, axial_to_offset, hex_distance, offset_to_axial
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Sequence, TextIO
 
 from .actions import (
     BonusRollStarted, Choose, ColourCompleted, Event, GameWon, Pass, Phase1Ended, Place,
@@ -10,11 +10,12 @@ from .actions import (
 )
 from .board import Board
 from .colours import parse_colour
-from .errors import IllegalActionError
+from ...core.errors import IllegalActionError
 from .game import Game, Phase
 from .sheet import Sheet
+from .bots import make_bot
 
-__all__ = ["TerminalGame", "sheet_text"]
+__all__ = ["TerminalGame", "sheet_text", "play"]
 
 def sheet_text(sheet: Sheet) -> str:
     """The board as text: ``R`` a red cell, ``R*`` a red bonus cell, ``x``
@@ -35,11 +36,29 @@ def sheet_text(sheet: Sheet) -> str:
 def _dice(dice) -> str:
     return " ".join(c.key for c in dice)
 
+def _describe(action) -> str:
+    if isinstance(action, Choose):
+        return f"keeps {action.colour.key}"
+    if isinstance(action, Place):
+        return "crosses " + " ".join(f"{r},{c}" for r, c in action.cells)
+    return action.type
+
+
+def play(players: int = 2, bots: Sequence[str | None] = (), seed: int = 0, lang: str = "en",
+         input: TextIO | None = None, output: TextIO | None = None, board: Board | str = "A") -> int:
+    """Play in a text terminal (the ``play`` command)."""
+    import sys
+    return TerminalGame(board, players, seed, input or sys.stdin, output or sys.stdout, bots).run()
+
+
 class TerminalGame:
-    def __init__(self, board: Board | str, players: int, seed: int, stdin: TextIO, stdout: TextIO):
+    def __init__(self, board: Board | str, players: int, seed: int, stdin: TextIO, stdout: TextIO,
+                 bots: Sequence[str | None] = ()):
         self.game = Game.new(board, players=players, seed=seed)
         self.stdin, self.stdout = stdin, stdout
         self.seed = seed
+        # seats played by bots (a kind per seat, None for a person)
+        self.bots = {p: make_bot(kind, seed + p) for p, kind in enumerate(bots) if kind}
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -79,7 +98,11 @@ class TerminalGame:
         while not g.over:
             player = g.waiting_for()[0]
             try:
-                action = self.ask_action(player)
+                if player in self.bots:
+                    action = self.bots[player].choose(g, player)
+                    self.say(f"Player {player + 1} ({self.bots[player].kind} bot): {_describe(action)}")
+                else:
+                    action = self.ask_action(player)
             except EOFError:
                 self.say("\nbye")
                 return 0

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from .colours import Colour, colour_from_letter
-from .errors import BoardError
+from ...core.errors import BoardError
 
 __all__ = [
     "Board",
@@ -420,11 +420,11 @@ def load_board_file(path: str | Path) -> Board:
 def boards_dir() -> Path:
     """Where the shipped boards are: inside the package when installed from the
     wheel, beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "boards"
+    package = Path(__file__).resolve().parents[2]  # diceland_core/
+    packaged = package / "boards"
     if packaged.is_dir():
         return packaged
-    return here.parent / "boards"
+    return package.parent / "boards"
 
 
 def board_ids() -> list[str]:

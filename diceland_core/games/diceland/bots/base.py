@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..colours import Colour
-from ..dice import SplitMix64
+from ....core.rng import SplitMix64
 from ..game import Game, Phase
 
 __all__ = ["Bot", "BaseBot", "place_action"]

@@ -3,7 +3,6 @@ them to the replay output of FORMATS.md."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -11,7 +10,7 @@ from typing import Any, Mapping
 from .actions import Action, action_from_json
 from .board import Board, load_board
 from .colours import Colour, parse_colour
-from .errors import BoardError, IllegalActionError, ScenarioError
+from ...core.errors import BoardError, ScenarioError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
 
 __all__ = ["Scenario", "load_scenario", "parse_scenario", "replay_scenario", "parse_rolls", "parse_crossed", "parse_actions"]
@@ -121,25 +120,16 @@ def parse_scenario(data: object) -> Scenario:
     rolls = parse_rolls(data.get("dice", []))
     crossed = parse_crossed(data.get("crossed", {}), boards)
     actions = parse_actions(data.get("actions", []))
-    known = {"board", "boards", "players", "start_player", "seed", "dice", "crossed", "actions", "title", "explain"}
+    known = {"game", "board", "boards", "players", "start_player", "seed", "dice", "crossed", "actions", "title", "explain"}
     setup = Setup(boards, start, seed, rolls, crossed)
     return Scenario(setup, tuple(actions), data.get("title"), data.get("explain"),
                     {k: v for k, v in data.items() if k not in known})
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError("not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"not valid JSON: {exc}") from None
-    return parse_scenario(data)
+    """Read and check a Diceland scenario file."""
+    from ...core.replay import read_json_file
+    return parse_scenario(read_json_file(path))
 
 
 def replay_scenario(scenario: Scenario, steps: int | None = None) -> tuple[Game, dict[str, Any]]:
@@ -147,11 +137,6 @@ def replay_scenario(scenario: Scenario, steps: int | None = None) -> tuple[Game,
 
     Returns the game and the FORMATS.md replay object.  Stops at the first
     illegal action; a script whose dice do not fit raises ScenarioError."""
-    game = Game(scenario.setup)
-    actions = scenario.actions if steps is None else scenario.actions[:steps]
-    for i, action in enumerate(actions):
-        try:
-            game.apply(action)
-        except IllegalActionError as exc:
-            return game, {"ok": False, "error": {"action_index": i, "message": str(exc)}, **game.summary()}
-    return game, {"ok": True, "error": None, **game.summary()}
+    from ...core.registry import get_game
+    from ...core.replay import replay_scenario as replay
+    return replay(get_game("diceland"), scenario, steps)
