@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
 from diceland_core import Game, RecordError, load_record, record_of
-from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION
+from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
 from diceland_core.version import __version__ as ENGINE_VERSION
 
 from .i18n import Strings
@@ -42,6 +42,7 @@ from .seats import Seat
 __all__ = [
     "APP", "ENVELOPE_VERSION", "SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "MAX_FRAME_CHARS",
     "MIGRATIONS", "SaveError", "SaveResult", "SaveStore", "envelope_of", "migrate", "summarize",
+    "summarize_state",
 ]
 
 APP = "diceland"
@@ -96,6 +97,8 @@ class SaveResult:
 
 def summarize(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
     """What the saved-games list shows, without replaying the record."""
+    if not isinstance(game, Game):
+        return summarize_state(game, seats)
     return {
         "players": [
             {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
@@ -109,6 +112,21 @@ def summarize(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
         "over": game.over,
         "winners": list(game.winners),
         "actions": len(game.actions),
+    }
+
+
+def summarize_state(state: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The list entry of a game other than Diceland, from the game protocol
+    alone (``over``, ``outcome()``, ``actions``; ``round`` if it has one)."""
+    outcome = state.outcome()
+    return {
+        "game": definition_of(state).name,
+        "players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
+        "round": getattr(state, "round", None),
+        "over": state.over,
+        "winners": list(outcome.winners) if outcome else [],
+        "scores": list(outcome.scores) if outcome else [],
+        "actions": len(state.actions),
     }
 
 
