@@ -127,3 +127,20 @@ def test_copy_is_independent():
     twin.apply(twin.legal_actions()[0])
     assert state.actions == [] and state.summary() != twin.summary()
     assert twin.copy().summary() == twin.summary()
+
+
+def test_core_record_envelope_round_trip():
+    """The core's record (record_json / load_record) keeps seed, meta and the
+    position (C12.1)."""
+    from diceland_core.core.record import load_record, record_json
+    state = random_game(2, 77, check_every=100)
+    again = load_record(record_json(state))
+    assert again.summary() == state.summary() and again.rolls == state.rolls
+    mid = CLEVER.new(players=3, seed=5)
+    mid.meta = {"seats": ["ana", "bo", "cy"]}
+    rng = SplitMix64(1)
+    for _ in range(30):
+        options = [a for p in mid.waiting_for() for a in mid.legal_actions(p)]
+        mid.apply(options[rng.below(len(options))])
+    loaded = load_record(record_json(mid))
+    assert loaded.summary() == mid.summary() and loaded.meta == mid.meta

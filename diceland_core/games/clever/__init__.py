@@ -40,9 +40,13 @@ def from_setup(setup: Mapping[str, Any], seed: int, players: int) -> CleverState
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError(f"the seed must be a whole number, not {seed!r}")
     try:
-        return CleverState(parse_setup(setup, players, seed))
+        state = CleverState(parse_setup(setup, players, seed))
     except ScenarioError as exc:
         raise RecordError(str(exc)) from None
+    meta = setup.get("meta")
+    if isinstance(meta, Mapping):
+        state.meta = dict(meta)
+    return state
 
 
 def rolls_of(state: CleverState) -> list[dict[str, Any]]:

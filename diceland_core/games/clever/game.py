@@ -117,6 +117,9 @@ class CleverState:
         if not 0 <= setup.start_player < n:
             raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
         self.setup = setup
+        self.seed = setup.seed
+        #: carried into records untouched (seat names, bot kinds …)
+        self.meta: dict[str, Any] = {}
         self.players = n
         self.rounds = ROUNDS[n]
         if not 1 <= setup.round <= self.rounds:

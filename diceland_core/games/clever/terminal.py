@@ -158,9 +158,9 @@ def describe(action: Any, state: CleverState, lang: str = "en") -> str:
 
 def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: int = 0,
              lang: str = "en", input: Callable[[str], str] | Any = None, output: Any = None) -> int:
-    """Play a game; ``bots[p]`` is a bot kind or None/"human" for a human
-    (default: player 1 human, the others expert).  Returns 0 at the end of
-    the game, 1 when a human quits."""
+    """Play a game; ``bots[p]`` is a bot kind or None/"human" for a person
+    (seats not listed are people).  Returns 0 at the end of the game, 1 when
+    a person quits."""
     out = output or sys.stdout
     if input is None:
         import builtins
@@ -174,8 +174,8 @@ def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: i
             if not line:
                 raise EOFError
             return line.rstrip("\n")
-    kinds = list(bots) if bots is not None else [None] + ["expert"] * (players - 1)
-    kinds += ["expert"] * (players - len(kinds))
+    kinds = list(bots or [])[:players]
+    kinds += [None] * (players - len(kinds))
     agents = [None if k in (None, "human") else BOTS[k](seed + p) for p, k in enumerate(kinds)]
     state = CleverState.new(players=players, seed=seed)
 

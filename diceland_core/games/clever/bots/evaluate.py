@@ -55,16 +55,18 @@ from ..sheet import (
 __all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
-    "share": (1.0, 1.0, 1.0, 1.0, 1.0),
+    "share": (1.0, 1.0, 1.0, 1.5, 1.0),
     "focus": 1.1,
-    "orange_mean": 4.3,
-    "purple_mean": 3.6,
+    "orange_mean": 5.0,
+    "purple_mean": 4.2,
     "green_ease": 1.0,
     "bonus": {"reroll": 3.0, "extra": 7.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
               "orange_4": 4.0, "orange_5": 5.0, "orange_6": 6.0, "purple_6": 7.0, "fox": 0.0},
     "reroll_held": 2.5,
-    "extra_held": 6.0,
+    "extra_held": 8.0,
     "fox_weight": 1.0,
+    "scale": 1.3,
+    "normalize": True,
 }
 
 _YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
@@ -75,6 +77,29 @@ _GREEN_AHEAD = tuple(tuple(i for i in sorted(GREEN_BONUS) if i >= g) for g in ra
 _SUM_W = tuple((6 - abs(s - 7)) / 36 if s >= 2 else 0.0 for s in range(13))
 #: chance that at least one of two dice reaches ``t`` (green threshold, purple > last)
 _AT_LEAST = {t: 1 - ((t - 1) / 6) ** 2 for t in range(1, 8)}
+
+
+_ONES = (1,) * 11
+
+
+def _row_ahead(start: int, projected: float, mean: float, mult, bonuses: dict, bonus: dict):
+    """A left-to-right row's fields from ``start`` on, each reached with the
+    probability that the projected count passes it: (points to come, foxes
+    to come, bonus value to come)."""
+    points = foxes = extra = 0.0
+    for i in range(start, 11):
+        q = projected - i
+        if q <= 0:
+            break
+        if q > 1:
+            q = 1.0
+        points += mean * mult[i] * q
+        bname = bonuses.get(i)
+        if bname == "fox":
+            foxes += q
+        elif bname:
+            extra += bonus[bname] * q
+    return points, foxes, extra
 
 
 def _popcount(x: int) -> int:
@@ -101,7 +126,10 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     wg = share[2] if g < 11 else 0.0
     wo = share[3] if n_o < 11 else 0.0
     wp = share[4] if n_p < 11 else 0.0
-    per = entries / ((wy + wb + wg + wo + wp) or 1.0)
+    if P["normalize"]:
+        per = entries * P["scale"] / ((wy + wb + wg + wo + wp) or 1.0)
+    else:
+        per = entries * P["scale"] / ((bool(wy) + bool(wb) + bool(wg) + bool(wo) + bool(wp)) or 1)
     focus = P["focus"]
     extra_value = 0.0
     fox_p = float(s.foxes())
@@ -158,40 +186,24 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
         gp = 11.0
     green = _interp(GREEN_POINTS, gp)
 
-    # orange: the numbers to come
-    orange = float(sum(o))
+    # orange: the numbers to come, each × its field's multiplier
     op = n_o + wo * per
-    om = P["orange_mean"]
-    for i in range(n_o, 11):
-        q = op - i
-        if q <= 0:
-            break
-        q = 1.0 if q > 1 else q
-        orange += om * ORANGE_MULTIPLIERS[i] * q
-        bname = ORANGE_BONUS.get(i)
-        if bname == "fox":
-            fox_p += q
-        elif bname:
-            extra_value += bonus[bname] * q
+    orange, f_add, x_add = _row_ahead(n_o, op, P["orange_mean"], ORANGE_MULTIPLIERS, ORANGE_BONUS, bonus)
+    orange += sum(o)
+    fox_p += f_add
+    extra_value += x_add
 
     # purple: future marks, fewer after a high number
-    purple = float(sum(p))
     if n_p < 11:
         last = p[-1] if p else 6
         ease = 1.0 if last == 6 else _AT_LEAST[last + 1]
         pp = n_p + wp * per * (0.55 + 0.45 * ease)
-        pm = P["purple_mean"]
-        for i in range(n_p, 11):
-            q = pp - i
-            if q <= 0:
-                break
-            q = 1.0 if q > 1 else q
-            purple += pm * q
-            bname = PURPLE_BONUS.get(i)
-            if bname == "fox":
-                fox_p += q
-            elif bname:
-                extra_value += bonus[bname] * q
+    else:
+        pp = 11.0
+    purple, f_add, x_add = _row_ahead(n_p, pp, P["purple_mean"], _ONES, PURPLE_BONUS, bonus)
+    purple += sum(p)
+    fox_p += f_add
+    extra_value += x_add
 
     lowest = min(yellow, blue, green, orange, purple)
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
