@@ -282,6 +282,7 @@ class Page:
         if target is None or self.ctrl is None:
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
+        self.focus_first("#targets button")
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
@@ -289,6 +290,13 @@ class Page:
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
+        self.focus_first("#dice button.die:not([disabled]), #actions button:not([disabled])")
+
+    def focus_first(self, selector: str) -> None:
+        """Keyboard play: the controls just drawn take the focus."""
+        node = document.querySelector(selector)
+        if node is not None:
+            node.focus()
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None

@@ -156,3 +156,40 @@ def test_model_is_the_same_in_every_language():
         m = ctrl.model()
         labels[lang] = (m.prompt, m.button("done").label, m.dice[0].label if m.dice else "")
     assert len(set(labels.values())) == 3
+
+
+def test_round_four_choice_and_bonus_crosses_are_prompted_and_lit():
+    """C8.7: the round-4 choice lights the free fields of every area; C8.6:
+    a pending yellow_x/blue_x lights that area's free fields."""
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    seen = set()
+
+    def check(c):
+        m = c.model()
+        s = c.state
+        if s.phase == "round_bonus":
+            seen.add("round4")
+            assert m.prompt == c.t("clever.prompt.round4", name="Ana")
+            assert {a for a, _ in m.targets} == {"yellow", "blue", "green", "orange", "purple"}
+        elif s.pending_player is not None:
+            seen.add("bonus")
+            area = s.pending[0][:-2]
+            assert m.pending_bonus == s.pending[0]
+            assert m.prompt == c.t("clever.prompt.bonus", name="Ana", area=c.strings.area(area))
+            assert {a for a, _ in m.targets} == {area}
+        if s.solo_passive and s.phase == "finish" and not s.done[0]:
+            seen.add("passive")
+            assert sum(d.place == "platter" for d in m.dice) == 3      # C11.3
+            assert not m.button("reroll").enabled
+    play_out(ctrl, check)
+    assert {"round4", "passive"} <= seen
+
+
+def test_scores_and_foxes_follow_the_sheet(solo):
+    def check(c):
+        m = c.model()
+        sheet = c.state.sheets[0]
+        assert m.players[0].scores == sheet.score() and m.players[0].foxes == sheet.foxes()
+        assert m.players[0].rerolls == sheet.rerolls and m.players[0].extras == sheet.extras
+        assert m.button("reroll").label == c.t("clever.button.reroll", n=sheet.rerolls)
+    play_out(solo, check)
