@@ -423,3 +423,32 @@ def test_illegal_action_text_translated():
         state.apply(act(pick("yellow", "green")))
     assert info.value.rule == "C3.1"
     assert "verde" in info.value.text("es") and "giallo" in info.value.text("it")
+
+
+# -- C12 undo and records -------------------------------------------------------------------
+def test_C12_1_undo_back_to_the_last_roll_and_never_past_it():
+    data = scenario(players=2, dice=[roll(2, 1, 3, 1, 4, 6)], sheets={"1": {"extras": 1}},
+                    actions=[pick("purple", "purple"), take("orange", "orange"),
+                             extra("white", "purple", player=1)])
+    state = state_of(data)
+    assert state.can_undo()
+    once = state.undo()
+    assert once.summary() == state_of(data, 2).summary()
+    twice = once.undo()
+    assert twice.summary() == state_of(data, 1).summary()
+    assert twice.can_undo()                      # that pick ended rolling: no roll came after it
+    assert twice.undo().summary() == state_of(data, 0).summary()
+    # here the pick leaves dice in hand, so the next roll is made at once
+    state_after_pick = state_of(scenario(dice=[roll(1, 1, 1, 1, 1, 1)], actions=[pick("white", "orange")]))
+    assert not state_after_pick.can_undo()
+    with pytest.raises(IllegalActionError) as info:
+        state_after_pick.undo()
+    assert info.value.rule == "C12.1"
+
+
+def test_C12_1_illegal_action_changes_nothing():
+    state = state_of(_three_player_platter())
+    before = state.summary()
+    with pytest.raises(IllegalActionError):
+        state.apply(act({"type": "pass", "player": 1}))
+    assert state.summary() == before and len(state.actions) == 1

@@ -2,6 +2,42 @@
 for 1 to 4 players, as a game of the shared core.
 
 Importing this package registers its :class:`GameDef` under ``"clever"``.
+
+Where CLEVER.md is silent, the engine decides as follows (in the spirit of
+the Spanish rulebook; CLEVER.md itself is implemented as written):
+
+- A pending ``yellow_x``/``blue_x`` choice blocks every other action
+  (C8.6), so at most one player has a pending choice at any time; that is
+  the replay output's single ``pending`` object.
+- ``waiting_for()`` (the core's question "who decides now") is the pending
+  choice's player if any, else the replay output's ``waiting``; when that is
+  empty in phase ``finish`` it is the active player (player 0 in solo), who
+  may use +1 actions and ends the turn.  ``end_turn`` names no player: it is
+  in ``legal_actions(p)`` of every player once C9.1 holds.
+- An action naming a player index that does not exist is illegal, judged by
+  the table's first failing check (``pick`` C5.2, ``reroll`` C7.3, ``take``/
+  ``pass`` C6.1, ``extra`` C7.4, ``bonus`` C8.6, ``round_bonus`` C8.7); it
+  does not make the file invalid.
+- A ``field`` on a green, orange or purple mark makes the file invalid (those
+  areas have no addresses); a blue ``field`` in ``pick``/``take``/``extra``
+  that differs from the sum is illegal (C3.4).  A ``pick`` with ``area`` but
+  no usable die is judged by the mark's own rule (C3.x), as E5 says.
+- A mark in a full area breaks that area's rule: green C3.5, orange C3.6,
+  purple C3.7 (yellow and blue: the field is taken, C3.3/C3.4).
+- ``start_player`` may be left out of a scenario: it is then drawn from the
+  seed, as in ``new()``.  Unknown keys in a ``sheets`` preset make the file
+  invalid; unknown top-level keys are ignored.  A scripted roll whose
+  colours do not fit the dice being rolled makes the file invalid when the
+  replay reaches it (ScenarioError).
+- A seeded solo passive roll draws six faces, then its closeness order (R8)
+  as a SplitMix64 Fisher–Yates shuffle of the colour order; ``rolls_of``
+  writes every solo passive roll with its ``closest`` list.
+- The round-4 choice is owed only by players for whom one of the five marks
+  is possible (C8.7); its black 6 in orange is multiplied (as R5).
+- C10.8's "highest single area score" compares the five colour areas (fox
+  points are not an area).
+- Undo before any action, or across a roll, is refused with rule C12.1.
+- Player numbers in texts are 1-based.
 """
 
 from __future__ import annotations

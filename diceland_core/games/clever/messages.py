@@ -192,9 +192,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "+{points} {points:p:punto|punti} ora, e ottiene {bonus}.",
     },
     "hint_build": {
-        "en": "Builds up {area} for later points, keeping lower dice out of the others' reach.",
-        "es": "Prepara {area} para puntos futuros y deja pocos dados buenos a los demás.",
-        "it": "Prepara {area} per punti futuri e lascia pochi dadi buoni agli altri.",
+        "en": "No points yet, but it builds up {area} for points later.",
+        "es": "Aún no da puntos, pero prepara {area} para puntos futuros.",
+        "it": "Ancora nessun punto, ma prepara {area} per punti futuri.",
     },
     "hint_build_bonus": {
         "en": "Builds up {area} and earns {bonus}.",

@@ -5,9 +5,12 @@ end of the game when the player still has about ``entries`` dice to enter
 (future picks, takes and +1 actions; :func:`future_entries`).  The
 derivation, area by area (CLEVER.md C2, C10):
 
-* **Share of the future.**  The ``entries`` future marks are spread over the
-  areas that still have free fields, in proportion to ``params["share"]``;
-  an area's share ``e`` is its expected number of future marks.
+* **Share of the future.**  ``entries`` (future dice) × ``scale`` (bonus
+  marks come on top of the dice: about 1.3 marks per die) future marks are
+  spread over the areas that still have free fields, in proportion to
+  ``params["share"]`` (orange, which takes any die, gets more); an area's
+  share ``e`` is its expected number of future marks.  The parameters were
+  tuned on seeded solo games (bench/clever.py measures the result).
 
 * **Yellow and blue** (free order, C3.3/C3.4) are *line* areas.  A free
   field is filled later with probability ``p = 1 - exp(-focus · e · w / W)``,
@@ -56,7 +59,7 @@ __all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
     "share": (1.0, 1.0, 1.0, 1.5, 1.0),
-    "focus": 1.1,
+    "focus": 1.4,
     "orange_mean": 5.0,
     "purple_mean": 4.2,
     "green_ease": 1.0,

@@ -39,7 +39,7 @@ from typing import Any
 from ..actions import EndTurn, Reroll
 from ..game import HAND, PLATTER, CleverState
 from ..sheet import Sheet
-from .base import DIE, BaseBot, choice_mark, mark_of, try_action
+from .base import AREA, DIE, BaseBot, choice_mark, mark_of, try_action
 from .evaluate import DEFAULT_PARAMS, future_entries, settle, value
 from .greedy import score_settle
 
@@ -78,7 +78,7 @@ class ExpertBot(BaseBot):
             if t in ("pick", "take", "extra") and a.area is not None:
                 s, block, v = try_action(state, sheet, a, lambda s, b: settle(s, b, entries, P))
                 if t == "pick":
-                    v += self._continuation(state, a)
+                    v += self._continuation(state, a, s)
                     v -= self._denial(state, player, a)
             elif t in ("bonus", "round_bonus"):
                 s = sheet.copy()
@@ -106,22 +106,24 @@ class ExpertBot(BaseBot):
         """Gain tables of the current sheet: the best gain of a value in each
         area (blue by sum), bonus chains included; and an empty cache of
         turn continuations."""
-        P = self.params
-        base = value(sheet, entries, P)
-        tables = []
-        for area in range(5):
-            row = [None] * 13
-            for v in (range(2, 13) if area == 1 else range(1, 7)):
-                best = None
-                for a, f in sheet.marks(area, v):
-                    t = sheet.copy()
-                    g = settle(t, t.mark(a, f, v), entries, P) - base
-                    if best is None or g > best:
-                        best = g
-                row[v] = best
-            tables.append(row)
-        self._tables = tables
+        self._entries = entries
+        base = value(sheet, entries, self.params)
+        self._tables = [self._row(sheet, area, base) for area in range(5)]
         self._cache: dict = {}
+
+    def _row(self, sheet: Sheet, area: int, base: float) -> list:
+        """The gain table of one area: index = the value (blue: the sum)."""
+        P, entries = self.params, self._entries
+        row = [None] * 13
+        for v in (range(2, 13) if area == 1 else range(1, 7)):
+            best = None
+            for a, f in sheet.marks(area, v):
+                t = sheet.copy()
+                g = settle(t, t.mark(a, f, v), entries, P) - base
+                if best is None or g > best:
+                    best = g
+            row[v] = best
+        return row
 
     def _gain(self, d: int, faces) -> float | None:
         """The best gain of die ``d`` with ``faces`` (None: not usable)."""
@@ -178,14 +180,30 @@ class ExpertBot(BaseBot):
             best = self._turn_value(rest, picks - 1, faces, samples) if picks > 1 and rest else 0.0
         return best
 
-    def _continuation(self, state: CleverState, a: Any) -> float:
-        """The value of the picks still to come this turn after pick ``a``."""
+    def _continuation(self, state: CleverState, a: Any, after: Sheet | None = None) -> float:
+        """The value of the picks still to come this turn after pick ``a``
+        (``after``: the sheet it leaves; the gain table of the area it
+        marked is recomputed on that sheet, so a purple 5 makes the next
+        purple harder and a green cross moves the threshold)."""
         d = DIE[a.die]
         faces = state.faces
         v = faces[d]
         hand = tuple(x for x in range(6) if x != d and state.loc[x] == HAND and faces[x] >= v)
         picks = 2 - len(state.fields)
-        return self._turn_value(hand, picks, faces, self.params["samples"])
+        if picks <= 0 or not hand:
+            return 0.0
+        if after is None:
+            return self._turn_value(hand, picks, faces, self.params["samples"])
+        tables, cache = self._tables, self._cache
+        area = AREA[a.area] if a.area else -1
+        if area >= 0:
+            changed = list(tables)
+            changed[area] = self._row(after, area, value(after, self._entries, self.params))
+            self._tables, self._cache = changed, {}
+        try:
+            return self._turn_value(hand, picks, faces, self.params["samples"])
+        finally:
+            self._tables, self._cache = tables, cache
 
     def _denial(self, state: CleverState, player: int, a: Any) -> float:
         """2+ players: what the dice sent to the platter give the others."""
