@@ -135,3 +135,23 @@ def test_page_in_spanish(site):
     labels = page.eval_on_selector_all("#dice button.die", "els => els.map(e => e.getAttribute('aria-label'))")
     assert all(label.startswith("dado ") for label in labels)
     assert "Ronda 1 de 6" in page.locator("#status").inner_text()
+
+
+def test_two_people_and_a_bot_pass_the_device(site):
+    """Hot-seat: when the other person is to act (their pick, or their take
+    from the platter), the page asks to pass the device first."""
+    site.open("?players=human,human,greedy&names=Ana,Bo&seed=3&speed=0", path="clever.html")
+    page = site.page
+    handoffs = set()
+    for _ in range(80):
+        s = human_turn(site)
+        if s["handoff"]:
+            assert page.locator("#handoff").is_visible()
+            name = ["Ana", "Bo"][s["current"]]
+            handoffs.add(name)
+            assert name in page.locator("#handoff-text").inner_text()
+        tap_hint(site)
+        if len(handoffs) == 2:
+            break
+    assert handoffs == {"Ana", "Bo"}
+    assert not state(site)["over"]
