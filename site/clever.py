@@ -25,6 +25,7 @@ from diceland_site.clever.draw import die_rect, die_spot, frame_ops, static_ops
 from diceland_site.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.clever.options import default_seats, from_params, seat_kind_label
 from diceland_site.clever.saves import SaveError, clever_store
+from diceland_site.clever.share import read_fragment, share_url
 from diceland_site.clever.strings import COLOUR_SYMBOLS, CleverStrings
 from diceland_site.i18n import LANGUAGES, choose_language
 from diceland_site.paint import draw_board
@@ -145,6 +146,9 @@ class Page:
         self.on(el("btn-export"), "click", lambda evt: self.export())
         self.on(el("btn-import"), "click", lambda evt: el("import-file").click())
         self.on(el("import-file"), "change", self.import_file)
+        self.on(el("btn-share"), "click", lambda evt: self.open_share())
+        self.on(el("btn-share-close"), "click", lambda evt: el("share").close())
+        self.on(el("btn-share-copy"), "click", lambda evt: self.copy_share())
         self.on(self.canvas, "click", self.canvas_click)
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
@@ -177,6 +181,8 @@ class Page:
 
     # -- games -----------------------------------------------------------------------
     def start(self) -> None:
+        if self.open_shared():
+            return
         if LINK_KEYS & set(self.query):
             setup = from_params(self.query, self.lang)
             if isinstance(setup, str):
@@ -196,6 +202,18 @@ class Page:
         if found is not None and self.resume(found["id"]):
             return
         self.open_new_game()
+
+    def open_shared(self) -> bool:
+        """A ``#position=…`` link: import the shared game as a new save."""
+        try:
+            text = read_fragment(str(window.location.hash))
+        except ValueError as exc:
+            self.show_message(self.t("error.import_invalid", detail=str(exc)))
+            return False
+        if text is None:
+            return False
+        window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+        return self.import_text(text)
 
     def new_game(self, seats, seed: int) -> None:
         self.set_controller(CleverController.new(seats, seed, self.lang), None)
@@ -554,6 +572,20 @@ class Page:
         link.href = js.URL.createObjectURL(blob)
         link.download = f"clever-{self.save_id}.json"
         link.click()
+
+    def open_share(self) -> None:
+        if self.ctrl is None:
+            return
+        el("share-link").value = share_url(str(window.location.href), self.ctrl.state, self.ctrl.seats)
+        el("share").showModal()
+
+    def copy_share(self) -> None:
+        box = el("share-link")
+        box.select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard is not None:
+            clipboard.writeText(box.value).catch(create_once_callable(lambda *_: None))
+        self.toast(self.t("share.copied"))
 
     def import_file(self, evt) -> None:
         files = evt.target.files

@@ -155,3 +155,20 @@ def test_two_people_and_a_bot_pass_the_device(site):
             break
     assert handoffs == {"Ana", "Bo"}
     assert not state(site)["over"]
+
+
+def test_shared_position_opens_the_same_game(site):
+    site.open("?players=human,greedy&seed=8&speed=0", path="clever.html")
+    human_turn(site)
+    tap_hint(site)
+    human_turn(site)
+    before = site.record()
+    site.page.click("#btn-share")
+    link = site.page.locator("#share-link").input_value()
+    assert "#position=" in link
+    site.page.evaluate("localStorage.clear()")
+    site.page.goto("about:blank")
+    site.page.goto(link)
+    site.wait_ready()
+    assert site.record() == before
+    assert "#" not in site.page.evaluate("location.href")
