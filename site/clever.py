@@ -379,10 +379,13 @@ class Page:
                    self.cache, lambda: document.createElement("canvas"))
         shown = model.players[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
-        who = model.players[model.current].name if model.current is not None else ""
-        status = self.t("clever.status", round=model.round, rounds=model.rounds, name=who)
-        if model.solo_passive:
-            status += " · " + self.t("clever.status.passive")
+        if model.over:
+            status = self.t("clever.prompt.over")
+        else:
+            status = self.t("clever.status", round=model.round, rounds=model.rounds,
+                            name=model.players[model.current].name)
+            if model.solo_passive:
+                status += " · " + self.t("clever.status.passive")
         el("status").textContent = status
         el("scores").textContent = self.t("clever.scores", name=shown.name, foxes=shown.foxes, **shown.scores)
         el("prompt").textContent = model.prompt

@@ -174,7 +174,7 @@ class CleverController:
         kind = event.kind
         if kind == "marked":
             name = self.names[event.player]
-            return self.t("clever.log.marked", name=name, area=self.strings.area(event.area), value=event.value)
+            return self.t("clever.log.marked", name=name, area=self.strings.area(event.area).lower(), value=event.value)
         if kind == "rolled":
             dice = ", ".join(f"{self.t('clever.colour.' + c)} {v}" for c, v in event.faces)
             return self.t("clever.log.rolled", dice=dice)
@@ -269,7 +269,10 @@ class CleverController:
             return self._apply(Pick(p, self.selection))
         if name == "extra":
             self.selection = None
-            return Result(True) if self._has_extra(p) else Result(False, self.t("clever.tap.no_extra"))
+            if not self._has_extra(p):
+                return Result(False, self.t("clever.tap.no_extra"))
+            self.messages.append(Message("announce", self.t("clever.prompt.extra", name=self.seats[p].name)))
+            return Result(True)
         if name == "done":
             return self.done(p)
         if name == "hint":
