@@ -67,29 +67,6 @@ def taps(page, n: int) -> list[float]:
     return out
 
 
-def cpython_decisions(n: int, kind: str) -> list[float]:
-    from diceland_core.games.clever import CleverState
-    from diceland_core.games.clever.bots import BOTS, play_game
-
-    times: list[float] = []
-
-    class Timed:
-        def __init__(self, bot):
-            self.bot = bot
-
-        def choose(self, state, player):
-            t0 = time.perf_counter()
-            action = self.bot.choose(state, player)
-            times.append((time.perf_counter() - t0) * 1000)
-            return action
-
-    seed = 1
-    while len(times) < n:
-        play_game(CleverState.new(players=2, seed=seed), [Timed(BOTS[kind](seed)), Timed(BOTS[kind](seed + 1))])
-        seed += 1
-    return times[:n]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=60)
@@ -113,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                 browser.close()
         finally:
             httpd.shutdown()
-    native = cpython_decisions(args.decisions, args.kind)
+    from diceland_site.clever.timing import decision_times
+    native = decision_times(args.decisions, args.kind)
     print("| measure | median | p90 | target |\n|---|---|---|---|")
     for name, values, target in (("tap → redraw (ms)", tap_ms, 16), (f"{args.kind} decision in the page (ms)", bot_ms, 50),
                                  (f"{args.kind} decision, CPython (ms)", native, None)):

@@ -26,6 +26,7 @@ from diceland_site.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.clever.options import default_seats, from_params, seat_kind_label
 from diceland_site.clever.saves import SaveError, clever_store
 from diceland_site.clever.share import read_fragment, share_url
+from diceland_site.clever.timing import decision_times
 from diceland_site.clever.strings import COLOUR_SYMBOLS, CleverStrings
 from diceland_site.i18n import LANGUAGES, choose_language
 from diceland_site.paint import draw_board
@@ -671,7 +672,7 @@ class Page:
             return self.import_text(str(text))
 
         def bench_bot(n=20, kind="expert"):
-            return json.dumps(bench_decisions(int(n), str(kind)))
+            return json.dumps(decision_times(int(n), str(kind)))
 
         for name, fn in (("record", record), ("game", game), ("hintTaps", hint_taps), ("state", state),
                          ("importText", import_text), ("benchBot", bench_bot)):
@@ -681,30 +682,6 @@ class Page:
         api.lastRedrawMs = None
         window.diceland = api
         self.api = api
-
-
-def bench_decisions(n: int, kind: str = "expert") -> list[float]:
-    """Milliseconds per bot decision in two-player games (bench/ reads it)."""
-    from diceland_core.games.clever import CleverState
-    from diceland_core.games.clever.bots import BOTS, play_game
-
-    times: list[float] = []
-
-    class Timed:
-        def __init__(self, bot):
-            self.bot = bot
-
-        def choose(self, state, player):
-            t0 = time.perf_counter()
-            action = self.bot.choose(state, player)
-            times.append((time.perf_counter() - t0) * 1000)
-            return action
-
-    seed = 1
-    while len(times) < n:
-        play_game(CleverState.new(players=2, seed=seed), [Timed(BOTS[kind](seed)), Timed(BOTS[kind](seed + 1))])
-        seed += 1
-    return times[:n]
 
 
 def _esc(text: object) -> str:
