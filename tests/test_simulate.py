@@ -100,3 +100,23 @@ def test_expert_beats_greedy():
     rate = s["wins_by_bot"]["expert"] / s["games"]
     assert rate >= 0.60, s["wins_by_bot"]
     assert s["wins_by_bot"]["expert"] > s["wins_by_bot"]["greedy"]
+
+
+@pytest.mark.parametrize("game,players,bots", [("clever", 1, "greedy"), ("clever", 2, "greedy,random"),
+                                               ("wideshut", 3, "greedy,random")])
+def test_simulate_other_games_json_and_workers(capsys, game, players, bots):
+    """``--game``: the same JSON keys for every game, scores by bot with
+    their parts by area, and the same numbers for any number of workers."""
+    args = ["--game", game, "--players", str(players), "--bots", bots, "--games", "4", "--seed", "3"]
+    one = run_json(capsys, *args, "--workers", "1")
+    two = run_json(capsys, *args, "--workers", "2")
+    assert one["game"] == game and one["games"] == 4 and one["finished"] == 4
+    assert {"games", "win_rate_by_bot", "score_by_bot"} <= set(one)
+    assert "boards" not in one
+    for key in ("wins_by_bot", "win_rate_by_bot", "score_by_bot", "wins_by_seat"):
+        assert one[key] == two[key], key
+    areas = {"clever": {"yellow", "blue", "green", "orange", "purple", "fox"}, "wideshut": {"red", "blue"}}[game]
+    for kind, score in one["score_by_bot"].items():
+        assert set(score) == {"mean", "median", "p90", "areas"}
+        assert set(score["areas"]) == areas
+        assert score["median"] <= score["p90"]

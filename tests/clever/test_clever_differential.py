@@ -1,5 +1,5 @@
 """The Ganz schön clever engine against a naive second reading of CLEVER.md
-(tests/clever/reference.py), compared through the replay output object
+(tests/clever/clever_reference.py), compared through the replay output object
 (every key but the free-text ``error.message``) and the exit status.
 
 - the worked examples E1–E9 of CLEVER.md (the reference against the values
@@ -17,17 +17,15 @@
   legal;
 - invalid files: exit status 2 on both sides.
 
-The reference is loaded from its path under the module name
-``clever_reference`` (``reference`` is Diceland's tests/reference.py).
+The reference is ``clever_reference`` (a module name of its own:
+``reference`` is Diceland's tests/reference.py).
 """
 
 from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -40,20 +38,8 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
 
 
-def _load_reference():
-    """tests/clever/reference.py under its own module name (tests/reference.py
-    is Diceland's and is imported as ``reference``)."""
-    name = "clever_reference"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "reference.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+import clever_reference as ref  # noqa: E402  (tests/clever is on sys.path: conftest.py)
 
-
-ref = _load_reference()
 replay_reference = ref.replay_reference
 COLOURS = ref.COLOURS
 AREAS = ref.AREAS

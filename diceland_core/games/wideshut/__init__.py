@@ -1,0 +1,56 @@
+"""Dice Wide Shut (March Hare Games, 2018) for 2 to 5 players: the rules of
+WIDESHUT.md (rule ids ``W…``), its scenario files and replay output, bots
+and a terminal game, registered as the game ``"wideshut"``.
+
+Where things are: ``sheet`` (a sheet as bit masks: splits, runs, scores),
+``actions`` (roll and take, events, their JSON), ``game`` (the W2–W7 state
+machine, legal actions, the check order of illegal actions, ``summary()``),
+``scenario`` (the scenario reader), ``record`` (the game's part of a saved
+record), ``messages`` (every text in en/es/it), ``bots`` (random, greedy,
+expert, hint), ``terminal``.  RULINGS.md lists what the engine decides where
+WIDESHUT.md is silent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.registry import register
+from ...core.protocol import GameDef
+from . import messages  # noqa: F401  (registers the catalogue)
+from .actions import Roll, Take, action_from_json, action_to_json
+from .bots import BOTS, hint
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
+from .record import from_setup, rolls_of, setup_of
+from .scenario import parse_scenario
+from .terminal import terminal
+
+__all__ = ["Game", "Setup", "Roll", "Take", "new", "DEFINITION"]
+
+
+def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
+    """A new game; options: ``start_player``, ``sheets``, ``script``, ``meta``."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Dice Wide Shut is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    return Game.new(players=players, seed=seed, **options)
+
+
+DEFINITION = register(GameDef(
+    name="wideshut",
+    title="Dice Wide Shut",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    rule_prefix="W",
+    new=new,
+    parse_scenario=parse_scenario,
+    action_from_json=action_from_json,
+    action_to_json=action_to_json,
+    setup_of=setup_of,
+    from_setup=from_setup,
+    rolls_of=rolls_of,
+    bots=BOTS,
+    hint=hint,
+    terminal=terminal,
+    error_rule=True,
+    areas=("red", "blue"),
+))

@@ -1,0 +1,43 @@
+"""What every Dice Wide Shut bot shares: a seeded generator, the roll (the
+only action of the ``roll`` phase, W2.2), and choosing among the distinct
+results of a take (:meth:`Game.outcomes`)."""
+
+from __future__ import annotations
+
+from ....core.rng import SplitMix64
+from ..actions import Action, Roll, Take
+from ..game import Game
+
+__all__ = ["BaseBot"]
+
+
+class BaseBot:
+    """``choose(state, player)``: a legal action for ``player``, who must be
+    in ``state.waiting_for()``; the state is never changed.  ``seed`` feeds a
+    :class:`SplitMix64`, so the same seed gives the same choices."""
+
+    kind = "base"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def choose(self, state: Game, player: int) -> Action:
+        if player not in state.waiting_for():
+            raise ValueError(f"player {player} has no decision to make now "
+                             f"(waiting for {list(state.waiting_for()) or 'nobody'})")
+        if state.phase == "roll":
+            return Roll(player)
+        return self.take(state, player)
+
+    def take(self, state: Game, player: int) -> Take:
+        raise NotImplementedError
+
+    def pick_best(self, scored: list[tuple[float, Take]]) -> Take:
+        """The highest score; ties broken by the seeded generator."""
+        best = max(s for s, _ in scored)
+        top = [t for s, t in scored if s >= best - 1e-9]
+        return top[self.rng.below(len(top))] if len(top) > 1 else top[0]

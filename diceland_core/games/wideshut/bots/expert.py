@@ -1,0 +1,273 @@
+"""The expert bot: a one-take look-ahead on an evaluation of the whole
+position, with the next player's best reply, and the hints built on it.
+
+For each distinct result of a legal take (:meth:`Game.outcomes`) the expert
+computes
+
+    V = E_p(τ) − max over rivals q of (score_q + τ · M_q) − denial · R
+
+and takes the best (ties: the seeded generator).
+
+``E(τ) = score + τ · M + (0.3 + 0.7 τ) · (K + S)`` is a sheet's estimated
+worth: its score now (W7) plus what it may still gain or lose, faded by
+``τ`` in [0, 1], how much of the game is left.
+
+How much is left (``τ``).  The end comes when a half holds 3 complete
+columns (W6.2): with ``k`` the marks of the three fullest columns of any half
+on any sheet (crossed ones count, W6.1) out of 15, ``τ = clamp((15 − k) /
+horizon, 0, 1)``, measured before the take; a take that triggers the end (or
+any take once it is triggered) gets ``τ = 0``.  So ending the game is worth
+exactly what it freezes: the expert ends it when its lead now beats the
+rivals' prospects, not otherwise.
+
+``M``, mobility (weight ``mobility``): for each number 1–5 of each half, the
+gain one die of it could bring next — the run it would extend
+(``COLUMN_SCORE[p | row] − COLUMN_SCORE[p]``, W7.2) at the best *open* box of
+the number (empty, in a row holding at most three marks, so that marking it
+cannot split: W5.1), plus ``second`` times the gain at the second-best open
+box (a second die of the number); ``blocked`` (−3) when every box of the
+number left is in a four-mark row (the next such die splits a row or needs
+a 6); 0 when the number is full (such dice are free to take, W4.2).  A sheet
+where every number has good boxes left uses whatever the dice show.
+
+``K``, rows at risk (the split planning): a row holding four marks splits on
+the next mark of its last number.  Its *stake* is what the half would lose
+if it split now (``half_score(m | row) − half_score(m)`` ≤ 0, W5.2).  The
+risk is ``risk_forced`` × stake when the last number has no other open box
+(always so in blue, where a row repeats one number), ``risk_free`` × stake
+otherwise, times ``risk_protected`` when the row's 6 is marked and unused,
+since the power of the 6 (W5.3) will skip that die.
+
+``S``, 6s held: a marked, unused 6 in an unsplit row is worth ``six_value``
+per mark in the row — a 6 guards the rows that are filling up, which is where
+the expert marks it (a 6 scores nothing now, W7.1, and the greedy bot never
+wants one).  Together ``K`` and ``S`` make the expert mark 6s beside the
+rows it builds columns through, then skip the die that would split them
+(tests/wideshut/test_wideshut_bots.py keeps a seeded game where it does).
+
+``R``, denial: the best immediate gain the next player of the round can
+make with the dice this take leaves (0 on the round's last turn).  Taking a
+die the next player needs is worth as much as a point of one's own.
+
+The weights were tuned on seeded 2-player games against the greedy bot
+(``bench/wideshut.py`` prints the tables): without ``R`` and ``M`` the
+expert only equals greedy; ``mobility`` from 0.15 to 0.5 gained some 5 points
+of win rate; large ``K`` and ``S`` weights make it shy of the four-mark rows
+every good sheet is built of, and a bound on all the runs still open
+(``potential``, every open box marked) did not help, so it is off (0).
+"""
+
+from __future__ import annotations
+
+from ....core.protocol import Hint
+from ..actions import Roll, Take
+from ..game import Game
+from ..sheet import (
+    BLUE, COL_MASK, COLUMN_SCORE, HALVES, NUMBER_MASK, RED, ROW_MASK, column_patterns,
+    half_score, iter_bits, split_rows_mask,
+)
+from .base import BaseBot
+
+__all__ = ["ExpertBot", "hint"]
+
+
+class ExpertBot(BaseBot):
+    kind = "expert"
+    #: chance-like weights of losing a four-mark row's stake
+    risk_forced = 0.1
+    risk_free = 0.02
+    risk_protected = 0.15
+    #: weight of the runs still to build (every open box marked)
+    potential = 0.0
+    #: worth of a marked, unused 6 per mark in its row
+    six_value = 0.25
+    #: weight of the best gain each number could bring next (per half)
+    mobility = 0.5
+    #: weight of the second-best box of a number (a second die of it)
+    second = 0.5
+    #: that gain for a number whose boxes left are all in four-mark rows
+    blocked = -3.0
+    #: weight of the next player's best immediate gain with the dice left
+    denial = 1.0
+    #: the denial weight is shared among the rivals (``denial / (P − 1)``)
+    #: marks (of the 15 that end the game) over which τ falls from 1 to 0
+    horizon = 12.0
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._cache: dict[tuple[int, int, int, int], tuple[int, float, float]] = {}
+
+    # -- the evaluation (module docstring) ---------------------------------------
+    def half_terms(self, half: int, marks: int, six: int, used: int) -> tuple[int, float, float]:
+        """(score now, mobility M, risks K + 6s held S) of one half (cached)."""
+        key = (half, marks, six, used)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        score = half_score(marks)
+        split = split_rows_mask(marks)
+        valid = marks & ~split
+        open_ = 0
+        four_rows = []
+        free6 = six & ~used
+        held = 0.0
+        for r, rm in enumerate(ROW_MASK):
+            if split & rm:
+                continue
+            k = (marks & rm).bit_count()
+            if k <= 3:
+                open_ |= rm & ~marks
+            else:
+                four_rows.append(r)
+            if free6 >> r & 1:
+                held += self.six_value * k
+        risk = 0.0
+        for r in four_rows:
+            rm = ROW_MASK[r]
+            box = rm & ~marks
+            stake = half_score(marks | rm) - score
+            if stake >= 0:
+                continue
+            i = box.bit_length() - 1
+            n = i % 5 + 1 if half == RED else r + 1
+            other = NUMBER_MASK[half][n] & open_
+            chance = self.risk_free if other else self.risk_forced
+            if free6 >> r & 1:
+                chance *= self.risk_protected
+            risk += chance * stake
+        mob = 0.0
+        gains = []
+        if self.mobility:
+            pats = column_patterns(valid)
+            for n in range(1, 6):
+                boxes = NUMBER_MASK[half][n] & ~marks
+                if not boxes:
+                    continue
+                best = second = None
+                for i in iter_bits(boxes & open_):
+                    r, c = divmod(i, 5)
+                    p = pats[c]
+                    g = COLUMN_SCORE[p | 1 << r] - COLUMN_SCORE[p]
+                    if best is None or g > best:
+                        best, second = g, best
+                    elif second is None or g > second:
+                        second = g
+                if best is None:
+                    best = self.blocked
+                elif second is not None:
+                    best += self.second * second
+                gains.append(best)
+            mob = sum(gains)
+        pot = 0
+        if self.potential:
+            for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
+                pot += COLUMN_SCORE[q] - COLUMN_SCORE[p]
+        out = (score, self.mobility * mob + self.potential * pot, risk + held)
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def sheet_terms(self, key: tuple[int, ...]) -> tuple[int, float, float]:
+        a = self.half_terms(RED, key[0], key[2], key[4])
+        b = self.half_terms(BLUE, key[1], key[3], key[5])
+        return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+
+    @staticmethod
+    def race(marks: int) -> int:
+        """Marks in the three fullest columns of a half (W6.1, W6.2)."""
+        counts = sorted(((marks & cm).bit_count() for cm in COL_MASK), reverse=True)
+        return counts[0] + counts[1] + counts[2]
+
+    def tau(self, progress: int, triggered: bool) -> float:
+        if triggered:
+            return 0.0
+        return max(0.0, min(1.0, (15 - progress) / self.horizon))
+
+    @staticmethod
+    def value(terms: tuple[int, float, float], tau: float) -> float:
+        score, pot, risk = terms
+        return score + tau * pot + (0.3 + 0.7 * tau) * risk
+
+    def scored_outcomes(self, state: Game, player: int) -> list[tuple[float, Take, tuple[int, ...]]]:
+        """Every distinct take with its ``V`` (module docstring)."""
+        others = [s.key() for q, s in enumerate(state.sheets) if q != player]
+        other_terms = [self.sheet_terms(k) for k in others]
+        other_race = max((self.race(k[h]) for k in others for h in (0, 1)), default=0)
+        triggered = state.end_triggered
+        out = []
+        for take, key in state.outcomes(player):
+            mine = self.sheet_terms(key)
+            ends = triggered or any(
+                sum(1 for cm in COL_MASK if key[h] & cm == cm) >= 3 for h in (0, 1))
+            t = 0.0 if ends else self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
+            v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
+            out.append((v, take, key))
+        return out
+
+    def reply_gain(self, state: Game, player: int, take: Take) -> float:
+        """The best immediate gain (W7) of the next player in the round with
+        the dice ``take`` leaves, or 0 when ``take`` ends the round."""
+        if state.turns_done + 1 >= state.players:
+            return 0.0
+        roll = state.roll
+        sig = tuple(sorted((state.colours[i], roll[i]) for i in take.dice))
+        cache = self._replies
+        if sig in cache:
+            return cache[sig]
+        after = state.copy()
+        for i in take.dice:
+            after.taken |= 1 << i
+        after.turns_done += 1
+        q = after.current_player
+        sheet = after.sheets[q]
+        base = sheet.total
+        best = max(half_score(k[0]) + half_score(k[1]) for _, k in after.outcomes(q)) - base
+        cache[sig] = best
+        return best
+
+    def take(self, state: Game, player: int) -> Take:
+        self._replies: dict = {}
+        scored = self.scored_outcomes(state, player)
+        if self.denial:
+            w = self.denial / (state.players - 1)
+            scored = [(v - w * self.reply_gain(state, player, t), t, k) for v, t, k in scored]
+        return self.pick_best([(v, t) for v, t, _ in scored])
+
+
+def _reason(state: Game, player: int, action: Take) -> tuple[str, dict]:
+    """A one-line reason for a take, as a message code and parameters."""
+    sheet = state.sheets[player]
+    half = 0 if action.colour == "red" else 1
+    name = HALVES[half] + " half"
+    for k, e in enumerate(action.marks):
+        if e is not None and e[0] == "skip":
+            return "wideshut.hint_protect", {"row": e[1] + 1, "half": name, "r": e[1],
+                                             "value": state.roll[action.dice[k]]}
+    for e in action.marks:
+        if e is not None and e[0] in ("red6", "blue6"):
+            h = 0 if e[0] == "red6" else 1
+            return "wideshut.hint_six", {"row": e[1] + 1, "half": HALVES[h] + " half", "r": e[1]}
+    before = sheet.score(half)
+    after_sheet = sheet.copy()
+    for e in action.marks:
+        if e is not None:
+            after_sheet.marks[half] |= 1 << (5 * e[1] + e[2])
+    gain = after_sheet.score(half) - before
+    empty_before = sum(1 for s in sheet.column_scores(half) if s < 0)
+    empty_after = sum(1 for s in after_sheet.column_scores(half) if s < 0)
+    if empty_after < empty_before:
+        return "wideshut.hint_column", {"half": name, "gain": gain}
+    if gain > 0:
+        return "wideshut.hint_run", {"half": name, "gain": gain}
+    return "wideshut.hint_safe", {"half": name, "gain": gain}
+
+
+def hint(state: Game, player: int) -> Hint:
+    """The expert's action for ``player`` now and why (a message code in
+    en/es/it); ValueError if ``player`` has no decision to make."""
+    action = ExpertBot(0).choose(state, player)
+    if isinstance(action, Roll):
+        return Hint(action, "wideshut.hint_roll", {})
+    code, params = _reason(state, player, action)
+    return Hint(action, code, params)

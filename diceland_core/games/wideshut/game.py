@@ -1,0 +1,651 @@
+"""The rules of Dice Wide Shut (WIDESHUT.md W2–W7) as a state machine.
+
+A :class:`Game` is one position plus its history.  :meth:`Game.apply` takes
+an action, checks it in exactly the order of WIDESHUT.md "Which rule an
+illegal action reports" (raising :class:`IllegalActionError` with the rule
+id, the game unchanged) and returns the events it caused.
+
+Phases: ``"roll"`` (the start player must roll, W2.2), ``"take"`` (the
+current player takes dice, W2.3) and ``"over"`` (W6.3).  Rolls are explicit
+``roll`` actions; the values come from the game's dice source (scripted rolls
+first, then the seed: W8).  Undo never crosses a roll.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Sequence
+
+from ...core.dice import DiceSource, ScriptedDice, SeededDice, start_player_for
+from ...core.errors import IllegalActionError, ScenarioError
+from ...core.protocol import Outcome
+from ...core.replay import play
+from ...core.rng import SplitMix64
+from .actions import (
+    Action, EndTriggered, Event, GameOver, Mark, Roll, Rolled, RoundEnded, RowSplit, SixUsed,
+    Take, Took,
+)
+from .sheet import (
+    BLUE, HALVES, NUMBER_MASK, RED, ROW_MASK, Sheet, iter_bits, number_of,
+)
+
+__all__ = ["Game", "Setup", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count", "die_colour",
+           "PURPLE", "DIE_COLOURS"]
+
+#: W1.1
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: die colours (W1.2): RED = 0, BLUE = 1 as the halves, PURPLE = 2
+PURPLE = 2
+DIE_COLOURS = ("red", "blue", "purple")
+_HALF_OF = {"red": RED, "blue": BLUE}
+_SIX_HALF = {"red6": RED, "blue6": BLUE}
+_ALL_SIXES = 0b11111
+
+
+def dice_count(players: int) -> int:
+    """W1.2: P + 1 red, P + 1 blue and one purple die."""
+    return 2 * players + 3
+
+
+_COLOURS_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def die_colours(players: int) -> tuple[int, ...]:
+    """W1.2: the colour of each die index (red 0..P, blue P+1..2P+1, purple 2P+2)."""
+    found = _COLOURS_CACHE.get(players)
+    if found is None:
+        found = _COLOURS_CACHE[players] = (RED,) * (players + 1) + (BLUE,) * (players + 1) + (PURPLE,)
+    return found
+
+
+def die_colour(players: int, index: int) -> str:
+    return DIE_COLOURS[die_colours(players)[index]]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game starts from: player count, start player, seed, fixed rolls
+    used before the seed (W8.2) and preset sheets (scenario ``sheets``:
+    ``sheets[p]`` is a :meth:`Sheet.key` or None)."""
+
+    players: int
+    start_player: int = 0
+    seed: int = 0
+    script: tuple[tuple[int, ...], ...] = ()
+    sheets: tuple[tuple[int, ...] | None, ...] = ()
+    meta: Mapping[str, object] = field(default_factory=dict)
+
+    def dice(self) -> ScriptedDice:
+        return ScriptedDice(self.script, self.seed, check_length=False)
+
+    def sheet(self, player: int) -> Sheet:
+        key = self.sheets[player] if player < len(self.sheets) else None
+        if key is None:
+            return Sheet()
+        return Sheet(key[0:2], key[2:4], key[4:6])
+
+
+def _clone_dice(dice: Any) -> Any:
+    """An independent copy of a dice source, cheap for the core's sources."""
+    if type(dice) is ScriptedDice:
+        new = ScriptedDice.__new__(ScriptedDice)
+        new.rolls = dice.rolls  # never changed in place
+        new.used = dice.used
+        new.check_length = dice.check_length
+        new.then = _clone_dice(dice.then)
+        return new
+    if type(dice) is SeededDice:
+        new = SeededDice.__new__(SeededDice)
+        new.seed, new.faces = dice.seed, dice.faces
+        new._rng = SplitMix64(0)
+        new._rng.state = dice._rng.state
+        return new
+    return _copy.deepcopy(dice)
+
+
+def _box_bit(entry: Mark) -> int:
+    return 1 << (5 * entry[1] + entry[2])
+
+
+class Game:
+    """One game of Dice Wide Shut.  Create with :meth:`new` or from a :class:`Setup`."""
+
+    def __init__(self, setup: Setup, dice: DiceSource | None = None):
+        n = setup.players
+        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ValueError(f"Dice Wide Shut is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n!r} (W1.1)")
+        if not 0 <= setup.start_player < n:
+            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        self.setup = setup
+        self.dice: Any = setup.dice() if dice is None else dice
+        self.players = n
+        self.colours = die_colours(n)
+        self.sheets = [setup.sheet(p) for p in range(n)]
+        self.start = setup.start_player
+        self.round = 1
+        self.phase = "roll"
+        self.turns_done = 0           # takes made this round
+        self.roll: tuple[int, ...] | None = None
+        self.taken = 0                # bit i: die i taken this round
+        self.end_triggered = False
+        self.winners: tuple[int, ...] = ()
+        self.actions: list[Action] = []
+        self.rolls: list[tuple[int, ...]] = []
+        self._rolls_before: list[int] = []
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int = 0, start_player: int | None = None,
+            sheets: Mapping[int, Sheet] | Sequence[Sheet | None] | None = None,
+            script: Sequence[Sequence[int]] = (), meta: Mapping[str, object] | None = None) -> "Game":
+        """A new game; the start player is drawn from the seed unless given (W2.1)."""
+        if start_player is None:
+            start_player = start_player_for(seed, players)
+        keys: list[tuple[int, ...] | None] = [None] * players
+        if sheets:
+            items = sheets.items() if isinstance(sheets, Mapping) else enumerate(sheets)
+            for p, s in items:
+                if s is not None:
+                    keys[p] = s.key()
+        setup = Setup(players, start_player, seed, tuple(tuple(r) for r in script),
+                      tuple(keys) if any(k is not None for k in keys) else (), dict(meta or {}))
+        return cls(setup)
+
+    # -- copying and history ------------------------------------------------
+    def copy(self) -> "Game":
+        """An independent copy of the position (history and dice included)."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.sheets = [s.copy() for s in self.sheets]
+        new.actions = self.actions[:]
+        new.rolls = self.rolls[:]
+        new._rolls_before = self._rolls_before[:]
+        new.dice = _clone_dice(self.dice)
+        return new
+
+    @classmethod
+    def replay(cls, setup: Setup, actions: Sequence[Action]) -> "Game":
+        """The game after ``actions`` from ``setup`` (the core's replay loop);
+        the first illegal action's error is raised."""
+        replayed = play(cls(setup), actions)
+        if replayed.error is not None:
+            raise replayed.error
+        return replayed.state
+
+    def can_undo(self) -> bool:
+        """The last action can be taken back: it is a take, and no roll
+        happened after it (undo never crosses a roll)."""
+        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
+
+    def undo(self) -> "Game":
+        """A new game without the last action (see :meth:`can_undo`)."""
+        if not self.can_undo():
+            raise IllegalActionError("W8.1", "wideshut.undo_roll")
+        return Game.replay(self.setup, self.actions[:-1])
+
+    # -- questions ----------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def current_player(self) -> int | None:
+        """The start player in ``roll``, the player to take in ``take``, None when over."""
+        if self.phase == "roll":
+            return self.start
+        if self.phase == "take":
+            return (self.start + self.turns_done) % self.players
+        return None
+
+    def waiting_for(self) -> tuple[int, ...]:
+        p = self.current_player
+        return () if p is None else (p,)
+
+    def remaining_dice(self) -> list[int]:
+        """W3.5: this round's untaken dice indices, sorted."""
+        if self.roll is None:
+            return []
+        return [i for i in range(len(self.roll)) if not self.taken >> i & 1]
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sheets)
+
+    def outcome(self) -> Outcome | None:
+        """W7: totals, winners and the two halves' scores, once over."""
+        if not self.over:
+            return None
+        return Outcome(self.scores(), self.winners,
+                       tuple({"red": s.score(RED), "blue": s.score(BLUE)} for s in self.sheets))
+
+    def leaders(self) -> tuple[int, ...]:
+        """W7.5: the players who would win now (highest total, then most splits)."""
+        best = max((s.total, s.splits) for s in self.sheets)
+        return tuple(p for p, s in enumerate(self.sheets) if (s.total, s.splits) == best)
+
+    # -- legal actions ------------------------------------------------------
+    def _low_options(self, sheet: Sheet, half: int, value: int) -> tuple[int, list[Mark]]:
+        """For a die showing ``value`` (1–5) taken as ``half``: the empty boxes
+        of its number (mask) and every box or skip entry it may name alone."""
+        empties = NUMBER_MASK[half][value] & ~sheet.marks[half]
+        name = HALVES[half]
+        out: list[Mark] = [(name, i // 5, i % 5) for i in iter_bits(empties)]
+        free = sheet.six[half] & ~sheet.used[half]
+        for r in iter_bits(free):
+            if empties & ROW_MASK[r]:
+                out.append(("skip", r))
+        return empties, out
+
+    @staticmethod
+    def _pair_ok(e1: Mark, empties1: int, e2: Mark, empties2: int) -> bool:
+        """W4.1, W4.2, W5.3 between the two entries of a two-dice take (each
+        entry legal on its own)."""
+        box1 = _box_bit(e1) if e1 is not None and e1[0] != "skip" else 0
+        box2 = _box_bit(e2) if e2 is not None and e2[0] != "skip" else 0
+        if box1 and box1 == box2:
+            return False
+        if e1 is None:
+            if empties1 & ~box2:
+                return False
+        elif e1[0] == "skip":
+            if not empties1 & ROW_MASK[e1[1]] & ~box2:
+                return False
+            if e2 is not None and e2[0] == "skip" and e2[1] == e1[1]:
+                return False
+        if e2 is None:
+            if empties2 & ~box1:
+                return False
+        elif e2[0] == "skip":
+            if not empties2 & ROW_MASK[e2[1]] & ~box1:
+                return False
+        return True
+
+    def six_options(self, sheet: Sheet) -> list[Mark]:
+        """W4.3: what a die showing 6 may do."""
+        out: list[Mark] = [(kind, r) for h, kind in ((RED, "red6"), (BLUE, "blue6"))
+                           for r in range(5) if not sheet.six[h] >> r & 1]
+        return out or [None]
+
+    def mark_combinations(self, player: int, colour: str, dice: Sequence[int]) -> list[tuple[Mark, ...]]:
+        """Every legal ``marks`` for taking ``dice`` as ``colour`` (empty when
+        the take itself is illegal)."""
+        try:
+            self._check_take_dice(Take(player, colour, tuple(dice), (None,) * len(dice)))
+        except IllegalActionError:
+            return []
+        return self._combinations(self.sheets[player], _HALF_OF[colour], [self.roll[i] for i in dice])
+
+    def _combinations(self, sheet: Sheet, half: int, values: Sequence[int]) -> list[tuple[Mark, ...]]:
+        if len(values) == 1:
+            v = values[0]
+            if v == 6:
+                return [(e,) for e in self.six_options(sheet)]
+            empties, opts = self._low_options(sheet, half, v)
+            if not empties:
+                opts.append(None)
+            return [(e,) for e in opts]
+        e1s, o1 = self._low_options(sheet, half, values[0])
+        e2s, o2 = self._low_options(sheet, half, values[1])
+        o1.append(None)
+        o2.append(None)
+        ok = self._pair_ok
+        return [(a, b) for a in o1 for b in o2 if ok(a, e1s, b, e2s)]
+
+    def mark_options(self, player: int, colour: str, dice: Sequence[int]) -> list[list[Mark]]:
+        """For the user interface: for each chosen die, every entry it may
+        name in some legal completion of the take (boxes, 6-boxes, skips,
+        None)."""
+        combos = self.mark_combinations(player, colour, dice)
+        out: list[list[Mark]] = [[] for _ in dice]
+        for combo in combos:
+            for k, e in enumerate(combo):
+                if e not in out[k]:
+                    out[k].append(e)
+        return out
+
+    def skip_rows(self, player: int, colour: str, dice: Sequence[int], k: int) -> list[int]:
+        """For the user interface: the rows whose 6 may skip die ``dice[k]`` (W5.3)."""
+        return sorted({e[1] for e in self.mark_options(player, colour, dice)[k]
+                       if e is not None and e[0] == "skip"})
+
+    def takes(self, player: int | None = None) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Every legal choice of dice (W3) now, as (colour, indices ascending)."""
+        if self.phase != "take" or (player is not None and player != self.current_player):
+            return
+        roll = self.roll
+        assert roll is not None
+        cols = self.colours
+        left = [i for i in range(len(roll)) if not self.taken >> i & 1]
+        for name, half in (("red", RED), ("blue", BLUE)):
+            mine = [i for i in left if cols[i] == half or cols[i] == PURPLE]
+            lows = [i for i in mine if roll[i] != 6]
+            for i in mine:
+                if roll[i] == 6:
+                    yield name, (i,)
+            if len(lows) == 1:
+                yield name, (lows[0],)
+            for a in range(len(lows)):
+                for b in range(a + 1, len(lows)):
+                    yield name, (lows[a], lows[b])
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now (of ``player`` only, if given): the roll,
+        or every take (dice in ascending index order) with every legal marks."""
+        if self.phase == "over":
+            return []
+        if self.phase == "roll":
+            return [Roll(self.start)] if player in (None, self.start) else []
+        p = self.current_player
+        if player not in (None, p):
+            return []
+        sheet = self.sheets[p]
+        roll = self.roll
+        out: list[Action] = []
+        for name, dice in self.takes(p):
+            for marks in self._combinations(sheet, _HALF_OF[name], [roll[i] for i in dice]):
+                out.append(Take(p, name, dice, marks))
+        return out
+
+    def outcomes(self, player: int | None = None) -> list[tuple[Take, tuple[int, ...]]]:
+        """Every distinct result of a take now: (a take, the sheet key after it),
+        one take per different sheet (the bots' move list)."""
+        p = self.current_player if player is None else player
+        if self.phase != "take" or p != self.current_player:
+            return []
+        sheet = self.sheets[p]
+        roll = self.roll
+        seen: dict[tuple[int, ...], Take] = {}
+        done_values: set[tuple[str, tuple[int, ...]]] = set()
+        for name, dice in self.takes(p):
+            values = tuple(sorted(roll[i] for i in dice))
+            if (name, values) in done_values:
+                continue
+            done_values.add((name, values))
+            half = _HALF_OF[name]
+            vals = [roll[i] for i in dice]
+            for marks in self._combinations(sheet, half, vals):
+                key = _after(sheet, half, marks)
+                if key not in seen:
+                    seen[key] = Take(p, name, dice, marks)
+        return [(t, k) for k, t in seen.items()]
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- checking (WIDESHUT.md "Which rule an illegal action reports") ---------
+    def _check(self, action: Action) -> None:
+        if self.phase == "over":
+            raise IllegalActionError("W6.4", "wideshut.game_over")
+        if isinstance(action, Roll):
+            if self.phase != "roll":
+                raise IllegalActionError("W2.2", "wideshut.rolled_already", seat=self.start + 1)
+            if action.player != self.start:
+                raise IllegalActionError("W2.2", "wideshut.not_start_player",
+                                         player=action.player, seat=self.start + 1)
+            return
+        if not isinstance(action, Take):
+            raise IllegalActionError("W2.3", "wideshut.not_an_action")
+        self._check_take_dice(action)
+        self._check_marks(action)
+
+    def _check_take_dice(self, action: Take) -> None:
+        if self.phase == "roll":
+            raise IllegalActionError("W2.2", "wideshut.roll_first", seat=self.start + 1)
+        current = self.current_player
+        if action.player != current:
+            raise IllegalActionError("W2.3", "wideshut.not_your_turn",
+                                     player=action.player, seat=current + 1)
+        roll = self.roll
+        assert roll is not None
+        dice = action.dice
+        if not isinstance(dice, (tuple, list)) or not 1 <= len(dice) <= 2:
+            raise IllegalActionError("W3.3", "wideshut.dice_count",
+                                     n=len(dice) if isinstance(dice, (tuple, list)) else 0)
+        n = len(roll)
+        for i in dice:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
+                raise IllegalActionError("W1.2", "wideshut.no_such_die", index=i, n=n)
+        for k, i in enumerate(dice):
+            if self.taken >> i & 1 or i in dice[:k]:
+                raise IllegalActionError("W3.5", "wideshut.die_taken", index=i,
+                                         die=DIE_COLOURS[self.colours[i]], value=roll[i])
+        half = _HALF_OF.get(action.colour) if isinstance(action.colour, str) else None
+        if half is None:
+            raise IllegalActionError("W3.1", "wideshut.bad_colour", colour=str(action.colour))
+        for i in dice:
+            if self.colours[i] != half and self.colours[i] != PURPLE:
+                raise IllegalActionError("W3.1", "wideshut.wrong_colour", index=i,
+                                         die=DIE_COLOURS[self.colours[i]], value=roll[i],
+                                         colour=action.colour)
+        if len(dice) == 2 and (roll[dice[0]] == 6 or roll[dice[1]] == 6):
+            raise IllegalActionError("W3.2", "wideshut.six_alone")
+        if len(dice) == 1 and roll[dice[0]] != 6:
+            i = dice[0]
+            for j in range(n):
+                if (j != i and not self.taken >> j & 1 and roll[j] != 6
+                        and (self.colours[j] == half or self.colours[j] == PURPLE)):
+                    raise IllegalActionError("W3.4", "wideshut.lone_die", index=i, other=j,
+                                             value=roll[i], colour=action.colour,
+                                             other_die=DIE_COLOURS[self.colours[j]],
+                                             other_value=roll[j])
+
+    def _check_marks(self, action: Take) -> None:
+        marks = action.marks
+        if not isinstance(marks, tuple) or len(marks) != len(action.dice):
+            raise IllegalActionError("W4.1", "wideshut.marks_count", n=len(action.dice))
+        sheet = self.sheets[action.player]
+        half = _HALF_OF[action.colour]
+        roll = self.roll
+        assert roll is not None
+        for k, entry in enumerate(marks):
+            other = marks[1 - k] if len(marks) == 2 else None
+            self._check_entry(sheet, half, roll[action.dice[k]], entry, other)
+
+    def _check_entry(self, sheet: Sheet, half: int, value: int, entry: Mark, other: Mark) -> None:
+        colour = HALVES[half]
+        if not (entry is None or (isinstance(entry, tuple) and _well_formed(entry))):
+            rule = "W4.3" if value == 6 else "W4.1"
+            raise IllegalActionError(rule, "wideshut.bad_entry", value=value)
+        if value == 6:
+            if entry is None:
+                if not sheet.all_sixes_marked():
+                    raise IllegalActionError("W4.3", "wideshut.six_must_mark")
+                return
+            if entry[0] not in _SIX_HALF:
+                raise IllegalActionError("W4.3", "wideshut.six_on_number")
+            h, r = _SIX_HALF[entry[0]], entry[1]
+            if sheet.six[h] >> r & 1:
+                raise IllegalActionError("W4.3", "wideshut.six_box_marked", half=HALVES[h] + " half",
+                                         row=r + 1, r=r)
+            return
+        other_box = (other[0], other[1], other[2]) if (
+            isinstance(other, tuple) and len(other) == 3 and other[0] in _HALF_OF) else None
+        if entry is None:
+            empties = NUMBER_MASK[half][value] & ~sheet.marks[half]
+            if other_box is not None and _HALF_OF[other_box[0]] == half:
+                empties &= ~_box_bit(other_box)
+            if empties:
+                i = (empties & -empties).bit_length() - 1
+                raise IllegalActionError("W4.2", "wideshut.must_mark", value=value,
+                                         half=colour + " half", row=i // 5 + 1, column=i % 5 + 1,
+                                         box=[colour, i // 5, i % 5])
+            return
+        kind = entry[0]
+        if kind in _SIX_HALF:
+            raise IllegalActionError("W4.1", "wideshut.low_on_six", value=value)
+        if kind == "skip":
+            r = entry[1]
+            if not sheet.six[half] >> r & 1:
+                raise IllegalActionError("W5.3", "wideshut.skip_no_six", row=r + 1,
+                                         half=colour + " half", r=r)
+            if sheet.used[half] >> r & 1:
+                raise IllegalActionError("W5.3", "wideshut.skip_used", row=r + 1,
+                                         half=colour + " half", r=r)
+            empties = NUMBER_MASK[half][value] & ~sheet.marks[half] & ROW_MASK[r]
+            if other_box is not None and _HALF_OF[other_box[0]] == half:
+                empties &= ~_box_bit(other_box)
+            if not empties:
+                raise IllegalActionError("W5.3", "wideshut.skip_no_box", row=r + 1, value=value,
+                                         half=colour + " half", r=r)
+            if isinstance(other, tuple) and other[:1] == ("skip",) and other[1:2] == (r,):
+                raise IllegalActionError("W5.3", "wideshut.skip_twice", row=r + 1, r=r)
+            return
+        h, r, c = _HALF_OF[kind], entry[1], entry[2]
+        if h != half:
+            raise IllegalActionError("W4.1", "wideshut.box_wrong_half", colour=colour,
+                                     half=colour + " half", row=r + 1, column=c + 1, box=list(entry))
+        shown = number_of(h, r, c)
+        if shown != value:
+            raise IllegalActionError("W4.1", "wideshut.box_wrong_number", value=value, shown=shown,
+                                     row=r + 1, column=c + 1, box=list(entry))
+        if sheet.marks[h] >> (5 * r + c) & 1:
+            raise IllegalActionError("W4.1", "wideshut.box_marked", row=r + 1, column=c + 1,
+                                     half=colour + " half", box=list(entry))
+        if other_box == entry:
+            raise IllegalActionError("W4.1", "wideshut.box_twice", row=r + 1, column=c + 1,
+                                     box=list(entry))
+
+    # -- applying -----------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``; returns its events.  Raises
+        :class:`IllegalActionError` (game unchanged) if the rules forbid it."""
+        self._check(action)
+        events: list[Event] = []
+        self._rolls_before.append(len(self.rolls))
+        self.actions.append(action)
+        if isinstance(action, Roll):
+            self._do_roll(events)
+        else:
+            self._do_take(action, events)
+        return events
+
+    def _do_roll(self, events: list[Event]) -> None:
+        """W2.2: every die, once per round."""
+        values = tuple(self.dice.roll(dice_count(self.players)))
+        if len(values) != dice_count(self.players) or any(v not in (1, 2, 3, 4, 5, 6) for v in values):
+            raise ScenarioError(f"a roll of {self.players} players is {dice_count(self.players)} "
+                                f"numbers 1 to 6, not {list(values)}")
+        self.rolls.append(values)
+        self.roll = values
+        self.taken = 0
+        self.turns_done = 0
+        self.phase = "take"
+        events.append(Rolled(self.start, self.round, values))
+
+    def _do_take(self, action: Take, events: list[Event]) -> None:
+        p = action.player
+        sheet = self.sheets[p]
+        half = _HALF_OF[action.colour]
+        before = sheet.marks[half]
+        for e in action.marks:
+            if e is None:
+                continue
+            kind = e[0]
+            if kind == "skip":
+                sheet.used[half] |= 1 << e[1]
+                events.append(SixUsed(p, HALVES[half], e[1]))
+            elif kind in _SIX_HALF:
+                sheet.six[_SIX_HALF[kind]] |= 1 << e[1]
+            else:
+                sheet.marks[half] |= _box_bit(e)
+        for i in action.dice:
+            self.taken |= 1 << i
+        roll = self.roll
+        assert roll is not None
+        events.insert(0, Took(p, action.colour, action.dice, tuple(roll[i] for i in action.dice),
+                              action.marks))
+        after = sheet.marks[half]
+        if after != before:
+            for r, rm in enumerate(ROW_MASK):
+                if after & rm == rm and before & rm != rm:
+                    events.append(RowSplit(p, HALVES[half], r))
+        if not self.end_triggered:  # W6.2
+            who = tuple(q for q, s in enumerate(self.sheets) if s.triggers_end())
+            if who:
+                self.end_triggered = True
+                events.append(EndTriggered(who))
+        self.turns_done += 1
+        if self.turns_done < self.players:
+            return
+        events.append(RoundEnded(self.round))   # W2.4
+        if self.end_triggered:                  # W6.3
+            self.phase = "over"
+            self.winners = self.leaders()
+            events.append(GameOver(self.winners, self.scores()))
+            return
+        self.start = (self.start + 1) % self.players
+        self.round += 1
+        self.phase = "roll"
+        self.roll = None
+        self.taken = 0
+        self.turns_done = 0
+
+    # -- reports --------------------------------------------------------------
+    def summary(self) -> dict[str, object]:
+        """The position as WIDESHUT.md's replay output (without ok/error)."""
+        players = []
+        for s in self.sheets:
+            players.append({
+                "red": s.half_summary(RED),
+                "blue": s.half_summary(BLUE),
+                "splits": s.splits,
+                "empty_columns": s.empty_columns(),
+                "total": s.total,
+            })
+        return {
+            "game": "wideshut",
+            "round": self.round,
+            "start_player": self.start,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "roll": list(self.roll) if self.roll is not None else None,
+            "remaining_dice": self.remaining_dice(),
+            "end_triggered": self.end_triggered,
+            "game_over": self.over,
+            "winners": list(self.winners),
+            "players": players,
+        }
+
+    def __repr__(self) -> str:
+        return (f"Game(players={self.players}, round={self.round}, start={self.start}, "
+                f"phase={self.phase}, current={self.current_player})")
+
+
+def _well_formed(entry: tuple) -> bool:
+    """An entry of a directly built Take has the shape of actions.py."""
+    if not entry:
+        return False
+    kind = entry[0]
+    if kind in _HALF_OF:
+        n = 3
+    elif kind in _SIX_HALF or kind == "skip":
+        n = 2
+    else:
+        return False
+    return len(entry) == n and all(
+        not isinstance(x, bool) and isinstance(x, int) and 0 <= x <= 4 for x in entry[1:])
+
+
+def _after(sheet: Sheet, half: int, marks: Sequence[Mark]) -> tuple[int, ...]:
+    """The sheet key after a take's marks (no checks)."""
+    m = sheet.marks[:]
+    six = sheet.six[:]
+    used = sheet.used[:]
+    for e in marks:
+        if e is None:
+            continue
+        kind = e[0]
+        if kind == "skip":
+            used[half] |= 1 << e[1]
+        elif kind in _SIX_HALF:
+            six[_SIX_HALF[kind]] |= 1 << e[1]
+        else:
+            m[half] |= _box_bit(e)
+    return (m[0], m[1], six[0], six[1], used[0], used[1])

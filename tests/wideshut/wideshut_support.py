@@ -1,0 +1,61 @@
+"""Helpers of the Dice Wide Shut tests (imported as ``wideshut_support``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+FIXTURES = HERE / "fixtures"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from diceland_core.core.replay import play, report  # noqa: E402
+from diceland_core.games.wideshut import DEFINITION, Game, Roll, Take, new  # noqa: E402
+from diceland_core.games.wideshut.scenario import parse_scenario  # noqa: E402
+
+__all__ = ["DEFINITION", "Game", "Roll", "Take", "new", "replay", "FIXTURES", "fixture_names",
+           "load_fixture", "play_random", "take"]
+
+
+def replay(data: dict) -> tuple[Game, dict]:
+    """A scenario object's state and replay output object."""
+    scenario = parse_scenario(data)
+    replayed = play(scenario.game(), scenario.actions)
+    return replayed.state, report(DEFINITION, replayed)
+
+
+def fixture_names() -> list[str]:
+    return sorted(p.name[:-5] for p in FIXTURES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def load_fixture(name: str) -> tuple[dict, dict]:
+    scenario = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    expected = json.loads((FIXTURES / f"{name}.expected.json").read_text(encoding="utf-8"))
+    return scenario, expected
+
+
+def take(player: int, colour: str, dice, marks) -> Take:
+    """A Take from JSON-like marks (lists, {"skip": r}, None)."""
+    return DEFINITION.action_from_json({"type": "take", "player": player, "colour": colour,
+                                        "dice": list(dice), "marks": list(marks)})
+
+
+def play_random(players: int, seed: int, check=None) -> Game:
+    """A whole game of uniformly random legal actions from ``new()``;
+    ``check(state)`` runs before every action."""
+    from diceland_core.core.rng import SplitMix64
+    state = new(players=players, seed=seed)
+    rng = SplitMix64(seed * 7919 + players)
+    steps = 0
+    while not state.over:
+        if check is not None:
+            check(state)
+        actions = state.legal_actions()
+        assert actions, "a legal action always exists (W2.5)"
+        state.apply(actions[rng.below(len(actions))])
+        steps += 1
+        assert steps < 2000, "the game never ends"
+    return state
