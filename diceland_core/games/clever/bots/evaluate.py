@@ -63,7 +63,7 @@ DEFAULT_PARAMS: dict = {
     "orange_mean": 5.0,
     "purple_mean": 4.2,
     "green_ease": 1.0,
-    "bonus": {"reroll": 3.0, "extra": 7.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
+    "bonus": {"reroll": 4.5, "extra": 9.0, "yellow_x": 6.0, "blue_x": 6.0, "green_x": 6.0,
               "orange_4": 4.0, "orange_5": 5.0, "orange_6": 6.0, "purple_6": 7.0, "fox": 0.0},
     "reroll_held": 2.5,
     "extra_held": 8.0,
