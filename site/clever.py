@@ -24,7 +24,7 @@ from diceland_site.clever.controller import CleverController
 from diceland_site.clever.draw import die_rect, die_spot, frame_ops, static_ops
 from diceland_site.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.clever.options import default_seats, from_params, seat_kind_label
-from diceland_site.clever.saves import SaveError, clever_store
+from diceland_site.clever.saves import SaveError, check_clever, clever_store
 from diceland_site.clever.share import read_fragment, share_url
 from diceland_site.clever.timing import decision_times
 from diceland_site.clever.strings import COLOUR_SYMBOLS, CleverStrings
@@ -607,6 +607,7 @@ class Page:
 
     def import_text(self, text: str) -> bool:
         try:
+            check_clever(text)
             save_id = self.store.import_json(text, self.lang)
         except SaveError as err:
             self.show_message(err.message(self.lang, importing=True))

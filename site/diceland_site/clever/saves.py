@@ -5,11 +5,12 @@ clever game and the other way round."""
 
 from __future__ import annotations
 
+import json
 from typing import Iterator, MutableMapping
 
 from ..storage import SaveError, SaveStore
 
-__all__ = ["PREFIX", "Namespaced", "clever_store", "SaveError"]
+__all__ = ["PREFIX", "Namespaced", "clever_store", "check_clever", "SaveError"]
 
 PREFIX = "clever:"
 
@@ -46,3 +47,16 @@ class Namespaced(MutableMapping):
 
 def clever_store(backend: MutableMapping, **kwargs) -> SaveStore:
     return SaveStore(Namespaced(backend), **kwargs)
+
+
+def check_clever(text: str) -> None:
+    """Refuse (``SaveError``) an imported file that is a record of another
+    game; anything else is left to :meth:`SaveStore.import_json`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return
+    record = data.get("record", data) if isinstance(data, dict) else None
+    game = record.get("game", "diceland") if isinstance(record, dict) else None
+    if isinstance(record, dict) and game != "clever":
+        raise SaveError("invalid", f"a record of {str(game)[:40]!r}, not of Ganz schön clever")

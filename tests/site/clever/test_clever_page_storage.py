@@ -87,3 +87,15 @@ def test_namespaced_mapping():
     ns["c"] = "3"
     del ns["b"]
     assert backend == {"a": "1", "clever:c": "3"}
+
+
+def test_a_record_of_another_game_is_refused_on_import():
+    from diceland_core import Game, record_json as diceland_record
+    from diceland_site.clever.saves import check_clever
+    text = diceland_record(Game.new("A", players=2, seed=1))
+    with pytest.raises(SaveError) as exc:
+        check_clever(text)
+    assert "clever" in str(exc.value)
+    ctrl = played(1)
+    check_clever(record_json(ctrl.state))          # a clever record passes
+    check_clever("not json")                       # left to the store, which says what is wrong
