@@ -172,3 +172,23 @@ def test_shared_position_opens_the_same_game(site):
     site.wait_ready()
     assert site.record() == before
     assert "#" not in site.page.evaluate("location.href")
+
+
+def test_export_and_import(site):
+    site.open("?players=human,expert&seed=6&speed=0", path="clever.html")
+    human_turn(site)
+    tap_hint(site)
+    human_turn(site)
+    before = site.record()
+    with site.page.expect_download() as download:
+        site.page.click("#btn-export")
+    text = open(download.value.path(), encoding="utf-8").read()
+    assert json.loads(text)["record"] == before
+    site.page.evaluate("localStorage.clear()")
+    site.reload()
+    assert site.page.evaluate("window.diceland.importText(%s)" % json.dumps(text)) is True
+    assert site.record() == before
+    other = json.dumps({**before, "game": "diceland"})
+    assert site.page.evaluate("window.diceland.importText(%s)" % json.dumps(other)) is False
+    assert site.page.locator("#message").is_visible()
+    assert site.record() == before
