@@ -452,3 +452,32 @@ def test_C12_1_illegal_action_changes_nothing():
     with pytest.raises(IllegalActionError):
         state.apply(act({"type": "pass", "player": 1}))
     assert state.summary() == before and len(state.actions) == 1
+
+
+# -- the user interface's questions ---------------------------------------------------------------
+def test_usable_dice_and_targets_follow_C3_8_and_the_phase():
+    data = scenario(dice=[roll(4, 2, 3, 1, 6, 5)], sheets={"0": {"purple": [5], "green": 4}})
+    state = state_of(data)
+    # green 1 < 5 (C3.5) and purple 5 not > 5 (C3.7) are not usable
+    assert state.usable_dice(0) == ["white", "yellow", "blue", "orange"]
+    assert state.targets(0, "white") == [("yellow", (2, 3)), ("yellow", (3, 2)), ("blue", 7),
+                                         ("orange", None)]
+    assert state.targets(0, "purple") == []
+    assert state.targets(0, "blue") == [("blue", 7)]
+    state.apply(act(pick("yellow", "yellow", [1, 0])))     # green 1 to the platter, the rest rolled again
+    assert state.usable_dice(0) == [c for c in state.summary()["roll"]
+                                    if state.targets(0, c)]
+
+
+def test_usable_dice_of_passive_player_and_special_case():
+    data = _nothing_usable_for_player_1()
+    state = state_of(data)
+    assert state.usable_dice(1) == []                       # purple 6 on the field: purple full
+    data = scenario(players=2, dice=[roll(1, 1, 1, 1, 1, 6)],
+                    sheets={"1": {"yellow": [[1, 1], [2, 0]], "blue": [2], "green": 10,
+                                  "orange": [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3], "purple": [5]}},
+                    actions=[pick("purple", "purple")])
+    state = state_of(data)
+    assert state.usable_dice(1) == ["purple"]               # C6.3: from the dice fields
+    assert state.targets(1, "purple") == [("purple", None)]
+    assert state.usable_dice(0) == []                       # no +1 actions

@@ -12,16 +12,16 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Sequence
 
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, render_message
 from .actions import EndTurn
 from .bots import BOTS, hint
+from .bots.base import finish_order
 from .game import CleverState
 from .messages import rating_code
 from .sheet import (
     BLUE_POINTS, COLOURS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_GRID,
     YELLOW_PRINTED, Sheet,
 )
-from ...core.errors import render_message
 
 __all__ = ["terminal", "render_sheet", "render_table", "describe"]
 
@@ -222,10 +222,8 @@ def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: i
     try:
         while not state.over:
             if state.phase == "finish" and not state.compulsory() and state.pending_player is None:
-                n = players
-                order = [(state.active + i) % n for i in range(1, n + 1)] if n > 1 else [0]
                 ended = True
-                for p in order:
+                for p in finish_order(state):
                     while state.pending_player is None and any(
                             a.type == "extra" for a in state.legal_actions(p)):
                         action = agents[p].choose(state, p) if agents[p] else human(p, True)

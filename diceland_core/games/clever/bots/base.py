@@ -18,7 +18,7 @@ from ..actions import EndTurn
 from ..game import CleverState
 from ..sheet import AREAS, COLOURS, YELLOW, Sheet, yellow_bit
 
-__all__ = ["BaseBot", "AREA", "DIE", "choice_mark", "mark_of", "try_action", "play_game"]
+__all__ = ["BaseBot", "AREA", "DIE", "choice_mark", "mark_of", "try_action", "finish_order", "play_game"]
 
 AREA = {a: i for i, a in enumerate(AREAS)}
 DIE = {c: i for i, c in enumerate(COLOURS)}
@@ -72,6 +72,13 @@ class BaseBot:
         raise NotImplementedError
 
 
+def finish_order(state: CleverState) -> list[int]:
+    """Who is asked about +1 actions before a turn ends (C7.4, R11):
+    clockwise from the active player's left, the active player last."""
+    n = state.players
+    return [(state.active + i) % n for i in range(1, n + 1)] if n > 1 else [0]
+
+
 def play_game(state: CleverState, bots: Sequence[Any], on_action: Callable | None = None) -> CleverState:
     """Play ``state`` to the end with one bot per player.  Before a turn
     ends, every player whose part is over is asked (clockwise from the
@@ -80,9 +87,7 @@ def play_game(state: CleverState, bots: Sequence[Any], on_action: Callable | Non
     while not state.over:
         waiting = state.waiting_for()
         if state.phase == "finish" and not state.compulsory() and state.pending_player is None:
-            n = state.players
-            order = [(state.active + i) % n for i in range(1, n + 1)] if n > 1 else [0]
-            for p in order:
+            for p in finish_order(state):
                 while not state.over and state.pending_player is None:
                     if not any(a.type == "extra" for a in state.legal_actions(p)):
                         break

@@ -48,7 +48,7 @@ evaluate every candidate mark with its whole bonus chain.
 
 from __future__ import annotations
 
-from math import exp
+from math import exp, log
 
 from ..sheet import (
     BLUE_COLUMNS, BLUE_POINTS, BLUE_ROWS, GREEN_BONUS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_BONUS,
@@ -70,6 +70,7 @@ DEFAULT_PARAMS: dict = {
     "fox_weight": 1.0,
     "scale": 1.3,
     "normalize": True,
+    "fox_soft": 5.0,
 }
 
 _YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
@@ -209,6 +210,10 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     extra_value += x_add
 
     lowest = min(yellow, blue, green, orange, purple)
+    soft = P["fox_soft"]
+    if soft:
+        # a soft minimum: an area close to the lowest also lifts the foxes
+        lowest -= soft * log(sum(exp((lowest - a) / soft) for a in (yellow, blue, green, orange, purple)))
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
             + s.rerolls * P["reroll_held"] * min(1.0, entries / 6.0))
     return (yellow + blue + green + orange + purple + P["fox_weight"] * fox_p * lowest
