@@ -8,7 +8,9 @@
 
 What ends up in ``dist/``::
 
-    index.html, style.css, boot.js, main.py, manifest.webmanifest, icons/
+    index.html, home.js   the home page: the list of games (games.js)
+    diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+    style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
     pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
@@ -56,8 +58,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
-SITE_SKIP = {"sw.js"}  # rendered with the precache list
-SITE_SKIP_DIRS = {"diceland_site", "__pycache__"}  # diceland_site ships as a wheel
+SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
+SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__"}  # shipped as wheels
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -176,14 +178,20 @@ def build_core_wheel() -> tuple[str, bytes]:
                        "Roll & write dice games: pure-Python rules engines, bots and tools", files)
 
 
-def build_site_wheel(version: str) -> tuple[str, bytes] | None:
-    """A tiny pure wheel of site/diceland_site (None until that package exists)."""
-    package = SITE / "diceland_site"
+#: The site's own pure-Python wheels: the tested layer (no browser imports)
+#: and the few modules that touch the DOM (the shell, one page per game).
+SITE_PACKAGES = {
+    "diceland_site": "The browser skin of the games: view models, i18n, storage and controllers",
+    "diceland_web": "The pages' DOM code: helpers, the shell, one page per game",
+}
+
+
+def build_site_wheel(version: str, name: str = "diceland_site") -> tuple[str, bytes] | None:
+    """A tiny pure wheel of ``site/<name>`` (None until that package exists)."""
+    package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
-    return build_wheel("diceland_site", version,
-                       "The browser skin of the games: views, i18n, storage and controllers",
-                       _package_files(package, "diceland_site"))
+    return build_wheel(name, version, SITE_PACKAGES[name], _package_files(package, name))
 
 
 # -- icons --------------------------------------------------------------------
@@ -246,6 +254,16 @@ def icon_png(size: int) -> bytes:
     return _png(size, size, rows)
 
 
+def favicon_ico(size: int = 32) -> bytes:
+    """``favicon.ico``: the app icon as one PNG inside an ICO container.
+    Browsers ask for ``/favicon.ico`` on documents without an icon link (a
+    JSON file opened as a page, for one): the site answers instead of a 404."""
+    png = icon_png(size)
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
 def write_icons() -> None:
     icons = SITE / "icons"
     icons.mkdir(parents=True, exist_ok=True)
@@ -305,18 +323,60 @@ def patch_pyscript(out_files: dict[str, bytes]) -> None:
 
 
 def pyscript_toml(wheel_urls: list[str], target: str) -> bytes:
-    """The interpreter from this site, and each wheel unpacked into ``target``
-    (a destination ending in ``/*`` makes PyScript unpack the archive)."""
+    """The interpreter from this site (python.mjs, which boots Pyodide or
+    restores its snapshot), and each wheel unpacked into ``target`` (a
+    destination ending in ``/*`` makes PyScript unpack the archive)."""
     lines = [
         "# Written by build.py: the interpreter and wheels are served from this site.",
         'name = "Diceland"',
-        'interpreter = "./pyodide/pyodide.mjs"',
+        f'interpreter = "./{PYTHON_MODULE}"',
         "",
         "[files]",
         *(f"{json.dumps(u)} = {json.dumps(target + '/*')}" for u in wheel_urls),
         "",
     ]
     return "\n".join(lines).encode()
+
+
+# -- the interpreter module and its memory snapshot ------------------------------
+
+#: The module PyScript's ``interpreter`` setting names (site/python.mjs with
+#: the wheels and the snapshot key filled in).
+PYTHON_MODULE = "python.mjs"
+#: Prefix of the Cache Storage name that holds python.mjs's memory snapshot.
+SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
+#: The sources that decide what a snapshot holds: python.mjs (what is
+#: imported) and the worker that makes it.
+SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-snapshot.mjs")
+
+
+def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
+    """What a memory snapshot of the interpreter depends on: Pyodide's files,
+    the wheels (their content-hashed URLs) and the :data:`SNAPSHOT_SOURCES`.  A snapshot is only restored under the
+    same key, so any new Pyodide, engine or site layer makes a new one."""
+    digest = hashlib.sha256()
+    for rel in sorted(r for r in out_files if r.startswith("pyodide/")):
+        digest.update(rel.encode() + b"\0" + sha256_hex(out_files[rel]).encode() + b"\n")
+    for url in wheel_urls:
+        digest.update(url.encode() + b"\n")
+    for name in SNAPSHOT_SOURCES:
+        digest.update((SITE / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def render_python_module(out_files: dict[str, bytes], wheel_urls: list[str]) -> bytes:
+    """site/python.mjs with ``__BUILD__`` = {"key": snapshot key, "wheels": URLs}."""
+    template = (SITE / PYTHON_MODULE).read_text()
+    if template.count("__BUILD__") != 1:
+        raise BuildError(f"site/{PYTHON_MODULE} must name __BUILD__ exactly once")
+    build = {"key": snapshot_key(out_files, wheel_urls), "wheels": wheel_urls}
+    return template.replace("__BUILD__", json.dumps(build, sort_keys=True)).encode()
+
+
+def snapshot_cache_name(python_module: bytes) -> str:
+    """The Cache Storage name python.mjs keeps its snapshot under."""
+    line = next(l for l in python_module.decode().splitlines() if l.startswith("const BUILD = "))
+    return SNAPSHOT_CACHE_PREFIX + json.loads(line.removeprefix("const BUILD = ").rstrip(";"))["key"]
 
 
 def collect(out_files: dict[str, bytes]) -> list[str]:
@@ -341,7 +401,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
     version = core_version()
     urls = []
-    for wheel in (build_core_wheel(), build_site_wheel(version)):
+    for wheel in (build_core_wheel(), *(build_site_wheel(version, n) for n in SITE_PACKAGES)):
         if wheel is None:
             continue
         name, data = wheel
@@ -349,6 +409,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         out_files[rel] = data
         urls.append("./" + rel)
     out_files["pyscript.toml"] = pyscript_toml(urls, site_packages(lock))
+    out_files[PYTHON_MODULE] = render_python_module(out_files, urls)
 
     for path in sorted(SITE.rglob("*")):
         rel = path.relative_to(SITE)
@@ -358,6 +419,8 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
             continue
         out_files[rel.as_posix()] = path.read_bytes()
     out_files["boot-strings.js"] = boot_strings()
+    out_files["games.js"] = games_script()
+    out_files["favicon.ico"] = favicon_ico()
     return urls
 
 
@@ -373,6 +436,20 @@ def boot_strings() -> bytes:
             f"window.DICELAND_BOOT_STRINGS = {text};\n").encode("utf-8")
 
 
+def games_script() -> bytes:
+    """``games.js``: the games of ``site/diceland_site/games.json`` and the
+    ``games.*``/``home.*`` texts of the locale files, for the home page
+    (index.html), which lists the games without starting Python."""
+    games = json.loads((SITE / "diceland_site" / "games.json").read_text(encoding="utf-8"))
+    strings = {}
+    for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        strings[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(("games.", "home."))}
+    text = json.dumps({"games": games, "strings": strings}, ensure_ascii=False, sort_keys=True)
+    return ("/* Made by build.py from site/diceland_site/games.json and the locale files. */\n"
+            f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
+
+
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     template = (SITE / "sw.js").read_text()
     precache = ["./"] + sorted(out_files)
@@ -380,7 +457,9 @@ def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     for name in sorted(out_files):
         digest.update(name.encode() + b"\0" + sha256_hex(out_files[name]).encode() + b"\n")
     cache_name = "diceland-" + digest.hexdigest()[:16]
+    snapshot = snapshot_cache_name(out_files[PYTHON_MODULE]) if PYTHON_MODULE in out_files else ""
     text = (template.replace("__CACHE_NAME__", json.dumps(cache_name))
+                    .replace("__SNAPSHOT_CACHE__", json.dumps(snapshot))
                     .replace("__PRECACHE__", json.dumps(["./" + p if p != "./" else p for p in precache], indent=1)))
     return text.encode()
 

@@ -3,17 +3,24 @@
 Builds the site into a temporary folder and adds ``bare.html``: the same
 PyScript, the same ``pyscript.toml`` (so the same Pyodide and wheels), the
 same boot.js (service worker), but a Python script that only imports
-``diceland_core``.  Serves it on 127.0.0.1 and drives Debian's Chromium with
+``diceland_core``, opened with ``?snapshot=off`` (it never restores a memory
+snapshot).  Serves it on 127.0.0.1 and drives Debian's Chromium with
 Playwright, alternating game and bare page on every run:
 
 * time to ready (``<html data-ready>``, measured in the page from the start of
   navigation), cold (fresh browser context) and warm (the same context again,
-  with the service worker installed);
+  with the service worker installed); the game page's warm visit twice, once
+  restoring python.mjs's memory snapshot (made in the background after the
+  cold visit) and once with ``?snapshot=off``, in alternating order; the bare
+  page never uses a snapshot;
+* the snapshot's size, the time to make it (in the background of the cold
+  visit) and the time to read and restore it (in the warm visit);
 * first meaningful paint on a warm visit: the first animation frame where the
   board, or boot.js's picture of the last frame, is visible and drawn;
 * click → redraw: ``window.diceland.lastRedrawMs`` (from the click event to
   the end of the draw) over taps on a cell of the board;
-* an expert bot decision inside the page (``window.diceland.benchBot``) and,
+* an expert bot decision inside Pyodide (``botbench.html``, a bench-only page
+  made from ``bench/page_bot.py``) and,
   for comparison, under this CPython;
 * bytes of a first visit, raw and gzip-compressed, counted by the server
   (every response body, the service worker's precache included).
@@ -45,7 +52,8 @@ sys.path.insert(0, str(ROOT))
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
-GAME_LINK = "index.html?players=human,greedy&boards=A,B&seed=7&speed=0"
+GAME_LINK = "diceland.html?players=human,greedy&boards=A,B&seed=7&speed=0"
+BARE_PATH = "bare.html?snapshot=off"
 TIMEOUT_MS = 120_000
 
 BARE_HTML = """<!doctype html>
@@ -63,6 +71,8 @@ BARE_HTML = """<!doctype html>
 </body>
 </html>
 """
+#: The bench-only page of in-page bot decisions (its Python: bench/page_bot.py).
+BOTBENCH_HTML = BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
 BARE_PY = """import js
 import diceland_core
 
@@ -115,10 +125,12 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     build = load_build()
     files = build.build(out, quiet=True)
     files.pop("sw.js")
-    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["index.html"].decode())).encode()
+    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
     files["bare.py"] = BARE_PY.encode()
+    files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
+    files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
     files["sw.js"] = build.render_service_worker(files)
-    for name in ("bare.html", "bare.py", "sw.js"):
+    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "sw.js"):
         (out / name).write_bytes(files[name])
     return files
 
@@ -168,10 +180,23 @@ def bench_numbers(page) -> dict:
     return page.evaluate("() => window.__bench")
 
 
-def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes]) -> dict:
+def wait_snapshot(page) -> dict:
+    """python.mjs's figures, once the cold visit's snapshot is saved."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    outcome = None
+    while not outcome and time.monotonic() < deadline:
+        time.sleep(0.1)
+        outcome = page.evaluate("document.documentElement.dataset.snapshot || null")
+    if outcome != "saved":
+        raise RuntimeError(f"the snapshot was not saved: {outcome}")
+    return page.evaluate("() => window.dicelandSnapshot")
+
+
+def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes],
+            snapshot_first: bool = True) -> dict:
     """A cold visit in a fresh browser profile, then a warm one in the same
-    profile.  A profile on disk, not an incognito context: an incognito
-    context's memory cache does not keep the 9.6 MB WebAssembly file, so the
+    profile (the game page: two, with and without the snapshot).  A profile
+    on disk, not an incognito context: an incognito context's memory cache does not keep the 9.6 MB WebAssembly file, so the
     service worker would download it a second time, which real visitors'
     disk caches do not."""
     profile = tempfile.mkdtemp(prefix="diceland-profile-")
@@ -189,16 +214,34 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
                 "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                 " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
                 " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
+            made = wait_snapshot(page)
         time.sleep(0.3)  # let the precache's last responses finish
         sent = counter.take()
         raw = sum(size for _, size in sent)
         compressed = sum(gzip_size(sizes[p.lstrip("/")]) if p.lstrip("/") in sizes else size for p, size in sent)
-        warm_path = "index.html" if game else path  # a return visit: no start link
-        page.goto(base + warm_path)
-        wait_ready(page)
-        warm = bench_numbers(page)
-        return {"cold": cold["ready"], "warm": warm["ready"], "paint_warm": warm["paint"],
-                "paint_cold": cold["paint"], "bytes": raw, "gzip": compressed, "requests": len(sent)}
+        out = {"cold": cold["ready"], "paint_cold": cold["paint"], "bytes": raw, "gzip": compressed,
+               "requests": len(sent)}
+        if not game:
+            page.goto(base + path)
+            wait_ready(page)
+            warm = bench_numbers(page)
+            return {**out, "warm": warm["ready"], "paint_warm": warm["paint"]}
+        # a return visit: no start link
+        visits = [("snap", "diceland.html"), ("off", "diceland.html?snapshot=off")]
+        for which, warm_path in (visits if snapshot_first else visits[::-1]):
+            page.goto(base + warm_path)
+            wait_ready(page)
+            warm = bench_numbers(page)
+            boot = page.evaluate("document.documentElement.dataset.boot")
+            if boot != ("snapshot" if which == "snap" else "normal"):
+                raise RuntimeError(f"{warm_path} started {boot}")
+            out[f"warm_{which}"] = warm["ready"]
+            out[f"paint_{which}"] = warm["paint"]
+            if which == "snap":
+                restored = page.evaluate("() => window.dicelandSnapshot")
+                out["restore"] = restored["readMs"] + restored["restoreMs"]
+        return {**out, "warm": out["warm_off"], "paint_warm": out["paint_snap"], "make": made["makeMs"],
+                "snapshot_bytes": made["bytes"]}
     finally:
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
@@ -251,16 +294,16 @@ def page_decisions(browser, base: str, n: int) -> list[float]:
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(base + "index.html")
+        page.goto(base + "botbench.html")
         wait_ready(page)
-        page.evaluate("(n) => window.diceland.benchBot(n)", 3)  # warm-up
-        return json.loads(page.evaluate("(n) => window.diceland.benchBot(n)", n))
+        page.evaluate("(n) => window.dicelandBench.benchBot(n)", 3)  # warm-up
+        return json.loads(page.evaluate("(n) => window.dicelandBench.benchBot(n)", n))
     finally:
         context.close()
 
 
 def cpython_decisions(n: int) -> list[float]:
-    """The same decisions as the page's benchBot, under this CPython (ms)."""
+    """The same decisions as botbench.html's benchBot, under this CPython (ms)."""
     from diceland_core.games.diceland.bots import make_bot
     from diceland_core.core.simulate import game_seed, play_game
     spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
@@ -307,10 +350,12 @@ def main() -> None:
             for i in range(args.runs):
                 order = ["game", "bare"] if i % 2 == 0 else ["bare", "game"]
                 for which in order:
-                    path = GAME_LINK if which == "game" else "bare.html"
-                    r = one_run(p, base, path, which == "game", counter, sizes)
+                    path = GAME_LINK if which == "game" else BARE_PATH
+                    r = one_run(p, base, path, which == "game", counter, sizes, snapshot_first=i % 4 < 2)
                     results[which].append(r)
-                    print(f"run {i + 1:>2} {which:<4}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms  "
+                    snap = (f"  warm+snapshot {r['warm_snap']:6.0f} ms (restore {r['restore']:4.0f} ms, "
+                            f"made in {r['make']:5.0f} ms)" if which == "game" else "")
+                    print(f"run {i + 1:>2} {which:<4}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms{snap}  "
                           f"paint(warm) {r['paint_warm'] or float('nan'):7.0f} ms  "
                           f"{r['requests']} responses, {r['bytes'] / 1e6:.2f} MB ({r['gzip'] / 1e6:.2f} MB gzip)",
                           file=sys.stderr, flush=True)
@@ -327,6 +372,7 @@ def main() -> None:
     game, bare = results["game"], results["bare"]
     cold_g, cold_b = med(r["cold"] for r in game), med(r["cold"] for r in bare)
     warm_g, warm_b = med(r["warm"] for r in game), med(r["warm"] for r in bare)
+    warm_s = med(r["warm_snap"] for r in game)
     paint = med(r["paint_warm"] for r in game)
     first_raw, first_gz = med(r["bytes"] for r in game), med(r["gzip"] for r in game)
     bare_raw, bare_gz = med(r["bytes"] for r in bare), med(r["gzip"] for r in bare)
@@ -341,8 +387,10 @@ def main() -> None:
     print()
     print("| measure | Diceland | bare stack | ratio | target | met |")
     print("|---|---:|---:|---:|---|---|")
-    print(f"| time to ready, warm (median) | {warm_g:.0f} ms | {warm_b:.0f} ms | {warm_g / warm_b:.2f}× "
-          f"| ≤ 1.15× bare | {ok(warm_g <= 1.15 * warm_b)} |")
+    print(f"| time to ready, warm, memory snapshot (median) | {warm_s:.0f} ms | {warm_b:.0f} ms "
+          f"| {warm_s / warm_b:.2f}× | ≤ 0.5× bare | {ok(warm_s <= 0.5 * warm_b)} |")
+    print(f"| time to ready, warm, `?snapshot=off` (median) | {warm_g:.0f} ms | {warm_b:.0f} ms "
+          f"| {warm_g / warm_b:.2f}× | ≤ 1.15× bare | {ok(warm_g <= 1.15 * warm_b)} |")
     print(f"| time to ready, cold (median) | {cold_g:.0f} ms | {cold_b:.0f} ms | {cold_g / cold_b:.2f}× "
           f"| ≤ 1.25× bare | {ok(cold_g <= 1.25 * cold_b)} |")
     print(f"| first meaningful paint, warm (median) | {paint:.0f} ms | – | – | ≤ 300 ms | {ok(paint <= 300)} |")
@@ -354,6 +402,10 @@ def main() -> None:
     print(f"| expert decision in the page (median of {len(in_page)}) | {decision:.1f} ms | – | – "
           f"| ≤ 50 ms | {ok(decision <= 50)} |")
     print()
+    print(f"Memory snapshot: {med(r['snapshot_bytes'] for r in game) / 1e6:.1f} MB, made in "
+          f"{med(r['make'] for r in game):.0f} ms (median, in the background after the cold visit), "
+          f"read and restored in {med(r['restore'] for r in game):.0f} ms (median); first paint on a warm "
+          f"visit without it {med(r['paint_off'] for r in game):.0f} ms.")
     print(f"Other figures: click → redraw p90 {sorted(taps)[int(0.9 * (len(taps) - 1))]:.1f} ms, "
           f"max {max(taps):.1f} ms; expert decision p90 in the page "
           f"{sorted(in_page)[int(0.9 * (len(in_page) - 1))]:.1f} ms, "

@@ -42,7 +42,7 @@ def _ms(samples: list[float]) -> str:
 
 def speed(games: int, seed: int) -> None:
     rng = SplitMix64(seed)
-    apply_t, legal_t, game_t = [], [], []
+    apply_t, legal_t, take_t, game_t = [], [], [], []
     for g in range(max(1, games)):
         players = 2 + g % 4
         state = new(players=players, seed=seed + g)
@@ -51,13 +51,16 @@ def speed(games: int, seed: int) -> None:
             t = time.perf_counter()
             actions = state.legal_actions()
             legal_t.append(time.perf_counter() - t)
+            if state.phase == "take":
+                take_t.append(legal_t[-1])
             action = actions[rng.below(len(actions))]
             t = time.perf_counter()
             state.apply(action)
             apply_t.append(time.perf_counter() - t)
         game_t.append(time.perf_counter() - t0)
     print(f"apply            median {_ms(apply_t)}  ({len(apply_t)} actions)")
-    print(f"legal_actions    median {_ms(legal_t)}  ({len(legal_t)} positions)")
+    print(f"legal_actions    median {_ms(legal_t)}  ({len(legal_t)} positions; "
+          f"{_ms(take_t)} over the {len(take_t)} take positions)")
     print(f"random game      median {_ms(game_t)}  ({len(game_t)} games, 2-5 players, "
           "legal_actions + apply per action)")
     expert_t = []

@@ -46,7 +46,7 @@
     [/python_stdlib\.zip$/, 70, "boot.python_start"],
     [/micropip/, 75, "boot.install"],
     [/\.whl$/, 85, "boot.install"],
-    [/main\.py$/, 90, "boot.game"],
+    [/[a-z_]+\.py$/, 90, "boot.game"],
   ];
 
   function progress(value, text) {

@@ -1,6 +1,6 @@
 """embed.html: one board of a scripted example, wired to the DOM.
 
-All logic is in ``diceland_site.embed`` (parameters, decoding, the position
+All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the position
 at each step, judging the reader's move); this file only reads the query,
 fetches a shipped lesson, draws and forwards clicks.  It writes nothing to
 storage, and tells its parent frame nothing but its height (and, for a
@@ -12,50 +12,37 @@ from __future__ import annotations
 
 import asyncio
 import json
-import traceback
 from urllib.parse import parse_qs
 
 import js
-from pyodide.ffi import create_proxy, to_js
 from pyodide.http import pyfetch
 
-from diceland_site import view
-from diceland_site.embed import (
-    EmbedError, EmbedSession, Script, lesson_file, page_language, parse_params,
+from diceland_site.diceland import view
+from diceland_site.diceland.embed import (
+    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language, parse_json, parse_params,
 )
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
 
-document = js.document
-window = js.window
+from diceland_web.dom import Events, document, el, js_obj, report, window
 
-
-def el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def js_obj(data: dict):
-    return to_js(data, dict_converter=js.Object.fromEntries)
-
-
-def report(exc: BaseException) -> None:
-    js.console.error("Diceland embed: " + "".join(traceback.format_exception(exc)))
+WHERE = "Diceland embed"
 
 
 async def fetch_json(url: str):
     response = await pyfetch(url, cache="no-cache")
     if not response.ok:
         raise EmbedError("load", detail=f"{url}: HTTP {response.status}")
-    try:
-        return json.loads(await response.string())
-    except ValueError as exc:
-        raise EmbedError("load", detail=f"{url}: {exc}") from None
+    return parse_json(await response.string(), "load", url)
 
 
 class EmbedPage:
     def __init__(self):
-        self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:],
-                                                    keep_blank_values=True).items()}
+        search = str(window.location.search)[1:]
+        #: a query too long to be a link of this site is refused unread
+        self.too_long = len(search) > MAX_QUERY_CHARS
+        self.query = {} if self.too_long else {
+            k: v[-1] for k, v in parse_qs(search, keep_blank_values=True).items()}
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.langs = [str(x) for x in langs]
         self.lang = page_language(self.query, self.langs)
@@ -65,21 +52,13 @@ class EmbedPage:
         self.layout: view.Layout | None = None
         self.cache: dict = {}
         self.dice_signature = None
-        self._proxies = []
+        self.events = Events(WHERE, lambda exc: self.say(self.strings.t("error.unexpected", detail=str(exc))))
         self.canvas = el("board")
         self.ctx = self.canvas.getContext("2d")
 
     # -- wiring ---------------------------------------------------------------------------
     def on(self, element, event: str, handler) -> None:
-        def safe(evt=None):
-            try:
-                handler(evt)
-            except Exception as exc:  # keep the frame alive; say what broke
-                report(exc)
-                self.say(self.strings.t("error.unexpected", detail=str(exc)))
-        proxy = create_proxy(safe)
-        self._proxies.append(proxy)
-        element.addEventListener(event, proxy)
+        self.events.on(element, event, handler)
 
     def bind(self) -> None:
         self.on(el("embed-controls"), "click", self.control_click)
@@ -93,6 +72,8 @@ class EmbedPage:
         document.documentElement.lang = self.lang
         document.title = t("embed.title")
         try:
+            if self.too_long:
+                raise EmbedError("too_long")
             params = parse_params(self.query, self.langs)
             if params.scenario is not None:
                 index = await fetch_json("./tutorial/index.json")
@@ -286,9 +267,7 @@ class EmbedPage:
             return js_obj({"x": float(rect.left) + x, "y": float(rect.top) + y})
 
         for name, fn in (("state", state), ("cellCenter", cell_center)):
-            proxy = create_proxy(fn)
-            self._proxies.append(proxy)
-            setattr(api, name, proxy)
+            setattr(api, name, self.events.proxy(fn))
         window.dicelandEmbed = api
 
 
@@ -298,7 +277,7 @@ async def main() -> None:
     try:
         await page.load()
     except Exception as exc:
-        report(exc)
+        report(WHERE, exc)
         page.error = EmbedError("load", detail=str(exc))
         el("embed").hidden = False
         page.show_error(page.error)

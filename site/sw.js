@@ -1,9 +1,13 @@
 /* Diceland service worker: precache the whole site, serve it cache-first.
-   build.py fills in CACHE_NAME (a hash of every precached file's content)
-   and PRECACHE (every file of the build, relative to this script). */
+   build.py fills in CACHE_NAME (a hash of every precached file's content),
+   SNAPSHOT_CACHE (python.mjs's, named by its snapshot key) and PRECACHE
+   (every file of the build, relative to this script). */
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
+// python.mjs's memory snapshot of this build's interpreter: kept, while the
+// snapshots of other builds go with their caches.
+const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
 const PRECACHE = __PRECACHE__;
 const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 
@@ -24,7 +28,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME)
+        names.filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME && name !== SNAPSHOT_CACHE)
           .map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );

@@ -7,27 +7,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import traceback
 from urllib.parse import parse_qs, quote
 
 import js
-from pyodide.ffi import JsException, create_proxy
+from pyodide.ffi import JsException
 from pyodide.http import pyfetch
 
-from diceland_site.embed import PROGRESS_KEY, dump_progress, load_progress, page_language, text_in
+from diceland_site.diceland.embed import (
+    PROGRESS_KEY, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+)
 from diceland_site.i18n import LANGUAGES, Strings
 
-document = js.document
-window = js.window
-
-
-def el(element_id: str):
-    return document.getElementById(element_id)
+from diceland_web.dom import Events, document, el, window
 
 
 async def fetch_json(url: str):
     response = await pyfetch(url, cache="no-cache")
-    return json.loads(await response.string())
+    return parse_json(await response.string(), "load", url)
 
 
 class TutorialPage:
@@ -46,7 +42,7 @@ class TutorialPage:
         todo = [i for i in self.ids if i not in self.progress["done"]]
         self.current = wanted if wanted in self.ids else (todo[0] if todo else self.ids[0])
         self.frame = el("lesson-frame")
-        self._proxies = []
+        self.events = Events("Diceland tutorial", lambda exc: None)
 
     # -- storage (a refused write only costs the remembered progress) ----------------
     def read(self) -> str | None:
@@ -56,8 +52,12 @@ class TutorialPage:
             return None
         return None if value is None else str(value)
 
-    def write(self) -> None:
+    def write(self, merge: bool = True) -> None:
+        """Store the progress; lessons another tab marked done since are kept
+        (unless ``merge`` is False: the reader asked to start over)."""
         self.progress["lang"] = self.lang
+        if merge:
+            self.progress = merge_progress(self.read(), self.progress, self.ids)
         try:
             window.localStorage.setItem(PROGRESS_KEY, dump_progress(self.progress))
         except JsException as exc:
@@ -65,14 +65,7 @@ class TutorialPage:
 
     # -- wiring -------------------------------------------------------------------------
     def on(self, element, event: str, handler) -> None:
-        def safe(evt=None):
-            try:
-                handler(evt)
-            except Exception as exc:
-                js.console.error("Diceland tutorial: " + "".join(traceback.format_exception(exc)))
-        proxy = create_proxy(safe)
-        self._proxies.append(proxy)
-        element.addEventListener(event, proxy)
+        self.events.on(element, event, handler)
 
     def bind(self) -> None:
         self.on(el("lessons"), "click", self.lesson_click)
@@ -80,6 +73,13 @@ class TutorialPage:
         self.on(el("btn-next-lesson"), "click", lambda evt: self.next_lesson())
         self.on(el("btn-forget"), "click", lambda evt: self.forget())
         self.on(window, "message", self.message)
+        self.on(window, "storage", self.storage_changed)
+
+    def storage_changed(self, evt) -> None:
+        """Another tab changed the progress: show what it holds now."""
+        if evt.key is None or str(evt.key) == PROGRESS_KEY:
+            self.progress = {**load_progress(self.read(), self.ids), "lang": self.lang}
+            self.render_list()
 
     def message(self, evt) -> None:
         """Only from our own lesson frame, on this site."""
@@ -111,7 +111,7 @@ class TutorialPage:
 
     def forget(self) -> None:
         self.progress["done"] = []
-        self.write()
+        self.write(merge=False)
         self.render_list()
 
     def set_language(self, lang: str) -> None:
@@ -177,9 +177,7 @@ class TutorialPage:
             return json.dumps({"lesson": self.current, "done": self.progress["done"], "lang": self.lang,
                                "src": str(self.frame.getAttribute("src") or "")})
 
-        proxy = create_proxy(state)
-        self._proxies.append(proxy)
-        api.state = proxy
+        api.state = self.events.proxy(state)
         window.dicelandTutorial = api
 
 

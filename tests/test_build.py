@@ -4,6 +4,7 @@ output has the shape the page and the service worker rely on."""
 from __future__ import annotations
 
 import hashlib
+import struct
 import importlib.util
 import json
 import shutil
@@ -46,7 +47,7 @@ def test_two_builds_are_identical(builds):
 
 def test_output_shape(builds):
     build, one, _, files, _ = builds
-    for name in ("index.html", "main.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
+    for name in ("index.html", "home.js", "games.js", "diceland.html", "diceland.py", "sw.js", "pyscript.toml", "manifest.webmanifest",
                  "icons/icon-192.png", "icons/icon-512.png", "pyscript/core.js",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                  "pyodide/pyodide-lock.json"):
@@ -55,13 +56,25 @@ def test_output_shape(builds):
     wheels = sorted(n for n in files if n.startswith("wheels/"))
     assert any("/diceland_core-" in n for n in wheels)
     toml = (one / "pyscript.toml").read_text()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in toml
+    assert 'interpreter = "./python.mjs"' in toml
     for wheel in wheels:
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
         # unpacked by PyScript's [files] straight into site-packages: no micropip
         assert f'"./{wheel}" = "/lib/python3.14/site-packages/*"' in toml
     assert "packages" not in toml.replace("site-packages", "")
+
+
+def test_favicon_is_an_ico_holding_the_icon(builds):
+    """Browsers ask for /favicon.ico on documents without an icon link; a
+    missing one is a 404 in the console of such a page."""
+    _, one, _, _, _ = builds
+    data = (one / "favicon.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind, count) == (0, 1, 1)
+    size, offset = struct.unpack("<II", data[14:22])
+    assert offset == 22 and size == len(data) - 22
+    assert data[22:30] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_site_ships_no_pyodide_package_and_no_micropip(builds):
@@ -82,7 +95,8 @@ def test_service_worker_precaches_everything(builds):
 
 def test_no_absolute_or_offsite_urls_in_the_page(builds):
     _, one, _, _, _ = builds
-    html = (one / "index.html").read_text()
-    assert "http://" not in html and "https://" not in html
-    assert 'src="/' not in html and 'href="/' not in html
-    assert "<script>" not in html  # no inline scripts (a CSP forbids them)
+    for page in ("index.html", "diceland.html"):
+        html = (one / page).read_text()
+        assert "http://" not in html and "https://" not in html
+        assert 'src="/' not in html and 'href="/' not in html
+        assert "<script>" not in html  # no inline scripts (a CSP forbids them)

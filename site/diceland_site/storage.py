@@ -36,13 +36,14 @@ from diceland_core import Game, RecordError, load_record, record_of
 from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
 from diceland_core.version import __version__ as ENGINE_VERSION
 
+from . import safejson
 from .i18n import Strings
-from .seats import Seat
+from .seats import MAX_NAME, Seat
 
 __all__ = [
     "APP", "ENVELOPE_VERSION", "SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "MAX_FRAME_CHARS",
     "MIGRATIONS", "SaveError", "SaveResult", "SaveStore", "envelope_of", "migrate", "summarize",
-    "summarize_state",
+    "summarize_state", "MAX_IMPORT_CHARS", "MAX_SAVE_CHARS", "valid_summary",
 ]
 
 APP = "diceland"
@@ -52,13 +53,20 @@ BACKUP_PREFIX = "diceland:backup:"
 SETTINGS_KEY = "diceland:settings"
 #: A "last frame" thumbnail larger than this is not stored.
 MAX_FRAME_CHARS = 200_000
+#: An imported file longer than this is refused before it is read (a finished
+#: four-player game with its envelope is under 100,000).
+MAX_IMPORT_CHARS = 1_000_000
+#: A stored save longer than this is not parsed (its picture included).
+MAX_SAVE_CHARS = 2_000_000
+#: Settings and other small values.
+MAX_SETTINGS_CHARS = 100_000
 
 
 class SaveError(Exception):
     """A saved game or an imported file cannot be used.
 
-    ``code``: ``"missing"``, ``"not_json"``, ``"not_diceland"``, ``"future"``
-    or ``"invalid"``; ``detail`` says what is wrong (English, from the engine);
+    ``code``: ``"missing"``, ``"not_json"``, ``"too_big"``, ``"too_deep"``,
+    ``"not_diceland"``, ``"future"`` or ``"invalid"``; ``detail`` says what is wrong (English, from the engine);
     ``backup_key`` is where the raw text was copied (loads only)."""
 
     def __init__(self, code: str, detail: str = "", save_id: str | None = None,
@@ -74,12 +82,19 @@ class SaveError(Exception):
         s = Strings(lang)
         if importing:
             key = {"not_json": "error.import_not_json", "not_diceland": "error.import_not_diceland",
-                   "future": "error.import_future"}.get(self.code, "error.import_invalid")
+                   "future": "error.import_future", "too_big": "error.import_too_big",
+                   "too_deep": "error.import_too_deep"}.get(self.code, "error.import_invalid")
         else:
             key = {"missing": "error.save_missing", "not_json": "error.save_corrupt",
+                   "too_big": "error.save_corrupt", "too_deep": "error.save_corrupt",
                    "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
                        self.code, "error.save_invalid")
-        return s.t(key, detail=self.detail)
+        return s.t(key)
+
+    def details(self, lang: str = "en") -> str:
+        """The technical part, for a "details" link (what the reader of the
+        file found wrong; English, from the engine)."""
+        return self.detail or self.code
 
 
 @dataclass(frozen=True)
@@ -214,30 +229,40 @@ def _check_envelope(env: dict[str, Any]) -> None:
         raise SaveError("invalid", "'last_frame' must be a string")
 
 
-#: Imported files nested deeper than this are refused: JSON nested close to the
-#: recursion limit may not read back when a deeper stack reads it (a record needs 6).
-_MAX_DEPTH = 64
-
-
-def _too_deep(data: object) -> bool:
-    stack = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, (dict, list)):
-            if depth > _MAX_DEPTH:
-                return True
-            stack.extend((v, depth + 1) for v in (node.values() if isinstance(node, dict) else node))
-    return False
-
-
-def _parse(text: str) -> dict[str, Any]:
+def _loads(text: str, max_chars: int = MAX_SAVE_CHARS) -> Any:
+    """Outside JSON, measured before it is parsed (:mod:`.safejson`)."""
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as exc:  # also too deep, or a number too long
+        return safejson.loads(text, max_chars=max_chars)
+    except safejson.JsonLimitError as exc:
+        raise SaveError(exc.code, str(exc)) from None
+    except (ValueError, TypeError, RecursionError) as exc:  # also a number too long
         raise SaveError("not_json", str(exc)) from None
-    env = migrate(data)
+
+
+def _parse(text: str, max_chars: int = MAX_SAVE_CHARS) -> dict[str, Any]:
+    env = migrate(_loads(text, max_chars))
     _check_envelope(env)
     return env
+
+
+def revision_of(env: dict[str, Any]) -> int:
+    """The revision a save's envelope carries (0 before revisions existed)."""
+    rev = env.get("rev", 0)
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
+
+
+def valid_summary(summary: object) -> bool:
+    """A summary the saved-games list can show: players with a name each, a
+    whole turn, a yes/no "over" (any game; extra keys are the game's own)."""
+    if not isinstance(summary, dict):
+        return False
+    players = summary.get("players")
+    if not isinstance(players, list) or not players or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) and len(p["name"]) <= MAX_NAME
+            for p in players):
+        return False
+    turn = summary.get("turn", 0)
+    return isinstance(turn, int) and not isinstance(turn, bool) and isinstance(summary.get("over", False), bool)
 
 
 def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[Game, list[Seat]]:
@@ -262,7 +287,13 @@ def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = N
 # -- the store ----------------------------------------------------------------------
 
 class SaveStore:
-    """Saved games in ``backend`` (a dict-like string store)."""
+    """Saved games in ``backend`` (a dict-like string store).
+
+    Several pages (tabs) may share one backend.  Every save carries a
+    revision ``rev``; the store remembers the revision it last read or wrote
+    for each id and never writes over another one: :meth:`save` then returns
+    ``SaveResult(ok=False, reason="conflict")`` and the page reloads the
+    game (:meth:`changed_elsewhere` tells before a move is made)."""
 
     def __init__(self, backend: MutableMapping[str, str], clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] | None = None):
@@ -270,6 +301,13 @@ class SaveStore:
         self.clock = clock
         self._new_id = new_id
         self._pending: dict[str, str] = {}
+        self._pending_rev: dict[str, int] = {}
+        #: id → the revision this store last read from or wrote to the backend
+        self._base: dict[str, int] = {}
+        #: id → (text, revision) of the last text seen, so an unchanged save is not parsed again
+        self._seen: dict[str, tuple[str, int]] = {}
+        #: what the last :meth:`import_json` changed on the way in
+        self.import_notes: list[str] = []
 
     # -- low level ------------------------------------------------------------------
     def _key(self, save_id: str) -> str:
@@ -283,13 +321,17 @@ class SaveStore:
             return f"{type(exc).__name__}: {exc}"
         return None
 
+    def _stored(self, save_id: str) -> str | None:
+        try:
+            value = self.backend.get(self._key(save_id))
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None
+
     def _raw(self, save_id: str) -> str | None:
         if save_id in self._pending:
             return self._pending[save_id]
-        try:
-            return self.backend.get(self._key(save_id))
-        except Exception:
-            return None
+        return self._stored(save_id)
 
     def _keys(self) -> list[str]:
         try:
@@ -312,60 +354,131 @@ class SaveStore:
         """Ids whose last save is held in memory only (the store refused it)."""
         return sorted(self._pending)
 
+    # -- revisions ------------------------------------------------------------------
+    def stored_revision(self, save_id: str) -> int | None:
+        """The revision of ``save_id`` in the backend now: None if there is
+        none, -1 if its text cannot be read."""
+        raw = self._stored(save_id)
+        if raw is None:
+            return None
+        seen = self._seen.get(save_id)
+        if seen is not None and seen[0] == raw:
+            return seen[1]
+        try:
+            data = _loads(raw)
+        except SaveError:
+            return -1
+        rev = revision_of(data) if isinstance(data, dict) else -1
+        self._seen[save_id] = (raw, rev)
+        return rev
+
+    def changed_elsewhere(self, save_id: str | None) -> bool:
+        """True when the backend holds a version of ``save_id`` that this store
+        neither read nor wrote (another page played on, or deleted it)."""
+        if not save_id or save_id not in self._base:
+            return False
+        return self.stored_revision(save_id) != self._base[save_id]
+
+    def release(self, save_id: str | None) -> None:
+        """Forget the revision of ``save_id`` (deleted by another page): the
+        next :meth:`save` under it starts it again."""
+        if save_id:
+            self._base.pop(save_id, None)
+            self._drop(save_id)
+
+    def _conflict(self, save_id: str) -> str | None:
+        """Why writing ``save_id`` now would overwrite another page's save."""
+        stored = self.stored_revision(save_id)
+        base = self._base.get(save_id)
+        if stored is None:
+            return None if base is None else "the save was deleted by another page"
+        if base is None:
+            return "a save with this id was written by another page"
+        if stored != base:
+            return f"the save is at revision {stored}; this page has revision {base}"
+        return None
+
+    def _hold(self, save_id: str, text: str, rev: int) -> None:
+        """Keep ``text`` (revision ``rev``) to be written by :meth:`flush`."""
+        self._pending[save_id] = text
+        self._pending_rev[save_id] = rev
+
+    def _drop(self, save_id: str) -> None:
+        self._pending.pop(save_id, None)
+        self._pending_rev.pop(save_id, None)
+
     # -- saving ---------------------------------------------------------------------
     def save(self, game: Game, seats: Sequence[Seat], save_id: str | None = None,
              last_frame: str | None = None) -> SaveResult:
-        """Save ``game`` under ``save_id`` (a new id if None).  Never raises for
-        a full store: see :class:`SaveResult`."""
+        """Save ``game`` under ``save_id`` (a new id if None) as the next
+        revision.  Never raises: a full store gives ``reason="quota"`` (the
+        write is retried), a newer save by another page ``reason="conflict"``
+        (nothing is written)."""
         save_id = save_id or self.new_id()
+        problem = self._conflict(save_id)
+        if problem is not None:
+            self._drop(save_id)
+            return SaveResult(False, save_id, "conflict", problem)
         env = envelope_of(game, seats, save_id, int(self.clock() * 1000), last_frame)
-        self._pending[save_id] = json.dumps(env, ensure_ascii=False, separators=(",", ":"))
+        rev = env["rev"] = self._base.get(save_id, 0) + 1
+        self._hold(save_id, json.dumps(env, ensure_ascii=False, separators=(",", ":")), rev)
         failures = self.flush()
         if save_id in failures and "last_frame" in env:
             # the thumbnail is the big part: keep the game rather than the picture
             del env["last_frame"]
-            self._pending[save_id] = json.dumps(env, ensure_ascii=False, separators=(",", ":"))
+            self._hold(save_id, json.dumps(env, ensure_ascii=False, separators=(",", ":")), rev)
             failures = self.flush()
         if save_id in failures:
             return SaveResult(False, save_id, "quota", failures[save_id])
         return SaveResult(True, save_id)
 
     def flush(self) -> dict[str, str]:
-        """Retry every write held in memory; returns the ones that failed again."""
+        """Retry every write held in memory; returns the ones that failed again
+        (a write another page has overtaken is dropped, not retried)."""
         failures: dict[str, str] = {}
         for save_id, text in list(self._pending.items()):
+            if self._conflict(save_id) is not None:
+                self._drop(save_id)
+                continue
             problem = self._write(self._key(save_id), text)
             if problem is None:
-                del self._pending[save_id]
+                rev = self._pending_rev[save_id]
+                self._drop(save_id)
+                self._base[save_id] = rev
+                self._seen[save_id] = (text, rev)
             else:
                 failures[save_id] = problem
         return failures
 
     def set_last_frame(self, save_id: str, data_url: str | None) -> SaveResult:
-        """Store (or clear) the thumbnail of an existing save."""
+        """Store (or clear) the thumbnail of an existing save (same revision;
+        not if another page has written the save since)."""
         raw = self._raw(save_id)
         if raw is None:
             return SaveResult(False, save_id, "missing")
         try:
-            env = json.loads(raw)
-        except (ValueError, RecursionError):
+            env = _loads(raw)
+        except SaveError:
             return SaveResult(False, save_id, "invalid")
         if not isinstance(env, dict):
             return SaveResult(False, save_id, "invalid")
+        if self._conflict(save_id) is not None:
+            return SaveResult(False, save_id, "conflict")
         if data_url and len(data_url) <= MAX_FRAME_CHARS:
             env["last_frame"] = data_url
         else:
             env.pop("last_frame", None)
-        self._pending[save_id] = json.dumps(env, ensure_ascii=False, separators=(",", ":"))
+        self._hold(save_id, json.dumps(env, ensure_ascii=False, separators=(",", ":")), revision_of(env))
         failures = self.flush()
         return SaveResult(save_id not in failures, save_id, "quota" if save_id in failures else None)
 
     def last_frame(self, save_id: str) -> str | None:
         raw = self._raw(save_id)
         try:
-            frame = json.loads(raw).get("last_frame") if raw else None
-        except (ValueError, AttributeError, RecursionError):
+            data = _loads(raw) if raw else None
+        except SaveError:
             return None
+        frame = data.get("last_frame") if isinstance(data, dict) else None
         return frame if isinstance(frame, str) else None
 
     # -- listing --------------------------------------------------------------------
@@ -380,8 +493,12 @@ class SaveStore:
                 if raw is None:
                     raise SaveError("missing")
                 env = _parse(raw)
-                summary = dict(env.get("summary") or {})
-                summary.update(id=save_id, saved_at=env["saved_at"], broken=False)
+                summary = env.get("summary")
+                if not valid_summary(summary):  # written by hand, or by another version
+                    summary = summarize(*_game_and_seats(env))
+                summary = dict(summary)
+                summary.update(id=save_id, saved_at=env["saved_at"], broken=False,
+                               game=_game_name(env["record"]))
                 if "last_frame" in env:
                     summary["has_last_frame"] = True
             except SaveError as exc:
@@ -406,11 +523,17 @@ class SaveStore:
         if raw is None:
             raise SaveError("missing", f"no saved game {save_id!r}", save_id)
         try:
-            return _game_and_seats(_parse(raw))
+            env = _parse(raw)
+            loaded = _game_and_seats(env)
         except SaveError as exc:
             exc.save_id = save_id
             exc.backup_key = self._backup(save_id, raw)
             raise
+        if save_id not in self._pending:
+            rev = revision_of(env)
+            self._base[save_id] = rev
+            self._seen[save_id] = (raw, rev)
+        return loaded
 
     def _backup(self, save_id: str, raw: str) -> str | None:
         keys = set(self._keys())
@@ -425,7 +548,8 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         """Delete a save (its backups stay)."""
-        self._pending.pop(save_id, None)
+        self._drop(save_id)
+        self._base.pop(save_id, None)
         try:
             del self.backend[self._key(save_id)]
         except (KeyError, Exception):
@@ -442,10 +566,11 @@ class SaveStore:
 
     def import_json(self, text: str, lang: str = "en") -> str:
         """Store a file made by :meth:`export_json` (or a bare engine record)
-        as a new save; returns its id.  :class:`SaveError` names what is wrong."""
-        env = _parse(text)
-        if _too_deep(env):
-            raise SaveError("invalid", f"the file is nested deeper than {_MAX_DEPTH} levels")
+        as a new save; returns its id.  :class:`SaveError` names what is wrong.
+        :attr:`import_notes` then lists what was changed on the way in
+        (``"names_trimmed"``: a name longer than the limit was cut)."""
+        self.import_notes = []
+        env = _parse(text, MAX_IMPORT_CHARS)
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
         game, seats = _game_and_seats(env, names)
@@ -453,12 +578,16 @@ class SaveStore:
         taken = self._raw(wanted) is not None if isinstance(wanted, str) and wanted else True
         save_id = self.new_id() if taken else wanted
         self.save(game, seats, save_id, None)
+        if any(len(n) > MAX_NAME for n in _raw_names(env)):
+            self.import_notes.append("names_trimmed")
         return save_id
 
     # -- settings ---------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
+        """The settings as stored now (read afresh each time, so a page
+        changing one setting keeps what another page changed)."""
         try:
-            data = json.loads(self.backend.get(SETTINGS_KEY) or "{}")
+            data = safejson.loads(self.backend.get(SETTINGS_KEY) or "{}", max_chars=MAX_SETTINGS_CHARS)
         except Exception:
             return {}
         return data if isinstance(data, dict) else {}
@@ -472,9 +601,21 @@ class SaveStore:
         return self._write(SETTINGS_KEY, json.dumps(data, ensure_ascii=False)) is None
 
 
+def _raw_names(env: dict[str, Any]) -> list[str]:
+    seats = env.get("seats")
+    return [s["name"] for s in seats if isinstance(s, dict) and isinstance(s.get("name"), str)] \
+        if isinstance(seats, list) else []
+
+
+def _game_name(record: dict[str, Any]) -> str:
+    """The game a record belongs to (records before version 2 are Diceland's)."""
+    game = record.get("game")
+    return game if isinstance(game, str) and game else APP
+
+
 def _saved_at_of(raw: str | None) -> float:
     try:
-        value = json.loads(raw).get("saved_at", 0) if raw else 0
+        value = safejson.loads(raw).get("saved_at", 0) if raw else 0
     except Exception:
         return 0
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0

@@ -157,7 +157,7 @@ class Site:
         self.page = page
         self.base_url = base_url
 
-    def open(self, query: str = "", path: str = "index.html", wait: bool = True) -> None:
+    def open(self, query: str = "", path: str = "diceland.html", wait: bool = True) -> None:
         self.page.goto(self.base_url + path + query)
         if wait:
             self.wait_ready()

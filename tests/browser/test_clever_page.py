@@ -101,7 +101,7 @@ def test_reload_resumes_the_identical_record(site):
 
 
 def test_index_link_reaches_the_clever_page(site):
-    site.open("?game=clever&players=human,expert&seed=7&speed=0", wait=False)
+    site.open("?game=clever&players=human,expert&seed=7&speed=0", path="index.html", wait=False)
     site.page.wait_for_url("**/clever.html*")
     site.wait_ready()
     assert site.page.evaluate("window.diceland.game()") == "clever"

@@ -22,7 +22,9 @@ def test_page_becomes_ready(site, watch):
     assert page.evaluate("document.documentElement.dataset.ready") == "true"
     assert page.is_hidden("#boot")
     assert page.evaluate("typeof window.diceland.record") == "function"
-    # a first visit offers a new game
+    # a first visit offers a new game: a bot game in one tap, or the full form
+    assert page.is_visible("#welcome") and page.is_visible("#btn-welcome-bot")
+    page.click("#btn-welcome-options")
     assert page.is_visible("#new-game")
     assert not watch.problems()
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from diceland_core import Choose, Colour, Game, Pass, Phase, Place, Stop
-from diceland_site.controller import Controller, Seat, from_url_params
+from diceland_site.diceland.controller import Controller, Seat, from_url_params
 
 
 class SimpleBot:
@@ -333,7 +333,7 @@ def test_hint_preselects_a_placement(board):
     h = ctl.hint()
     if h["action"] == "place":
         assert ctl.selection == [tuple(c) for c in h["cells"]]
-        ops = ctl.frame_ops(__import__("diceland_site.view", fromlist=["Layout"]).Layout(360, 640))
+        ops = ctl.frame_ops(__import__("diceland_site.diceland.view", fromlist=["Layout"]).Layout(360, 640))
         assert ops
         assert ctl.confirm().ok
         assert ctl.game.sheets[0].is_crossed(*h["cells"][0])
@@ -413,7 +413,7 @@ def test_handoff_pass_screen_and_tap_blocked(board):
     assert ctl.needs_handoff()
     m = ctl.ui_model()
     assert m["handoff"]["seat"] == 1 and m["sheet_player"] == 0
-    assert {b["id"] for b in m["buttons"] if b["enabled"]} == {"ready", "undo"}
+    assert {b["id"] for b in m["buttons"] if b["enabled"]} == {"ready"}
     assert ctl.tap(4, 4).reason == "Pass the device first."
     assert m["highlights"] == []
     ctl.acknowledge_handoff()
@@ -501,8 +501,205 @@ def test_with_the_real_bots_and_hint(board):
 
 
 def test_keyboard_help_is_translated():
-    from diceland_site.controller import KEY_HELP
+    from diceland_site.diceland.controller import KEY_HELP
     from diceland_site.i18n import Strings
     for lang in ("en", "es", "it"):
         lines = [Strings(lang).t(k) for k in KEY_HELP]
         assert all(line and not line.startswith("keys.") for line in lines)
+
+
+# -- undo and the pass-the-device screen ----------------------------------------------
+
+def _place_or_pass(ctl: Controller, p: int) -> None:
+    if ctl.game.must_place(p):
+        ctl.hint()
+        assert ctl.confirm().ok, ctl.ui_model()["prompt"]
+    else:
+        assert ctl.pass_().ok
+
+
+def test_handoff_screen_takes_every_key_but_its_ok(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    _to_phase2(ctl)
+    _place_or_pass(ctl, 0)
+    assert ctl.needs_handoff()
+    actions = len(ctl.game.actions)
+    for key in ("u", "c", "p", "h", "r", "s", "1", "Escape", "ArrowLeft"):
+        assert not ctl.handle_key(key), key
+    assert len(ctl.game.actions) == actions and ctl.needs_handoff()
+    assert not ctl.undo().ok
+    assert ctl.handle_key("Enter") and not ctl.needs_handoff()
+
+
+def test_hot_seat_undo_never_takes_back_another_players_move(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    _to_phase2(ctl)
+    _place_or_pass(ctl, 0)
+    ctl.acknowledge_handoff()
+    assert ctl.current_seat() == 1
+    m = ctl.ui_model()
+    assert not m["can_undo"] and not next(b for b in m["buttons"] if b["id"] == "undo")["enabled"]
+    actions = len(ctl.game.actions)
+    assert not ctl.undo().ok and not ctl.handle_key("u") or len(ctl.game.actions) == actions
+    assert len(ctl.game.actions) == actions
+
+
+def test_undo_takes_back_only_ones_own_decisions_since_the_roll(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    ctl.roll()
+    assert not ctl.can_undo()  # nothing decided yet
+    ctl.choose(max(set(ctl.game.roll), key=ctl.game.roll.count))
+    if ctl.game.phase is Phase.DECIDE:
+        assert ctl.can_undo()
+        assert ctl.undo().ok
+        assert ctl.game.phase is Phase.CHOOSE and not ctl.can_undo()
+
+
+def test_undo_against_a_bot_is_the_same(board):
+    ctl = make(board, ("human", "greedy"), seed=5, start_player=0)
+    ctl.roll()
+    assert not ctl.can_undo()
+    ctl.choose(max(set(ctl.game.roll), key=ctl.game.roll.count))
+    if ctl.game.phase is Phase.DECIDE:
+        assert ctl.can_undo() and ctl.undo().ok
+    ctl.run_bots()
+    if ctl.game.actions and ctl.seats[ctl.game.active].kind != "human":
+        assert not ctl.can_undo()
+
+
+def test_taps_on_another_board_are_refused_with_its_name(board):
+    for seed in range(40):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0, names=["Ana", "Bo"])
+        _to_phase2(ctl)
+        if ctl.highlights():
+            break
+    cell = ctl.highlights()[0]
+    ctl.view_sheet(1)
+    assert ctl.ui_model()["highlights"] == []
+    result = ctl.tap(*cell)
+    assert not result.ok and "Bo" in result.reason and "not your decision" not in result.reason
+    ctl.view_sheet(0)  # one's own board again
+    assert ctl.viewing is None and ctl.tap(*cell).ok
+
+
+def test_one_cell_is_not_all_1_cells(board):
+    ctl = make(board, ("human", "human"), seed=5, start_player=0)
+    ctl.roll()
+    ctl.choose(max(set(ctl.game.roll), key=ctl.game.roll.count))
+    ctl.sel_colour = None
+    texts = [ctl.strings.t(k, colour="red", count=1) for k in ("prompt.ready_one", "tap.full_one")]
+    assert all("1 cells" not in t for t in texts)
+
+
+def test_stars_past_the_goal_are_not_10_of_9(board):
+    ctl = make(board)
+    assert ctl.stars_text("info.stars", 3) == "Bonus cells: 3 of 9"
+    assert "of 9" not in ctl.stars_text("info.stars", 10) and "10" in ctl.stars_text("info.stars", 10)
+
+
+def test_toasts_of_a_finished_turn_are_dropped(board):
+    ctl = make(board)
+    ctl._toast("old news", "test")
+    ctl.game.turn += 1
+    try:
+        assert [m.text for m in ctl.drain_messages() if m.kind == "toast"] == []
+    finally:
+        ctl.game.turn -= 1
+
+
+def test_a_switched_seat_gets_its_kinds_name():
+    from diceland_site.i18n import Strings
+    s = Strings("en")
+    assert Seat.fitting_name("Bot 2", "human", 1, s) == "Player 2"
+    assert Seat.fitting_name("Player 2", "expert", 1, s) == "Bot 2"
+    assert Seat.fitting_name("", "human", 0, s) == "Player 1"
+    assert Seat.fitting_name("Ana", "greedy", 0, s) == "Ana"
+
+
+def test_the_end_says_why_the_winner_won(board):
+    ctl = make(board, ("greedy", "greedy"), seed=3)
+    ctl.run_bots()
+    assert ctl.game.over
+    reason = ctl.ui_model()["winner_reason"]
+    assert reason and ctl.names[ctl.game.winners[0]] in reason
+
+
+# -- reroll or stop -------------------------------------------------------------------
+
+def _to_decide(board):
+    for seed in range(60):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+        ctl.roll()
+        colour = max(set(ctl.game.roll), key=ctl.game.roll.count)
+        ctl.choose(colour)
+        if ctl.game.phase is Phase.DECIDE:
+            return ctl
+    raise AssertionError("no reroll decision in 60 seeds")
+
+
+def test_decision_aid_shows_the_odds_and_where_the_dice_fit(board):
+    ctl = _to_decide(board)
+    aid = ctl.ui_model()["aid"]
+    free = 6 - ctl.game.held
+    assert aid["percent"] == round(100 * (1 - (5 / 6) ** free))
+    assert aid["odds"] == f"{free} dice: {aid['percent']}% to add {ctl.game.chosen.key}."
+    sheet = ctl.game.sheets[0]
+    assert {z["zone"]: z["room"] for z in aid["zones"]} == sheet.room(ctl.game.chosen)
+    fits = sheet.can_place(ctl.game.chosen, ctl.game.held)
+    assert bool(aid["warning"]) is not fits and bool(aid["where"]) is fits
+    assert all(z["fits"] == (z["room"] >= ctl.game.held) for z in aid["zones"])
+    # the lit zones are in the frame's draw list, and gone once the decision is made
+    from diceland_site.diceland.view import UI_COLOURS, Layout
+    layout = Layout.for_board(board, 360, 640)
+    lit = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[2] == UI_COLOURS["room_fill"]]
+    assert len(lit) == sum(len(z["cells"]) for z in aid["zones"] if z["fits"])
+    ctl.stop()
+    assert ctl.ui_model()["aid"] is None
+
+
+def test_room_matches_the_placements(board):
+    """Sheet.room: a zone with room r has a placement of r cells and none of r + 1."""
+    ctl = _to_decide(board)
+    sheet = ctl.game.sheets[0]
+    colour = ctl.game.chosen
+    for z, room in sheet.room(colour).items():
+        zmask = board.zones[z].mask
+        if room:
+            assert any(p & zmask == p for p in sheet.placements(colour, room))
+        assert not any(p & zmask == p for p in sheet.placements(colour, room + 1))
+
+
+def test_progress_says_how_close_each_player_is(board):
+    ctl = make(board, ("greedy", "greedy"), seed=3)
+    m = ctl.ui_model()
+    prog = m["players"][0]["progress"]
+    assert prog["goal"] == "Needs 9 more bonus cells and one complete colour."
+    sheet = ctl.game.sheets[0]
+    for c in prog["colours"]:
+        colour = Colour[c["colour"].upper()]
+        assert c["left"] == (board.colour_mask[colour] & ~sheet.crossed).bit_count()
+        assert not c["complete"]
+    ctl.run_bots()
+    w = ctl.game.winners[0]
+    prog = ctl.ui_model()["players"][w]["progress"]
+    done = [c["name"] for c in prog["colours"] if c["complete"]]
+    assert done and prog["goal"].startswith("Goal reached") and all(d in prog["goal"] for d in done)
+
+
+def test_placing_shows_every_cell_the_selection_can_still_complete(board):
+    for seed in range(60):
+        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+        _to_phase2(ctl)
+        colour = ctl.game.chosen
+        if ctl.game.held >= 3 and ctl.highlights():
+            break
+    else:
+        raise AssertionError("no placement of 3 or more cells in 60 seeds")
+    first = ctl.highlights()[0]
+    assert ctl.tap(*first).ok
+    done = set(ctl.completions())
+    sheet = ctl.game.sheets[0]
+    legal = [set(cells) for cells in sheet.placement_cells(colour, ctl.game.held) if first in cells]
+    assert done == set().union(*legal) - {first}
+    assert set(ctl.highlights()) <= done  # the next cells are among them
+    assert ctl.ui_model()["completions"] == [list(c) for c in sorted(done)]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from diceland_core import Game, action_from_json, replay_scenario, parse_scenario
-from diceland_site.controller import Controller
-from diceland_site.embed import (
+from diceland_site.diceland.controller import Controller
+from diceland_site.diceland.embed import (
     without_rule_ids,
     MAX_PARAM_CHARS, EmbedError, EmbedSession, Script, check_try, decode_scenario, dump_progress,
     embed_url, encode_scenario, iframe_attributes, lesson_file, load_progress, page_language, parse_params,
@@ -77,7 +77,10 @@ def test_decoding_accepts_padding_a_zlib_header_and_standard_base64():
     (raw_deflate(b"[1, 2, 3]"), "scenario"),
     (raw_deflate(json.dumps({"board": "A", "players": 9}).encode()), "scenario"),
     (raw_deflate(json.dumps({"board": "Z", "players": 2}).encode()), "scenario"),
-    (raw_deflate(b"[" * 5000 + b"]" * 5000), "json"),
+    (raw_deflate(b"[" * 5000 + b"]" * 5000), "too_deep"),
+    (raw_deflate(b"[" * 10_000 + b"]" * 10_000), "too_deep"),  # a link of 89 characters
+    (raw_deflate(b"[" * 100_000), "too_deep"),
+    (raw_deflate(b'{"names": "' + b"[" * 5000 + b'"}'), "scenario"),  # brackets in a string are text
     (raw_deflate(b" " * 500_000), "too_long"),
     ("A" * (MAX_PARAM_CHARS + 4), "too_long"),
 ])
@@ -136,7 +139,8 @@ def test_shipped_scenarios_by_id_file_or_stem():
 
 def test_step_and_seat_ranges():
     script = Script(LESSONS["overshoot"], "overshoot")
-    assert script.check_view(None, None) == 4
+    assert script.check_view(None, None) == 1  # a lesson opens at step 1
+    assert Script(LESSONS["overshoot"]).check_view(None, None) == 4  # a shared position at its end
     assert script.check_view(0, 1) == 0
     for step, seat, key in ((5, None, "step_range"), (None, 2, "seat_range")):
         with pytest.raises(EmbedError) as info:
@@ -310,3 +314,12 @@ def test_progress_round_trip_and_bad_values():
     assert load_progress(text, known) == {"done": ["overshoot", "winning"], "lang": "it"}
     for bad in (None, "", "{", "[]", '{"done": "x", "lang": "de"}', '{"done": [1, null, "nope"]}', "[" * 10000):
         assert load_progress(bad, known) == {"done": [], "lang": None}
+
+
+def test_an_embed_without_a_step_opens_at_step_1_ready_to_try():
+    for lesson, data in LESSONS.items():
+        script = Script(data, lesson)
+        session = EmbedSession(script, "en")
+        assert session.step == min(1, script.last), lesson
+        if script.last > 1:
+            assert session.can_try() and session.state()["can_try"], lesson

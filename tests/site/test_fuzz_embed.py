@@ -1,16 +1,22 @@
 """Seeded fuzzing of the embed page's readers: ``s=`` links and the rest of
-its query.  10,000 random and mutated inputs each; the only exception out is
+its query.  10,000 random and mutated inputs each (some nested to kill the
+parser, refused before parsing as too deep); the only exception out is
 EmbedError, with a message in every language; a link that is accepted
 builds its whole script (texts, every step, the views)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 from pathlib import Path
 
-from diceland_site.embed import EmbedError, Script, encode_scenario, parse_params
+from hostile import hostile, parser_depth
+
+from diceland_site.diceland.embed import EmbedError, Script, encode_scenario, parse_params
 from diceland_site.i18n import LANGUAGES
+from diceland_site.safejson import MAX_DEPTH
 
 RUNS = 10_000
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,8 +90,12 @@ def test_fuzz_s_links():
     for i in range(RUNS):
         lesson = rng.choice(LESSONS)
         r = rng.random()
-        if r < 0.5:
+        kind = text = None
+        if r < 0.45:
             s = encode_scenario(mutate_json(rng, lesson))
+        elif r < 0.55:  # nested to kill the parser, or brackets hidden in strings
+            kind, text = hostile(rng, lesson)
+            s = deflate(text)
         elif r < 0.85:
             s = mutate_text(rng, encode_scenario(lesson))
         else:
@@ -96,8 +106,18 @@ def test_fuzz_s_links():
         if rng.random() < 0.2:
             query["seat"] = rng.choice(["0", "3", "-2", "nine"])
         key = exercise(query)
+        if text is not None and len(query) == 1:  # (else a broken step or seat may be named first)
+            too_deep = parser_depth(text, MAX_DEPTH) > MAX_DEPTH
+            assert (key == "too_deep") == too_deep, kind
         outcomes[key] = outcomes.get(key, 0) + 1
-    assert outcomes.get("shown", 0) > 500 and len(outcomes) >= 6, outcomes
+    assert outcomes.get("shown", 0) > 500 and outcomes.get("too_deep", 0) > 200 and len(outcomes) >= 7, outcomes
+
+
+def deflate(text: str) -> str:
+    """An ``s=`` value of any text (raw deflate, base64url)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
 def test_fuzz_embed_queries():

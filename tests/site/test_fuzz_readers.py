@@ -25,15 +25,17 @@ import pytest
 
 from diceland_core import Game
 from diceland_core.core.record import record_json
-from diceland_site.controller import Controller, UrlSetup, from_url_params
-from diceland_site.seats import SEAT_KINDS, Seat
+from diceland_site.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
+from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.safejson import MAX_DEPTH
+from hostile import hostile, parser_depth
 from diceland_site.storage import (
-    BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
+    MAX_IMPORT_CHARS, MAX_SAVE_CHARS, BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
 )
 
 #: Inputs per reader.
 N = 10_000
-CODES = {"missing", "not_json", "not_diceland", "future", "invalid"}
+CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid"}
 LANGS = ("en", "es", "it")
 HTML = "<img src=x onerror=alert(1)>"
 KNOWN = ["A", "B", "C", "D"]
@@ -182,8 +184,11 @@ def random_document(rng: random.Random) -> str:
 
 
 def some_input(rng: random.Random, texts: list[str], docs: list[object]) -> tuple[str, str]:
-    """(kind, text): a tree mutation, a text mutation or random text."""
+    """(kind, text): a tree mutation, a text mutation, random text, or a
+    structure nested to kill the parser (:func:`hostile.hostile`)."""
     pick = rng.random()
+    if pick < 0.1:
+        return hostile(rng, rng.choice(docs))
     if pick < 0.45:
         return "tree", json.dumps(mutate_tree(rng.choice(docs), rng), ensure_ascii=rng.random() < 0.5)
     if pick < 0.85:
@@ -320,7 +325,9 @@ def test_fuzz_url_params():
             names_value = names_value[-1] if names_value else None
         if names_value is not None and str(names_value).strip():
             # names come back as the very text given (split and trimmed), never escaped
-            assert [s.name for s in seats] == [n.strip() for n in str(names_value).strip().split(",")]
+            given = [n.strip() for n in str(names_value).strip().split(",")]
+            assert [s.name for s in seats] == [n[:MAX_NAME] for n in given]
+            assert link_names_trimmed(query) == any(len(n) > MAX_NAME for n in given)
         outcomes["ok" if seed is None else "ok_seed"] += 1
     assert sum(outcomes.values()) == N
     assert outcomes["ok"] > 100 and outcomes["ok_seed"] > 100 and outcomes["error"] > N // 2, outcomes
@@ -347,6 +354,12 @@ def _check_error(exc: SaveError, importing: bool) -> None:
         assert exc.message(lang, importing=importing).strip()
 
 
+def _check_depth(kind: str, text: str, code: str | None) -> None:
+    """Refused as too deep (before parsing) exactly when a parser would go
+    deeper than the limit; brackets in strings are no reason to refuse."""
+    assert (code == "too_deep") == (parser_depth(text, MAX_DEPTH) > MAX_DEPTH), (kind, code)
+
+
 def test_fuzz_import_json(corpus):
     texts, docs, base = corpus
     rng = random.Random(7)
@@ -360,8 +373,10 @@ def test_fuzz_import_json(corpus):
         except SaveError as exc:
             _check_error(exc, importing=True)
             assert backend == base, "a failed import changed the store"
+            _check_depth(kind, text, exc.code)
             outcomes[exc.code] += 1
             continue
+        _check_depth(kind, text, None)
         assert isinstance(new_id, str) and new_id and store.pending == []
         assert {k: v for k, v in backend.items() if k != SAVE_PREFIX + new_id} == base
         listed = {s["id"]: s for s in store.list_saves()}
@@ -374,13 +389,16 @@ def test_fuzz_import_json(corpus):
     assert outcomes["ok"] > 200 and len(outcomes) >= 5, outcomes
 
 
-@pytest.mark.parametrize("text", ["[" * 100_000, "{\"a\":" * 5000, "{\"saved_at\": " + "1" * 5000 + "}",
-                                  "[" + "9" * 4301 + "]"], ids=["deep_list", "deep_object", "long_int", "long_int2"])
-def test_import_of_too_deep_or_too_long_numbers_is_an_error(text):
+@pytest.mark.parametrize("text, code", [
+    ("[" * 100_000, "too_deep"), ("{\"a\":" * 5000, "too_deep"), ("{\"saved_at\": " + "1" * 5000 + "}", "not_json"),
+    ("[" + "9" * 4301 + "]", "not_json"), (" " * (MAX_IMPORT_CHARS + 1), "too_big"),
+], ids=["deep_list", "deep_object", "long_int", "long_int2", "too_big"])
+def test_import_of_too_deep_or_too_long_numbers_is_an_error(text, code):
     store = SaveStore({})
     with pytest.raises(SaveError) as info:
         store.import_json(text)
-    assert info.value.code == "not_json" and store.backend == {}
+    assert info.value.code == code and store.backend == {}
+    assert info.value.message("it", importing=True) != info.value.message("en", importing=True)
 
 
 def _nested_meta(text: str, depth: int) -> str:
@@ -402,9 +420,9 @@ def test_import_near_the_nesting_limit(corpus):
             try:
                 sid = store.import_json(_nested_meta(text, depth))
             except SaveError as exc:
-                assert exc.code in ("not_json", "invalid")
+                assert exc.code == "too_deep" and depth + 3 > MAX_DEPTH
                 continue
-            assert depth < 64
+            assert depth + 3 <= MAX_DEPTH
             assert not store.list_saves()[0]["broken"]
             _deeper(limit // 2, lambda: store.export_json(sid))
 
@@ -418,7 +436,7 @@ def test_an_imported_file_reads_back_from_a_deeper_stack(corpus):
     try:
         sid = store.import_json(_nested_meta(texts[-2], limit // 2))
     except SaveError as exc:
-        assert exc.code == "invalid" and "nested" in exc.detail
+        assert exc.code == "too_deep" and "deep" in exc.detail
     else:
         _deeper(limit // 2 + 50, lambda: store.load(sid))
 
@@ -442,6 +460,8 @@ def corrupt_entry(rng: random.Random, texts: list[str], docs: list[object], base
     if pick < 0.6:
         return json.dumps(mutate_tree(json.loads(rng.choice(stored)) if rng.random() < 0.6 else rng.choice(docs),
                                       rng))
+    if pick < 0.7:
+        return hostile(rng, json.loads(rng.choice(stored)))[1]
     return some_input(rng, stored + texts, docs)[1]
 
 
@@ -469,6 +489,8 @@ def test_fuzz_local_storage(corpus):
             assert isinstance(s["broken"], bool)
             if s["broken"]:
                 assert s["code"] in CODES and s["reason"]
+            if s["id"] == bad_id:
+                _check_depth("stored", text, s["code"] if s["broken"] else None)
         assert [s["id"] for s in listing if not s["broken"]] == [
             s["id"] for s in listing if s["id"] != bad_id or not s["broken"]]
         assert backend == before
@@ -502,7 +524,7 @@ def test_fuzz_local_storage(corpus):
         frame = store.last_frame(bad_id)
         assert frame is None or isinstance(frame, str)
         result = store.set_last_frame(bad_id, rng.choice([None, "data:image/png;base64,AAAA"]))
-        assert isinstance(result, SaveResult) and result.reason in (None, "invalid")
+        assert isinstance(result, SaveResult) and result.reason in (None, "invalid", "conflict")
         assert isinstance(store.settings(), dict)
         store.get_setting("lang", "en")
         # the good saves are all still there and readable
@@ -514,9 +536,10 @@ def test_fuzz_local_storage(corpus):
 
 
 @pytest.mark.parametrize("text, code", [
-    ("[" * 100_000, "not_json"),
+    ("[" * 100_000, "too_deep"),
     ("{\"app\": \"diceland\", \"envelope\": 1, \"saved_at\": " + "1" * 5000 + "}", "not_json"),
-], ids=["deep", "long_int"])
+    (" " * (MAX_SAVE_CHARS + 1), "too_big"),
+], ids=["deep", "long_int", "too_big"])
 def test_too_deep_or_too_long_numbers_in_storage(text, code):
     backend = {SAVE_PREFIX + "x": text}
     store = SaveStore(backend)
@@ -544,7 +567,7 @@ def test_thumbnail_of_a_save_that_is_not_an_object(text):
 # -- names are data, not markup ---------------------------------------------------------------------
 
 def test_html_in_names_comes_back_as_plain_text(board):
-    names = [HTML, "<b>Bo</b> & \"Cy\""]
+    names = [HTML[:MAX_NAME], "<b>Bo</b> & \"Cy\""]
     setup = from_url_params({"players": "human,human", "names": ",".join(names)}, known_boards=KNOWN)
     assert [s.name for s in setup.seats] == names
     ctl = Controller.new(setup.seats, [board], seed=3)
@@ -558,7 +581,7 @@ def test_html_in_names_comes_back_as_plain_text(board):
     [entry] = store.list_saves()
     assert [p["name"] for p in entry["players"]] == names
     game, seats = store.load(sid)
-    assert [s.name for s in seats] == names and game.setup.meta["seats"][0]["name"] == HTML
+    assert [s.name for s in seats] == names and game.setup.meta["seats"][0]["name"] == names[0]
     other = SaveStore({})
     _, seats2 = other.load(other.import_json(store.export_json(sid)))
     assert [s.name for s in seats2] == names
@@ -595,7 +618,7 @@ def test_the_site_package_builds_no_markup_from_text():
         if found:
             builders[path.name] = found
     assert builders == {"view.py": {"symbol_svg"}}
-    from diceland_site.view import PALETTE, symbol_svg
+    from diceland_site.diceland.view import PALETTE, symbol_svg
     for colour in PALETTE:
         svg = symbol_svg(colour, 24)
         assert set(re.findall(r"<(/?[a-z]+)", svg)) <= {"svg", "/svg", "circle", "polygon"}

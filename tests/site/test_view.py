@@ -1,4 +1,4 @@
-"""Layout, hit testing and draw lists of diceland_site.view."""
+"""Layout, hit testing and draw lists of diceland_site.diceland.view."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import pytest
 
 from diceland_core import Colour, Game, Sheet
-from diceland_site.view import (
+from diceland_site.diceland.view import (
     OP_KINDS, PALETTE, SYMBOLS, Layout, dynamic_ops, static_board_ops, symbol_svg,
 )
 

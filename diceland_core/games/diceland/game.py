@@ -251,6 +251,22 @@ class Game:
         board = sheet.board
         return board.cells_of(sheet.next_cells(colour, n, board.mask_of(selected)))
 
+    def completion_cells(self, player: int, colour: Colour,
+                         selected: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+        """Every cell of a legal placement of ``colour`` (D2.1–D2.5) that the
+        ``selected`` cells can still become part of, the selection left out."""
+        n = self.dice_for(player).get(colour, 0)
+        if not n:
+            return []
+        sheet = self.sheets[player]
+        board = sheet.board
+        chosen = board.mask_of(selected)
+        out = 0
+        for placement in sheet.placements(colour, n):
+            if placement & chosen == chosen:
+                out |= placement
+        return board.cells_of(out & ~chosen)
+
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (of ``player`` only, if given)."""
         if self.phase is Phase.OVER:

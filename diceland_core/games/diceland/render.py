@@ -23,36 +23,18 @@ from typing import Iterable
 from xml.sax.saxutils import escape
 
 from .board import Board, iter_bits, load_board
-from .colours import Colour
+from .colours import STYLES, Colour, symbol_shape
 from ...core.errors import BoardError, ScenarioError
 from .geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
 
 __all__ = ["render_svg", "PALETTE", "register"]
 
-#: Fill colours: distinct in lightness as well as hue, and each colour has its
-#: own shape as well (:data:`SYMBOLS`).
-PALETTE: dict[Colour, str] = {
-    Colour.RED: "#d64550",
-    Colour.YELLOW: "#f4d35e",
-    Colour.GREEN: "#4daa57",
-    Colour.BLUE: "#3d7dd8",
-    Colour.ORANGE: "#f28a30",
-    Colour.GREY: "#a3a7ad",
-}
+#: Fill colours, from the game's one colour table (each colour has its own
+#: symbol too: :func:`diceland_core.games.diceland.colours.symbol_shape`).
+PALETTE: dict[Colour, str] = {c: STYLES[c].fill for c in STYLES}
 OBSTACLE_FILL = "#2e2e33"
 START_FILL = "#ffffff"
 INK = "#1f1f24"
-SYMBOL_INK = "#1f1f24"
-
-#: The shape drawn inside each cell of a colour (for colour-blind players).
-SYMBOLS: dict[Colour, str] = {
-    Colour.RED: "heart",
-    Colour.YELLOW: "triangle",
-    Colour.GREEN: "square",
-    Colour.BLUE: "diamond",
-    Colour.ORANGE: "circle",
-    Colour.GREY: "bars",
-}
 
 
 def _f(x: float) -> str:
@@ -70,31 +52,17 @@ def _path_d(points: list[tuple[float, float]], close: bool = True) -> str:
     return d + (" Z" if close else "")
 
 
-def symbol(colour: Colour, x: float, y: float, r: float, fill: str = SYMBOL_INK,
-           opacity: float = 0.55) -> str:
-    """The shape of ``colour`` centred at ``(x, y)``, about ``2r`` across."""
-    kind = SYMBOLS[colour]
-    style = f'fill="{fill}" fill-opacity="{opacity}"'
-    if kind == "circle":
-        return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * 0.8)}" {style}/>'
-    if kind == "square":
-        s = r * 0.75
-        return f'<rect x="{_f(x - s)}" y="{_f(y - s)}" width="{_f(2 * s)}" height="{_f(2 * s)}" {style}/>'
-    if kind == "triangle":
-        pts = [(x, y - r), (x + r * 0.95, y + r * 0.7), (x - r * 0.95, y + r * 0.7)]
-        return f'<path d="{_path_d(pts)}" {style}/>'
-    if kind == "diamond":
-        pts = [(x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)]
-        return f'<path d="{_path_d(pts)}" {style}/>'
-    if kind == "heart":
-        d = (f"M{_f(x)} {_f(y + r * 0.9)} "
-             f"C{_f(x - r * 1.4)} {_f(y - r * 0.1)} {_f(x - r * 0.6)} {_f(y - r * 1.2)} {_f(x)} {_f(y - r * 0.45)} "
-             f"C{_f(x + r * 0.6)} {_f(y - r * 1.2)} {_f(x + r * 1.4)} {_f(y - r * 0.1)} {_f(x)} {_f(y + r * 0.9)} Z")
-        return f'<path d="{d}" {style}/>'
-    # bars: two horizontal bars
-    h, w = r * 0.3, r * 0.9
-    return (f'<rect x="{_f(x - w)}" y="{_f(y - r * 0.6)}" width="{_f(2 * w)}" height="{_f(h)}" {style}/>'
-            f'<rect x="{_f(x - w)}" y="{_f(y + r * 0.3)}" width="{_f(2 * w)}" height="{_f(h)}" {style}/>')
+def symbol(colour: Colour, x: float, y: float, r: float, fill: str | None = None,
+           opacity: float = 0.8) -> str:
+    """The symbol of ``colour`` centred at ``(x, y)``, about ``2r`` across
+    (:func:`~diceland_core.games.diceland.colours.symbol_shape`, in the
+    colour's ink unless ``fill`` is given)."""
+    style = f'fill="{fill or STYLES[colour].ink}" fill-opacity="{opacity}"'
+    shape = symbol_shape(colour, x, y, r)
+    if shape[0] == "circle":
+        _, cx, cy, radius = shape
+        return f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(radius)}" {style}/>'
+    return f'<path d="{_path_d(list(shape[1]))}" {style}/>'
 
 
 def star_path(x: float, y: float, r: float, fill: str, stroke: str = INK, width: float = 1.2) -> str:

@@ -169,6 +169,11 @@ class Sheet:
             reach |= front
         return reach
 
+    def room(self, colour: Colour) -> dict[int, int]:
+        """Per zone a placement of ``colour`` may use now (D2.2): how many of
+        its free cells a placement could reach (the most dice it can take)."""
+        return {z: self._reachable_free(z).bit_count() for z in self.usable_zones(colour)}
+
     def can_place(self, colour: Colour, n: int) -> bool:
         """Does a legal placement of ``n`` cells of ``colour`` exist?  (A zone
         whose reachable free cells number at least ``n`` has one: take them in

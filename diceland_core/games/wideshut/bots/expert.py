@@ -14,11 +14,16 @@ worth: its score now (W7) plus what it may still gain or lose, faded by
 
 How much is left (``τ``).  The end comes when a half holds 3 complete
 columns (W6.2): with ``k`` the marks of the three fullest columns of any half
-on any sheet (crossed ones count, W6.1) out of 15, ``τ = clamp((15 − k) /
-horizon, 0, 1)``, measured before the take; a take that triggers the end (or
-any take once it is triggered) gets ``τ = 0``.  So ending the game is worth
-exactly what it freezes: the expert ends it when its lead now beats the
-rivals' prospects, not otherwise.
+on any sheet after the take (crossed ones count, W6.1) out of 15,
+``τ = clamp((15 − k) / horizon, 0, 1)``.  Racing towards the end lowers
+``τ`` for everybody, so the expert hurries when its prospects are smaller
+than its rivals' and takes its time when they are larger.
+
+The last round.  A take that triggers the end (or any take once it is
+triggered, W6.3) is worth ``score_p − max score_q + tie_break · (splits_p −
+max splits_q) − denial · R``: nothing but the final scores counts, and a
+split more than the best rival wins a tie (W7.5); ``tie_break`` is below one
+point, so it only chooses among equal scores.
 
 ``M``, mobility (weight ``mobility``): for each number 1–5 of each half, the
 gain one die of it could bring next — the run it would extend
@@ -40,14 +45,16 @@ since the power of the 6 (W5.3) will skip that die.
 
 ``S``, 6s held: a marked, unused 6 in an unsplit row is worth ``six_value``
 per mark in the row — a 6 guards the rows that are filling up, which is where
-the expert marks it (a 6 scores nothing now, W7.1, and the greedy bot never
-wants one).  Together ``K`` and ``S`` make the expert mark 6s beside the
+the expert marks it (a 6 scores nothing now, W7.1, so the greedy bot takes
+one only when nothing scores).  Together ``K`` and ``S`` make the expert mark 6s beside the
 rows it builds columns through, then skip the die that would split them
 (tests/wideshut/test_wideshut_bots.py keeps a seeded game where it does).
 
 ``R``, denial: the best immediate gain the next player of the round can
-make with the dice this take leaves (0 on the round's last turn).  Taking a
-die the next player needs is worth as much as a point of one's own.
+make with the dice this take leaves (0 on the round's last turn), weighted
+``denial / (P − 1)``: with two players, taking a die the other needs is worth
+as much as a point of one's own; with more, that player is one rival of
+several.
 
 The weights were tuned on seeded 2-player games against the greedy bot
 (``bench/wideshut.py`` prints the tables): without ``R`` and ``M`` the
@@ -90,12 +97,15 @@ class ExpertBot(BaseBot):
     #: weight of the next player's best immediate gain with the dice left
     denial = 1.0
     #: the denial weight is shared among the rivals (``denial / (P − 1)``)
+    #: in the last round, worth of one split more than the best rival (it
+    #: breaks a tie, W7.5; less than a point, so it never costs one)
+    tie_break = 0.5
     #: marks (of the 15 that end the game) over which τ falls from 1 to 0
     horizon = 12.0
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self._cache: dict[tuple[int, int, int, int], tuple[int, float, float]] = {}
+        self._cache: dict[tuple[int, int, int, int], tuple] = {}
 
     # -- the evaluation (module docstring) ---------------------------------------
     def half_terms(self, half: int, marks: int, six: int, used: int) -> tuple[int, float, float]:
@@ -135,29 +145,25 @@ class ExpertBot(BaseBot):
             if free6 >> r & 1:
                 chance *= self.risk_protected
             risk += chance * stake
-        mob = 0.0
-        gains = []
-        if self.mobility:
-            pats = column_patterns(valid)
-            for n in range(1, 6):
-                boxes = NUMBER_MASK[half][n] & ~marks
-                if not boxes:
-                    continue
-                best = second = None
-                for i in iter_bits(boxes & open_):
-                    r, c = divmod(i, 5)
-                    p = pats[c]
-                    g = COLUMN_SCORE[p | 1 << r] - COLUMN_SCORE[p]
-                    if best is None or g > best:
-                        best, second = g, best
-                    elif second is None or g > second:
-                        second = g
-                if best is None:
-                    best = self.blocked
-                elif second is not None:
-                    best += self.second * second
-                gains.append(best)
-            mob = sum(gains)
+        pats = column_patterns(valid)
+        g1 = [0.0] * 6      # per number: the best open box's gain,
+        g2 = [0.0] * 6      # and the second best's (a second die of it)
+        for n in range(1, 6):
+            boxes = NUMBER_MASK[half][n] & ~marks
+            if not boxes:
+                continue
+            best = second = None
+            for i in iter_bits(boxes & open_):
+                r, c = divmod(i, 5)
+                p = pats[c]
+                g = COLUMN_SCORE[p | 1 << r] - COLUMN_SCORE[p]
+                if best is None or g > best:
+                    best, second = g, best
+                elif second is None or g > second:
+                    second = g
+            g1[n] = self.blocked if best is None else best
+            g2[n] = self.blocked if second is None else second
+        mob = sum(g1) + self.second * sum(g for g in g2 if g > 0)
         pot = 0
         if self.potential:
             for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
@@ -196,12 +202,18 @@ class ExpertBot(BaseBot):
         other_race = max((self.race(k[h]) for k in others for h in (0, 1)), default=0)
         triggered = state.end_triggered
         out = []
+        other_splits = max(_splits(k) for k in others)
         for take, key in state.outcomes(player):
             mine = self.sheet_terms(key)
             ends = triggered or any(
                 sum(1 for cm in COL_MASK if key[h] & cm == cm) >= 3 for h in (0, 1))
-            t = 0.0 if ends else self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
-            v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
+            if ends:
+                # the last round: the score is all, and splits break ties (W7.5)
+                v = mine[0] - max(o[0] for o in other_terms) \
+                    + self.tie_break * (_splits(key) - other_splits)
+            else:
+                t = self.tau(max(other_race, self.race(key[0]), self.race(key[1])), False)
+                v = self.value(mine, t) - max(o[0] + t * o[1] for o in other_terms)
             out.append((v, take, key))
         return out
 
@@ -233,6 +245,11 @@ class ExpertBot(BaseBot):
             w = self.denial / (state.players - 1)
             scored = [(v - w * self.reply_gain(state, player, t), t, k) for v, t, k in scored]
         return self.pick_best([(v, t) for v, t, _ in scored])
+
+
+def _splits(key: tuple[int, ...]) -> int:
+    """W7.5: split rows of a sheet key, both halves."""
+    return sum(1 for m in key[:2] for rm in ROW_MASK if m & rm == rm)
 
 
 def _reason(state: Game, player: int, action: Take) -> tuple[str, dict]:

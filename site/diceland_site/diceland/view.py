@@ -30,33 +30,22 @@ from typing import Iterable, Sequence
 
 from diceland_core import Board, Colour, Sheet
 from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
+from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
 
 __all__ = [
     "PALETTE", "SYMBOLS", "UI_COLOURS", "OP_KINDS", "Layout", "static_board_ops", "dynamic_ops",
     "symbol_ops", "symbol_svg", "star_points",
 ]
 
-#: Cell colours: ``fill`` for the hexagon, ``ink`` for its symbol (darker, so
-#: the shape reads on the fill), ``die`` for a die face, ``text`` for labels on it.
+#: Cell colours: ``fill`` for the hexagon, ``ink`` for its symbol, ``die`` for
+#: a die face, ``text`` for labels on it; from the game's one colour table
+#: (``diceland_core.games.diceland.colours.STYLES``, also used by the SVG render).
 PALETTE: dict[str, dict[str, str]] = {
-    "red": {"fill": "#e0474c", "ink": "#3d0507", "die": "#d7263d", "text": "#ffffff"},
-    "yellow": {"fill": "#f7d23e", "ink": "#7a5c00", "die": "#f4c20d", "text": "#1f1f1f"},
-    "green": {"fill": "#4cae5b", "ink": "#124d1d", "die": "#2e9443", "text": "#ffffff"},
-    "blue": {"fill": "#4a86e0", "ink": "#0e2f6b", "die": "#2563c9", "text": "#ffffff"},
-    "orange": {"fill": "#f59a3c", "ink": "#7a3c00", "die": "#ee7d12", "text": "#1f1f1f"},
-    "grey": {"fill": "#a3adb8", "ink": "#323a44", "die": "#7c8794", "text": "#ffffff"},
+    c.key: {"fill": st.fill, "ink": st.ink, "die": st.die, "text": st.text} for c, st in STYLES.items()
 }
 
-#: One simple shape per colour (colour-blind players; yellow/orange/red are
-#: hard to tell apart for everybody).
-SYMBOLS: dict[str, str] = {
-    "red": "circle",
-    "yellow": "triangle",
-    "green": "square",
-    "blue": "diamond",
-    "orange": "triangle_down",
-    "grey": "bar",
-}
+#: The shape of each colour's symbol (colour-blind players), from the same table.
+SYMBOLS: dict[str, str] = {c.key: st.symbol for c, st in STYLES.items()}
 
 UI_COLOURS: dict[str, str] = {
     "background": "#f4f1ea",
@@ -71,6 +60,7 @@ UI_COLOURS: dict[str, str] = {
     "star_edge": "#1c1c1c",
     "legal_fill": "rgba(255,255,255,0.45)",
     "legal_edge": "#ffffff",
+    "room_fill": "rgba(255,255,255,0.6)",
     "selection_fill": "rgba(20,20,20,0.45)",
     "selection_edge": "#111111",
     "cursor": "#000000",
@@ -247,29 +237,16 @@ def star_points(x: float, y: float, r: float, points: int = 5) -> list[Point]:
     return out
 
 
-def _square(x: float, y: float, r: float) -> list[Point]:
-    h = r * 0.8
-    return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
-
-
 def symbol_ops(colour: Colour | str, x: float, y: float, r: float, ink: str | None = None) -> list[tuple]:
-    """Ops for the symbol of ``colour`` centred at (x, y), radius ``r``."""
-    key = colour.key if isinstance(colour, Colour) else colour
-    ink = ink or PALETTE[key]["ink"]
-    shape = SYMBOLS[key]
-    if shape == "circle":
-        return [("circle", _r(x), _r(y), _r(r * 0.75), ink, None, 0)]
-    if shape == "triangle":
-        pts = [(x, y - r), (x + r * 0.95, y + r * 0.7), (x - r * 0.95, y + r * 0.7)]
-    elif shape == "triangle_down":
-        pts = [(x - r * 0.95, y - r * 0.7), (x + r * 0.95, y - r * 0.7), (x, y + r)]
-    elif shape == "square":
-        pts = _square(x, y, r)
-    elif shape == "diamond":
-        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-    else:  # bar
-        pts = [(x - r, y - r * 0.3), (x + r, y - r * 0.3), (x + r, y + r * 0.3), (x - r, y + r * 0.3)]
-    return [("poly", _pts(pts), ink, None, 0)]
+    """Ops for the symbol of ``colour`` centred at (x, y), radius ``r``
+    (the shape of :func:`diceland_core.games.diceland.colours.symbol_shape`)."""
+    colour = colour if isinstance(colour, Colour) else parse_colour(colour)
+    ink = ink or PALETTE[colour.key]["ink"]
+    shape = symbol_shape(colour, x, y, r)
+    if shape[0] == "circle":
+        _, cx, cy, radius = shape
+        return [("circle", _r(cx), _r(cy), _r(radius), ink, None, 0)]
+    return [("poly", _pts(shape[1]), ink, None, 0)]
 
 
 def symbol_svg(colour: Colour | str, px: int = 24, ink: str | None = None) -> str:
@@ -387,11 +364,15 @@ def dynamic_ops(
     selection: Sequence[tuple[int, int]] = (),
     cursor: tuple[int, int] | None = None,
     hint: Iterable[tuple[int, int]] = (),
+    room: Iterable[tuple[int, int]] = (),
 ) -> list[tuple]:
     """Crosses, highlighted legal cells, the selection being built, a hint,
-    the keyboard cursor and the info bar state of ``sheet``."""
+    the keyboard cursor and the info bar state of ``sheet``; ``room``: cells
+    of the zones the set-aside dice could go to (lit while deciding)."""
     s = layout.size
     ops: list[tuple] = []
+    for r, c in room:
+        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.3)), UI_COLOURS["room_fill"], None, 0))
     for r, c in highlights:
         ops.append(("poly", _pts(layout.cell_corners(r, c, 0.18)), UI_COLOURS["legal_fill"],
                     UI_COLOURS["legal_edge"], _r(max(1.5, s * 0.12))))

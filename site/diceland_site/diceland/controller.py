@@ -22,7 +22,7 @@ re-implemented here: the cells that may be tapped are
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from diceland_core import (
     Action, BonusRollEarned, BonusRollStarted, Board, Choose, Colour, ColourChosen, ColourCompleted,
@@ -33,12 +33,14 @@ from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import view
-from .i18n import Strings, error_details, error_text
-from .seats import HUMAN, SEAT_KINDS, Seat
+from .links import UrlSetup, from_url_params, link_names_trimmed
+from .progress import progress
+from ..i18n import Strings, error_details, error_text
+from ..seats import Seat
 
 __all__ = [
     "Seat", "Controller", "TapResult", "ActionResult", "Message", "UrlSetup",
-    "from_url_params", "default_bot_factory", "default_hinter", "KEY_HELP",
+    "from_url_params", "link_names_trimmed", "default_bot_factory", "default_hinter", "KEY_HELP",
 ]
 
 #: Keys of the keyboard help, in the order to show them (i18n keys).
@@ -97,6 +99,8 @@ class Message:
     text: str
     event: str = ""
     player: int | None = None
+    #: the turn it belongs to (a toast of a turn that is over is not shown)
+    turn: int = 0
 
 
 def _actor(game: Game, action: Action) -> int:
@@ -207,7 +211,12 @@ class Controller:
         """Look at another player's sheet (None: back to one's own)."""
         if player is not None and not 0 <= player < self.game.players:
             raise ValueError(f"no player {player}")
-        self.viewing = None if player == self._shown else player
+        mine = self.current_seat() if self.current_seat() is not None else self._shown
+        self.viewing = None if player in (self._shown, mine) else player
+
+    def viewing_other(self) -> bool:
+        """The sheet on screen is not the one the person on screen plays."""
+        return self.viewing is not None and self.viewing != self._mine()
 
     # -- bots -------------------------------------------------------------------------------
     def bot_pending(self) -> bool:
@@ -311,12 +320,25 @@ class Controller:
                                                       selected=len(self.selection), count=n))
         return self._apply(Place(who, tuple(self.selection)))
 
+    def _on_screen(self) -> int | None:
+        """The person the screen belongs to now: the human deciding, or,
+        while only bots decide, the last human shown; None while the device
+        waits to be passed on."""
+        if self.game.over or self.needs_handoff():
+            return None
+        p = self.current_seat()
+        return p if p is not None else self._shown
+
     def can_undo(self) -> bool:
-        """The last action was a human's and no dice were rolled since."""
+        """The last action is the on-screen person's own decision and no dice
+        were rolled since (D7.1): the same with bots and in hot-seat."""
         g = self.game
-        return g.can_undo() and self.seats[_actor(g, g.actions[-1])].is_human
+        me = self._on_screen()
+        return me is not None and g.can_undo() and _actor(g, g.actions[-1]) == me
 
     def undo(self) -> ActionResult:
+        if self.needs_handoff():
+            return ActionResult(False, self.strings.t("tap.handoff"))
         if not self.can_undo():
             err = IllegalActionError("D7.1", "core.nothing_to_undo")
             return ActionResult(False, error_text(err, self.lang), error_details(err, self.lang))
@@ -386,6 +408,8 @@ class Controller:
         t = self.strings.t
         cell = (row, col)
         g = self.game
+        if self.viewing_other() and self._mine() is not None:
+            return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
         if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self._mine() is not None:
             key = "tap.press_roll" if self.needs_roll() else (
                 "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
@@ -421,7 +445,7 @@ class Controller:
                                                          colour=self.strings.colour(colour)))
         n = dice[colour]
         if len(self.selection) >= n:
-            return TapResult(False, "rejected", cell, t("tap.full", count=n))
+            return TapResult(False, "rejected", cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
         if cell in g.next_cells(p, colour, self.selection):
             self.sel_colour = colour
             self._sel_key = self._key(p)
@@ -504,16 +528,27 @@ class Controller:
         self._messages.append(Message("log", text, event, player))
 
     def _toast(self, text: str, event: str, player: int | None = None) -> None:
-        self._messages.append(Message("toast", text, event, player))
+        self._messages.append(Message("toast", text, event, player, self.game.turn))
 
     def drain_messages(self) -> list[Message]:
-        """Announcements and log lines since the last call, oldest first."""
+        """Announcements and log lines since the last call, oldest first.
+        Toasts of a turn that is already over are left out (the log keeps
+        what happened); the end of the game is always announced."""
         out, self._messages = self._messages, []
-        return out
+        now = self.game.turn
+        return [m for m in out if m.kind == "log" or m.turn == now or self.game.over]
+
+    def stars_text(self, key: str, stars: int, **params: object) -> str:
+        """``{stars} of 9`` until the goal's stars are there, then just the count
+        (a tenth star is not "10 of 9")."""
+        done = stars >= GOAL_STARS
+        return self.strings.t(key + ("_done" if done else ""), stars=stars, goal=GOAL_STARS, **params)
 
     def _announce(self, events: Iterable[Event]) -> None:
         t, s, names = self.strings.t, self.strings, self.names
         g = self.game
+        events = list(events)
+        game_won = any(isinstance(ev, GameWon) for ev in events)
         for ev in events:
             who = names[ev.player] if hasattr(ev, "player") else ""
             kind = ev.kind
@@ -546,14 +581,15 @@ class Controller:
             elif isinstance(ev, Passed):
                 self._log(t("log.passed_bonus" if ev.bonus_roll else "log.passed", name=who), kind, ev.player)
             elif isinstance(ev, StarCrossed):
-                self._log(t("log.star", name=who, stars=ev.stars), kind, ev.player)
-                self._toast(t("toast.star", name=who, stars=ev.stars), kind, ev.player)
+                self._log(self.stars_text("log.star", ev.stars, name=who), kind, ev.player)
+                self._toast(self.stars_text("toast.star", ev.stars, name=who), kind, ev.player)
             elif isinstance(ev, ColourCompleted):
                 self._log(t("log.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
                 self._toast(t("toast.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
             elif isinstance(ev, BonusRollEarned):
                 self._log(t("log.bonus_earned", name=who), kind, ev.player)
-                self._toast(t("toast.bonus_earned", name=who), kind, ev.player)
+                if not game_won:  # the game ends first: no bonus roll will happen
+                    self._toast(t("toast.bonus_earned", name=who), kind, ev.player)
             elif isinstance(ev, Phase2Ended):
                 self._log(t("log.phase2_ended"), kind)
             elif isinstance(ev, BonusRollStarted):
@@ -587,12 +623,26 @@ class Controller:
             cells.update(g.next_cells(p, c))
         return sorted(cells)
 
+    def completions(self) -> list[tuple[int, int]]:
+        """While a placement is being built: every cell of a legal placement
+        the chosen cells can still complete (the next cells are highlighted
+        more strongly)."""
+        p = self._mine()
+        if p is None or not self.selection or self.viewing not in (None, p):
+            return []
+        colour = self._colour_for(p)
+        if colour is None:
+            return []
+        return self.game.completion_cells(p, colour, self.selection)
+
     def frame_ops(self, layout: view.Layout) -> list[tuple]:
         """The per-frame draw list for the sheet on screen."""
         mine = self._mine() == self.shown_player()
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
+        aid = self.decision_aid() if mine else None
+        room = [tuple(c) for z in aid["zones"] if z["fits"] for c in z["cells"]] if aid else self.completions()
         return view.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
-                                self.selection if mine else (), self.cursor, hint)
+                                self.selection if mine else (), self.cursor, hint, room)
 
     def static_ops(self, layout: view.Layout) -> list[tuple]:
         return view.static_board_ops(self.shown_board(), layout)
@@ -693,7 +743,8 @@ class Controller:
         sheet = g.sheets[p]
         if colour is not None and (self.selection or self.sel_colour is not None):
             n = dice[colour]
-            key = "prompt.ready" if len(self.selection) == n else "prompt.selecting"
+            key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(self.selection) == n \
+                else "prompt.selecting"
             return t(key, colour=s.colour(colour), selected=len(self.selection), count=n)
         if g.phase is Phase.PLACE and p == g.active:
             if g.must_place(p):
@@ -705,6 +756,37 @@ class Controller:
         if not dice:
             return t("prompt.place_other_none", name=name)
         return t("prompt.place_other" if fits else "prompt.place_other_nothing", name=name)
+
+    def decision_aid(self) -> dict[str, Any] | None:
+        """Reroll or stop (D3.3): where the set-aside dice could go now and
+        what a reroll may add.  ``zones``: the zones of the colour a placement
+        may use, with their reachable free cells and whether the held dice fit
+        (``fits``); ``warning``: the held dice fit nowhere any more (stopping
+        crosses nothing); ``odds``: the chance that a reroll of the other dice
+        shows the colour at least once, 1 - (5/6)^n."""
+        g = self.game
+        p = self._mine()
+        if p is None or g.phase is not Phase.DECIDE or p != g.active or g.chosen is None:
+            return None
+        t, s = self.strings.t, self.strings
+        colour, held, free = g.chosen, g.held, DICE - g.held
+        board = g.boards[p]
+        zones = [{"zone": z, "room": room, "fits": room >= held,
+                  "cells": [list(c) for c in board.zones[z].cells]}
+                 for z, room in sorted(g.sheets[p].room(colour).items())]
+        fits = [z for z in zones if z["fits"]]
+        percent = round(100 * (1 - (5 / 6) ** free))
+        if fits:
+            where = t("aid.fits", colour=s.colour(colour), count=held, zones=len(fits),
+                      room=max(z["room"] for z in fits))
+            warning = ""
+        else:
+            where = ""
+            warning = t("aid.overshoot", colour=s.colour(colour), count=held,
+                        room=max((z["room"] for z in zones), default=0))
+        return {"colour": colour.key, "held": held, "zones": zones, "where": where, "warning": warning,
+                "odds": t("aid.odds", count=free, percent=percent, colour=s.colour(colour)) if free else "",
+                "percent": percent}
 
     def stats(self) -> list[dict[str, Any]]:
         """Per player: bonus cells, cells crossed, colours completed, turns, bonus rolls."""
@@ -730,6 +812,20 @@ class Controller:
             })
         return out
 
+    def winner_reason(self) -> str:
+        """Why the winners won (D6.1–D6.3), in one sentence; "" while playing."""
+        g = self.game
+        if not g.over:
+            return ""
+        t, s = self.strings.t, self.strings
+        if len(g.winners) == 1:
+            w = g.winners[0]
+            sheet = g.sheets[w]
+            colours = s.names([s.colour(c) for c in sheet.completed_colours()])
+            key = "over.why_bonus" if g.won_in_bonus else "over.why_one"
+            return t(key, name=self.names[w], stars=sheet.stars, goal=GOAL_STARS, colours=colours)
+        return t("over.why_several", names=s.names([self.names[w] for w in g.winners]), goal=GOAL_STARS)
+
     def stats_labels(self) -> dict[str, str]:
         t = self.strings.t
         return {k: t(f"stats.{k}") for k in ("title", "player", "stars", "cells", "colours", "turns",
@@ -752,6 +848,8 @@ class Controller:
             "index": i, "name": seat.name, "kind": seat.kind, "is_human": seat.is_human,
             "kind_label": t(f"seat.{seat.kind}"),
             "stars": g.sheets[i].stars, "goal_stars": GOAL_STARS,
+            "stars_label": self.stars_text("info.stars", g.sheets[i].stars),
+            "progress": progress(g.sheets[i], self.strings),
             "completed": [c.key for c in g.sheets[i].completed_colours()],
             "active": i == g.active, "waiting": i in waiting, "current": i == p, "shown": i == shown,
         } for i, seat in enumerate(self.seats)]
@@ -771,6 +869,7 @@ class Controller:
             "board_label": t("board.label", name=self.names[shown]),
             "players": players,
             "highlights": [list(c) for c in self.highlights()],
+            "completions": [list(c) for c in self.completions()],
             "selection": [list(c) for c in self.selection],
             "selection_colour": colour.key if colour is not None else None,
             "cursor": list(self.cursor) if self.cursor else None,
@@ -780,12 +879,14 @@ class Controller:
             "dice_hidden": self.needs_roll(),
             "buttons": self._buttons(),
             "prompt": self._prompt(),
+            "aid": self.decision_aid(),
             "handoff": handoff,
             "bot_pending": self.bot_pending() and not g.over,
             "bot_names": bots_waiting,
             "game_over": g.over,
             "winners": list(g.winners),
             "winner_names": [self.names[w] for w in g.winners],
+            "winner_reason": self.winner_reason(),
             "stats": self.stats(),
             "stats_labels": self.stats_labels(),
             "log": list(self.log_lines[-100:]),
@@ -841,13 +942,16 @@ class Controller:
 
     def handle_key(self, key: str) -> bool:
         """A key from the page (``KeyboardEvent.key``); True when it was used."""
+        if self.needs_handoff():
+            # the pass-the-device screen takes all input: only its OK goes through
+            if key in ("Enter", " ", "Spacebar"):
+                self.acknowledge_handoff()
+                return True
+            return False
         if key in _DIRECTIONS:
             self.move_cursor(_DIRECTIONS[key])
             return True
         if key in ("Enter", " ", "Spacebar"):
-            if self.needs_handoff():
-                self.acknowledge_handoff()
-                return True
             if self.needs_roll():
                 self.roll()
                 return True
@@ -880,70 +984,3 @@ class Controller:
         else:
             return False
         return True
-
-
-# -- links ------------------------------------------------------------------------------------------
-
-class UrlSetup(NamedTuple):
-    seats: list[Seat]
-    boards: list[str]
-    seed: int | None
-
-
-def _param(query: Mapping[str, object], name: str) -> str | None:
-    value = query.get(name)
-    if isinstance(value, (list, tuple)):
-        value = value[-1] if value else None
-    return None if value is None else str(value).strip()
-
-
-def from_url_params(query: Mapping[str, object], lang: str = "en",
-                    known_boards: Sequence[str] | None = None,
-                    default_players: str = "human,greedy") -> UrlSetup | str:
-    """Read ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``.
-
-    Returns the seats, one board id per seat and the seed (None: pick one), or
-    a translated message naming the bad value."""
-    t = Strings(lang).t
-    if known_boards is None:
-        from diceland_core import board_ids
-        known_boards = board_ids()
-    raw = _param(query, "players") or default_players
-    kinds = [k.strip().lower() for k in raw.split(",")]
-    for k in kinds:
-        if k not in SEAT_KINDS:
-            return t("error.url_player", value=k)
-    if not 2 <= len(kinds) <= 4:
-        return t("error.url_player_count", count=len(kinds))
-    names_raw = _param(query, "names")
-    names = [n.strip() for n in names_raw.split(",")] if names_raw else []
-    if names and (len(names) != len(kinds) or not all(names)):
-        return t("error.url_names", count=len(kinds))
-    seats = []
-    for i, kind in enumerate(kinds):
-        name = names[i] if names else t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=i + 1)
-        seats.append(Seat(name, kind))
-    by_upper = {b.upper(): b for b in known_boards}
-    boards_raw = _param(query, "boards") or _param(query, "board")
-    if boards_raw:
-        wanted = [b.strip() for b in boards_raw.split(",")]
-        for b in wanted:
-            if b.upper() not in by_upper:
-                return t("error.url_board", value=b, boards=", ".join(known_boards))
-        if len(wanted) == 1:
-            wanted = wanted * len(seats)
-        if len(wanted) != len(seats):
-            return t("error.url_board_count", count=len(seats))
-        boards = [by_upper[b.upper()] for b in wanted]
-    else:
-        if not known_boards:
-            return t("error.url_board", value="", boards="")
-        boards = [known_boards[0]] * len(seats)
-    seed_raw = _param(query, "seed")
-    seed = None
-    if seed_raw:
-        digits = seed_raw.lstrip("0") or "0"  # ASCII digits only, short enough for int()
-        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(digits) > 20 or int(digits) >= 1 << 64:
-            return t("error.url_seed", value=seed_raw)
-        seed = int(digits)
-    return UrlSetup(seats, boards, seed)

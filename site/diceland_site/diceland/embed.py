@@ -13,7 +13,7 @@ default all), ``&lang=en|es|it`` and ``&seat=P`` (whose board).
 * :class:`Script`: a checked scenario with its texts, the position at each
   step and the "try" of each step; :func:`check_try` judges a reader's move.
 * :class:`EmbedSession`: the widget's state machine (watch / try) over a
-  :class:`~diceland_site.controller.Controller`, and :meth:`EmbedSession.state`.
+  :class:`~diceland_site.diceland.controller.Controller`, and :meth:`EmbedSession.state`.
 * :func:`scenario_of_game`, :func:`share_link`, :func:`iframe_attributes`: a
   game's position as a link.
 * :func:`load_progress` / :func:`dump_progress`: the tutorial's
@@ -37,19 +37,24 @@ from diceland_core import (
 from diceland_core.core.errors import BoardError
 
 from .controller import ActionResult, Controller, TapResult
-from .i18n import LANGUAGES, Strings, choose_language, error_details, error_text
-from .seats import HUMAN, Seat
+from .. import safejson
+from ..i18n import LANGUAGES, Strings, choose_language, error_details, error_text
+from ..seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
     "EmbedError", "EmbedParams", "Script", "TryVerdict", "EmbedSession",
     "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
     "check_try", "text_in", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
-    "load_progress", "dump_progress", "PROGRESS_KEY", "MAX_PARAM_CHARS", "MAX_JSON_BYTES",
+    "load_progress", "dump_progress", "merge_progress", "parse_json", "PROGRESS_KEY",
+    "MAX_PARAM_CHARS", "MAX_JSON_BYTES", "MAX_QUERY_CHARS",
 ]
 
 #: Longest ``s=`` value read (characters) and largest JSON it may inflate to.
 MAX_PARAM_CHARS = 60_000
 MAX_JSON_BYTES = 400_000
+#: Longest query string read at all: anything longer is refused before it is
+#: split into parameters.
+MAX_QUERY_CHARS = MAX_PARAM_CHARS + 2_000
 PROGRESS_KEY = "diceland:tutorial"
 _DIGITS = re.compile(r"[0-9]{1,6}")
 _B64 = re.compile(r"[A-Za-z0-9_\-+/]*={0,2}")
@@ -110,13 +115,21 @@ def decode_scenario(value: str) -> dict[str, Any]:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
         raise EmbedError("base64") from None
-    text = _inflate(raw)
-    try:
-        data = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise EmbedError("json") from None
+    data = parse_json(_inflate(raw), "json")
     check_scenario(data)
     return data
+
+
+def parse_json(text: str | bytes, error_key: str = "json", what: str = "") -> Any:
+    """JSON of a link or a lesson file, measured first (:mod:`.safejson`):
+    ``EmbedError("too_long")`` or ``EmbedError("too_deep")`` before parsing,
+    ``EmbedError(error_key, detail=...)`` if it is not JSON."""
+    try:
+        return safejson.loads(text, max_chars=MAX_JSON_BYTES)
+    except safejson.JsonLimitError as exc:
+        raise EmbedError("too_long" if exc.code == "too_big" else "too_deep") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise EmbedError(error_key, detail=f"{what}: {exc}" if what else str(exc)) from None
 
 
 def check_scenario(data: object) -> None:
@@ -296,7 +309,9 @@ class Script:
         names = data.get("names")
         ok = isinstance(names, list) and len(names) == players and all(
             isinstance(n, str) and n.strip() for n in names)
-        self.custom_names = [n.strip()[:40] for n in names] if ok else None
+        self.custom_names = [n.strip()[:MAX_NAME] for n in names] if ok else None
+        #: a name was longer than ``MAX_NAME`` and was cut
+        self.names_trimmed = bool(ok and any(len(n.strip()) > MAX_NAME for n in names))
         self.captions = {}
         for step in data.get("steps", []) if isinstance(data.get("steps"), list) else []:
             if isinstance(step, dict) and isinstance(step.get("after"), int):
@@ -338,12 +353,16 @@ class Script:
         return game
 
     def check_view(self, step: int | None, seat: int | None) -> int:
-        """The step to show (default: the end); raises for out-of-range values."""
+        """The step to show (default: a lesson opens at step 1, where the
+        reader can try the next move at once; a shared position at its end);
+        raises for out-of-range values."""
         if step is not None and not 0 <= step <= self.last:
             raise EmbedError("step_range", value=step, max=self.last)
         if seat is not None and not 0 <= seat < self.players:
             raise EmbedError("seat_range", value=seat, max=self.players - 1)
-        return self.last if step is None else step
+        if step is None:
+            return min(1, self.last) if self.lesson is not None else self.last
+        return step
 
     def title(self, lang: str) -> str:
         return text_in(self.data.get("title"), lang)
@@ -413,6 +432,8 @@ class EmbedSession:
         #: the rule behind wrong feedback, shown behind a "details" link
         self.feedback_details = ""
         self.goto(self.start_step)
+        if script.names_trimmed:
+            self.say(self.strings.t("note.names_trimmed", max=MAX_NAME))
 
     # -- moving through the script ------------------------------------------------------
     def goto(self, step: int) -> None:
@@ -602,7 +623,7 @@ class EmbedSession:
             "board_label": t("board.label", name=self.names[shown]),
             "players": [{"index": p["index"], "name": p["name"], "stars": p["stars"], "shown": p["shown"],
                          "active": p["active"]} for p in m["players"]],
-            "stars_label": t("info.stars", stars=m["players"][shown]["stars"]),
+            "stars_label": m["players"][shown]["stars_label"],
             "dice": m["dice"],
             "controls": controls,
             "feedback": self.feedback,
@@ -698,7 +719,7 @@ def load_progress(text: str | None, known: Sequence[str]) -> dict[str, Any]:
     done: list[str] = []
     lang = None
     try:
-        data = json.loads(text) if text else {}
+        data = safejson.loads(text, max_chars=10_000) if text else {}
     except (ValueError, RecursionError):
         data = {}
     if isinstance(data, dict):
@@ -708,6 +729,13 @@ def load_progress(text: str | None, known: Sequence[str]) -> dict[str, Any]:
         if data.get("lang") in LANGUAGES:
             lang = data["lang"]
     return {"done": done, "lang": lang}
+
+
+def merge_progress(stored: str | None, progress: Mapping[str, Any], known: Sequence[str]) -> dict[str, Any]:
+    """The progress to write when ``progress`` is this page's and ``stored``
+    is what the store holds now: lessons done on another page since are kept."""
+    done = set(load_progress(stored, known)["done"]) | set(progress.get("done", []))
+    return {"done": [k for k in known if k in done], "lang": progress.get("lang")}
 
 
 def dump_progress(progress: Mapping[str, Any]) -> str:

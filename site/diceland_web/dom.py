@@ -1,0 +1,70 @@
+"""The DOM helpers every page uses (written once): ``el``, ``js_obj``,
+``esc``, ``later``, ``report`` and :class:`Events` (listeners that keep their
+proxies alive and never let an exception escape into the browser)."""
+
+from __future__ import annotations
+
+import traceback
+from typing import Callable
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+__all__ = ["document", "window", "el", "js_obj", "esc", "later", "next_frame", "report", "Events"]
+
+document = js.document
+window = js.window
+
+
+def el(element_id: str):
+    return document.getElementById(element_id)
+
+
+def js_obj(data: dict):
+    """A plain JS object (not a Map) from a dict."""
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def esc(text: object) -> str:
+    """Text for HTML markup built by the page (attribute values included)."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def later(ms: float, fn: Callable[[], None]):
+    """``setTimeout``; returns the timer id."""
+    return window.setTimeout(create_once_callable(fn), ms)
+
+
+def next_frame(fn: Callable[..., None]) -> None:
+    """``requestAnimationFrame``."""
+    window.requestAnimationFrame(create_once_callable(fn))
+
+
+def report(where: str, exc: BaseException) -> None:
+    js.console.error(f"{where}: " + "".join(traceback.format_exception(exc)))
+
+
+class Events:
+    """``on(element, event, handler)``: a listener whose exceptions go to the
+    console and to ``on_error(exc)`` (the page says what broke)."""
+
+    def __init__(self, where: str, on_error: Callable[[BaseException], None]):
+        self.where = where
+        self.on_error = on_error
+        self._proxies = []
+
+    def proxy(self, fn):
+        """A proxy kept alive as long as the page (for window.* functions)."""
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        return proxy
+
+    def on(self, element, event: str, handler) -> None:
+        def safe(evt=None):
+            try:
+                handler(evt)
+            except Exception as exc:  # keep the page alive; show what broke
+                report(self.where, exc)
+                self.on_error(exc)
+        element.addEventListener(event, self.proxy(safe))

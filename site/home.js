@@ -1,0 +1,73 @@
+/* The home page: the list of games (games.js, written by build.py from
+   site/diceland_site/games.json) in the reader's language.  An old start
+   link (index.html?players=…&boards=…) opens a Diceland game at once. */
+"use strict";
+
+(() => {
+  const START_KEYS = ["players", "boards", "board", "seed", "names", "save"];
+  const query = new URLSearchParams(location.search);
+  // index.html?game=clever&… opens the Ganz schön clever page with the other parameters.
+  if (query.get("game") === "clever") {
+    query.delete("game");
+    const rest = query.toString();
+    location.replace("clever.html" + (rest ? "?" + rest : "") + location.hash);
+    return;
+  }
+  if (START_KEYS.some((key) => query.has(key))) {
+    location.replace("diceland.html" + location.search + location.hash);
+    return;
+  }
+  const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
+
+  function language() {
+    const wanted = [query.get("lang")];
+    try {
+      const saved = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
+      if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
+    } catch (_) { /* unreadable or forbidden storage */ }
+    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
+    for (const tag of wanted) {
+      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
+      if (Object.prototype.hasOwnProperty.call(DATA.strings, primary)) return primary;
+    }
+    return "en";
+  }
+
+  function show() {
+    const lang = language();
+    const table = DATA.strings[lang] || {};
+    const t = (key, params) => {
+      let text = table[key] || (DATA.strings.en || {})[key] || key;
+      for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(value);
+      return text;
+    };
+    const keep = ["lang", "speed"].filter((k) => query.has(k)).map((k) => k + "=" + encodeURIComponent(query.get(k)));
+    const tail = keep.length ? "?" + keep.join("&") : "";
+    document.documentElement.lang = lang;
+    document.title = t("home.title");
+    document.getElementById("home-title").textContent = t("home.title");
+    document.getElementById("home-intro").textContent = t("home.intro");
+    document.getElementById("home-tutorial").textContent = t("home.tutorial");
+    const list = document.getElementById("games");
+    list.textContent = "";
+    for (const game of DATA.games) {
+      const item = document.createElement("li");
+      item.className = "game-card";
+      item.dataset.game = game.game;
+      const title = document.createElement("h2");
+      title.textContent = t(game.title);
+      const blurb = document.createElement("p");
+      blurb.textContent = t(game.blurb);
+      const link = document.createElement("a");
+      link.className = "play-link primary";
+      link.href = "./" + game.page + tail;
+      link.textContent = t("home.play", { title: t(game.title) });
+      item.append(title, blurb, link);
+      list.appendChild(item);
+    }
+    document.documentElement.dataset.ready = "true";
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+  else show();
+})();

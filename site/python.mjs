@@ -1,0 +1,234 @@
+/* The Python every page runs (pyscript.toml's `interpreter`): Pyodide,
+   restored from a memory snapshot when one is cached, booted normally
+   otherwise.  PyScript then unpacks the wheels (pyscript.toml's [files]) and
+   runs the page as usual.
+
+   The first visit boots normally and, once the page is ready and idle, makes
+   a snapshot from a second, throwaway interpreter in a module worker
+   (python-snapshot.mjs; one started with `_makeSnapshot` cannot serve the
+   page: its `js` module refuses every call) that has imported the engine and
+   the site's Python layer and has never been handed a JavaScript object.  The snapshot goes into Cache Storage under a
+   name made of the content hashes of Pyodide, the wheels and these two files
+   (build.py fills in BUILD), next to the service worker's cache.  The next
+   visit restores it, reseeds `random` (a snapshot freezes it) and hands it to
+   PyScript, whose [files] put the wheels' files back (the file system is not
+   in the snapshot; the imported modules are).
+
+   `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are Pyodide's
+   private API: anything unexpected (no snapshot, a corrupt, truncated or
+   stale one, a restore that throws, storage refused, an old browser) means a
+   normal boot and at most a console warning; a bad snapshot is deleted.
+   Turned off by `?snapshot=off` or localStorage `diceland:snapshot` = "off".
+
+   <html data-boot> says how Python started ("snapshot" or "normal"),
+   <html data-snapshot> what became of this visit's snapshot ("saved";
+   "exists"; "busy": another page of the site is making it; "failed";
+   "off"). */
+
+import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
+
+export { version };
+
+const BUILD = __BUILD__;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const WHEELS = BUILD.wheels.map((path) => new URL(path, import.meta.url).href);
+const PREFIX = "diceland-snapshot-";
+const CACHE = PREFIX + BUILD.key;
+const ENTRY = new URL("./python.snapshot", import.meta.url).href;
+/** Imported into the snapshot: every module of the two wheels but the
+    command line's entry point (which runs on import). */
+const IMPORTS = `
+import importlib, pkgutil
+for _top in ("diceland_core", "diceland_site"):
+    _package = importlib.import_module(_top)
+    for _info in pkgutil.walk_packages(_package.__path__, _top + "."):
+        if not _info.name.endswith(".__main__"):
+            importlib.import_module(_info.name)
+`;
+const MAKE_AFTER_MS = 3000;
+const root = document.documentElement;
+/** Figures for bench/site.py: milliseconds and bytes of this visit's snapshot. */
+const figures = globalThis.dicelandSnapshot = {};
+
+function mark(name, value) {
+  root.dataset[name] = value;
+}
+
+function warn(what, err) {
+  console.warn(`Python snapshot: ${what}`, err === undefined ? "" : String(err && err.message || err));
+}
+
+/** Snapshots are on unless switched off, and the browser has what they need. */
+function wanted() {
+  try {
+    if (new URLSearchParams(location.search).get("snapshot") === "off") return false;
+  } catch (_) { /* no query */ }
+  try {
+    if (localStorage.getItem("diceland:snapshot") === "off") return false;
+  } catch (_) { /* storage forbidden: the setting cannot have been made */ }
+  return typeof caches !== "undefined" && !!(globalThis.crypto && crypto.subtle);
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function forget(why, err) {
+  warn(`${why}; booting normally`, err);
+  try {
+    await (await caches.open(CACHE)).delete(ENTRY);
+  } catch (_) { /* nothing to delete, or storage refused */ }
+}
+
+/** This build's snapshot, checked whole; null when there is none. */
+async function readSnapshot() {
+  const hit = await (await caches.open(CACHE)).match(ENTRY);
+  if (!hit) return null;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  const headers = hit.headers;
+  if (headers.get("x-snapshot-key") !== BUILD.key) {
+    await forget("the cached snapshot belongs to another build");
+    return null;
+  }
+  if (Number(headers.get("x-snapshot-length")) !== bytes.length
+      || headers.get("x-snapshot-sha256") !== await sha256(bytes)) {
+    await forget("the cached snapshot is damaged");
+    return null;
+  }
+  return bytes;
+}
+
+/** The wheels' bytes. */
+async function fetchWheels() {
+  return Promise.all(WHEELS.map(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+}
+
+/** The wheels' files (written to /tmp/wheels by python-snapshot.mjs) into
+    the snapshot's site-packages: through the file system, so that no
+    JavaScript object reaches Python (a snapshot must hold none). */
+const UNPACK = `
+import importlib, os, sysconfig, zipfile
+for _name in sorted(os.listdir("/tmp/wheels")):
+    with zipfile.ZipFile("/tmp/wheels/" + _name) as _wheel:
+        _wheel.extractall(sysconfig.get_path("purelib"))
+    os.remove("/tmp/wheels/" + _name)
+importlib.invalidate_caches()
+`;
+
+async function restore(options, bytes) {
+  const py = await bootPyodide({ ...options, _loadSnapshot: bytes });
+  py.runPython("import random; random.seed()");
+  py.runPython("import sys; assert 'diceland_core' in sys.modules and 'diceland_site' in sys.modules");
+  return py;
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  // Packages PyScript asks Pyodide to load while it starts are not in a
+  // snapshot: pyscript.toml has none (its [files] unpack the wheels).
+  const useSnapshots = wanted() && !options.packages;
+  if (useSnapshots) {
+    let bytes = null;
+    try {
+      const started = performance.now();
+      bytes = await readSnapshot();
+      figures.readMs = performance.now() - started;
+    } catch (err) {
+      warn("cannot read the cache; booting normally", err);
+    }
+    if (bytes) {
+      try {
+        const started = performance.now();
+        const py = await restore(settings, bytes);
+        figures.restoreMs = performance.now() - started;
+        figures.bytes = bytes.length;
+        mark("boot", "snapshot");
+        return py;
+      } catch (err) {
+        await forget("restoring failed", err);
+      }
+    }
+  }
+  const py = await bootPyodide(settings);
+  mark("boot", "normal");
+  if (useSnapshots) whenIdle(saveSnapshot);
+  else mark("snapshot", "off");
+  return py;
+}
+
+/** `task` once the page is ready (<html data-ready>) and then idle. */
+function whenIdle(task) {
+  const later = () => setTimeout(() => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => task(), { timeout: 5000 });
+    else task();
+  }, MAKE_AFTER_MS);
+  if (root.dataset.ready === "true") return later();
+  const watcher = new MutationObserver(() => {
+    if (root.dataset.ready !== "true") return;
+    watcher.disconnect();
+    later();
+  });
+  watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+/** The snapshot's bytes, made in a module worker (python-snapshot.mjs) so
+    that the page's main thread does not stall while a Python boots. */
+async function makeSnapshot() {
+  const wheels = await fetchWheels();
+  const worker = new Worker(new URL("./python-snapshot.mjs", import.meta.url), { type: "module" });
+  try {
+    const reply = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(event.message || "the snapshot worker failed"));
+      worker.postMessage({ indexURL: INDEX_URL, wheels, python: [UNPACK, IMPORTS] },
+                         wheels.map((bytes) => bytes.buffer));
+    });
+    if (reply.error) throw new Error(reply.error);
+    return reply.bytes;
+  } finally {
+    worker.terminate();
+  }
+}
+
+async function store(bytes) {
+  const cache = await caches.open(CACHE);
+  await cache.put(ENTRY, new Response(bytes, {
+    headers: {
+      "content-type": "application/octet-stream",
+      "x-snapshot-key": BUILD.key,
+      "x-snapshot-length": String(bytes.length),
+      "x-snapshot-sha256": await sha256(bytes),
+    },
+  }));
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+  }
+}
+
+/** Make and keep this build's snapshot, once per browser (several pages
+    or embeds at once: the first one does it). */
+async function saveSnapshot() {
+  const work = async () => {
+    if (await (await caches.open(CACHE)).match(ENTRY)) return "exists";
+    const started = performance.now();
+    const bytes = await makeSnapshot();
+    figures.makeMs = performance.now() - started;
+    figures.bytes = bytes.length;
+    await store(bytes);
+    return "saved";
+  };
+  try {
+    const outcome = navigator.locks
+      ? await navigator.locks.request(CACHE, { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
+      : await work();
+    mark("snapshot", outcome);
+  } catch (err) {
+    mark("snapshot", "failed");
+    warn("not saved", err);
+  }
+}

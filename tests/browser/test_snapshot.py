@@ -1,0 +1,190 @@
+"""python.mjs: a visit after the first restores Python from a memory snapshot;
+a broken, stale or switched-off snapshot means a normal boot, never a broken
+page.  <html data-boot> says how Python started, <html data-snapshot> what
+became of the visit's snapshot."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "diceland-snapshot-"
+BOTS = "?players=random,greedy&boards=A,B&seed=11&speed=0"
+UNSEEDED = "?players=human,greedy&boards=A,B&speed=0"
+SNAPSHOT_WAIT_S = 180
+
+#: The one cached snapshot: its cache's name, its URL, its headers, its bytes.
+READ = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("diceland-snapshot-"));
+  if (names.length !== 1) return { names };
+  const cache = await caches.open(names[0]);
+  const requests = await cache.keys();
+  if (requests.length !== 1) return { names, entries: requests.length };
+  const hit = await cache.match(requests[0]);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  return { names, url: requests[0].url, headers: Object.fromEntries(hit.headers), length: bytes.length };
+}"""
+
+#: Replace the cached snapshot with what `change` makes of it:
+#: {cache, headers, bytes} -> the same, written back in place of the original.
+REWRITE = """async ([change]) => {
+  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  const hit = await cache.match(request);
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+  let headers = Object.fromEntries(hit.headers);
+  let target = name;
+  const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
+                                      (x) => x.toString(16).padStart(2, "0")).join("");
+  if (change === "flipped") bytes[bytes.length >> 1] ^= 0xff;
+  if (change === "truncated") bytes = bytes.slice(0, bytes.length >> 1);
+  if (change === "not_a_snapshot") {  // whole and checksummed, but not Pyodide's
+    bytes = new Uint8Array(bytes.length).fill(7);
+    headers["x-snapshot-sha256"] = await hex(bytes);
+  }
+  if (change === "other_build") {  // an older build's snapshot, under its own name
+    target = "diceland-snapshot-0000000000000000";
+    headers["x-snapshot-key"] = "0000000000000000";
+  }
+  if (change === "other_key") headers["x-snapshot-key"] = "0000000000000000";
+  await caches.delete(name);
+  await (await caches.open(target)).put(request, new Response(bytes, { headers }));
+  return target;
+}"""
+
+
+def dataset(page, name: str) -> str | None:
+    return page.evaluate(f"document.documentElement.dataset.{name} || null")
+
+
+def wait_snapshot(page) -> str:
+    """What became of the page's snapshot, once it is decided."""
+    deadline = time.monotonic() + SNAPSHOT_WAIT_S
+    while time.monotonic() < deadline:
+        outcome = dataset(page, "snapshot")
+        if outcome:
+            return outcome
+        time.sleep(0.25)
+    raise AssertionError(f"no snapshot outcome after {SNAPSHOT_WAIT_S} s")
+
+
+def first_visit(site, query: str = "") -> dict:
+    """A visit that boots normally and leaves a snapshot behind."""
+    site.open(query)
+    assert dataset(site.page, "boot") == "normal"
+    assert wait_snapshot(site.page) == "saved"
+    cached = site.page.evaluate(READ)
+    assert cached["length"] > 1_000_000 and cached["url"].endswith("/python.snapshot")
+    return cached
+
+
+def test_second_visit_restores_and_plays_on(site, watch):
+    first_visit(site)
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+    assert dataset(site.page, "snapshot") is None  # nothing to make
+    site.open(UNSEEDED)
+    assert dataset(site.page, "boot") == "snapshot"
+    site.act(site.human_decision(0))  # the game is played with the restored Python
+    first = site.record()
+    assert first["history"]["actions"]
+    site.open(UNSEEDED)
+    assert dataset(site.page, "boot") == "snapshot"
+    # each restore reseeds Python's random: a new game gets a new seed
+    assert site.record()["seed"] != first["seed"]
+
+
+def test_the_embed_and_the_tutorial_restore_too(site, watch):
+    first_visit(site)
+    site.open("?scenario=01-open-zones", path="embed.html")
+    assert dataset(site.page, "boot") == "snapshot"
+    assert site.page.is_visible("#embed-body")
+    site.open(path="tutorial.html")
+    assert dataset(site.page, "boot") == "snapshot"
+
+
+@pytest.mark.parametrize("change", ["flipped", "truncated", "not_a_snapshot", "other_key"])
+def test_broken_snapshot_falls_back_and_is_replaced(site, watch, change):
+    before = first_visit(site)
+    site.page.evaluate(REWRITE, [change])
+    site.reload()
+    assert dataset(site.page, "boot") == "normal"
+    assert site.page.evaluate("typeof window.diceland.record") == "function"
+    assert wait_snapshot(site.page) == "saved"  # the broken one was deleted, a new one made
+    after = site.page.evaluate(READ)
+    assert after["names"] == before["names"] and after["length"] == before["length"]
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+
+
+def test_stale_snapshot_is_ignored_and_removed(site, watch):
+    before = first_visit(site)
+    assert site.page.evaluate(REWRITE, ["other_build"]) not in before["names"]
+    site.reload()
+    assert dataset(site.page, "boot") == "normal"
+    assert wait_snapshot(site.page) == "saved"
+    assert site.page.evaluate(READ)["names"] == before["names"]  # the stale cache is gone
+
+
+def test_switched_off_by_link_or_setting(site, watch):
+    first_visit(site)
+    site.open("?snapshot=off")
+    assert dataset(site.page, "boot") == "normal"
+    assert dataset(site.page, "snapshot") == "off"
+    site.page.evaluate("localStorage.setItem('diceland:snapshot', 'off')")
+    site.open()
+    assert dataset(site.page, "boot") == "normal"
+    site.page.evaluate("localStorage.removeItem('diceland:snapshot')")
+    site.open()
+    assert dataset(site.page, "boot") == "snapshot"
+
+
+def test_game_after_restore_replays_like_after_normal_boot(site, watch):
+    site.open(BOTS)
+    assert dataset(site.page, "boot") == "normal"
+    site.wait_state("s.game_over", timeout=120_000)
+    normal = site.record()
+    assert wait_snapshot(site.page) == "saved"
+    site.open(BOTS)
+    assert dataset(site.page, "boot") == "snapshot"
+    site.wait_state("s.game_over", timeout=120_000)
+    restored = site.record()
+    assert restored["history"]["actions"]
+    assert {k: v for k, v in restored.items() if k != "meta"} == {k: v for k, v in normal.items() if k != "meta"}
+
+
+#: Browsers without Cache Storage, and storage that refuses every request.
+NO_STORAGE = {
+    "missing": "Object.defineProperty(window, 'caches', { value: undefined, configurable: true });",
+    "refused": "CacheStorage.prototype.open = () => Promise.reject(new DOMException('refused', 'SecurityError'));",
+}
+
+
+@pytest.mark.parametrize("storage", sorted(NO_STORAGE))
+def test_without_cache_storage_the_page_boots_normally(site, watch, storage):
+    site.page.add_init_script(NO_STORAGE[storage])
+    site.open(UNSEEDED)
+    assert dataset(site.page, "boot") == "normal"
+    assert wait_snapshot(site.page) == ("off" if storage == "missing" else "failed")
+    site.act(site.human_decision(0))
+    assert site.record()["history"]["actions"]
+    site.open()
+    assert dataset(site.page, "boot") == "normal"
+
+
+def test_offline_visit_restores_beside_the_service_worker(site, serve, site_dir, watch):
+    own = serve(site_dir)  # its own origin, so this test owns the service worker
+    site.base_url = own.url
+    first_visit(site)
+    assert site.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    site.reload()  # the service worker has activated by now and kept this build's snapshot
+    assert dataset(site.page, "boot") == "snapshot"
+    site.page.context.set_offline(True)
+    own.stop()
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+    assert site.page.evaluate("typeof window.diceland.record") == "function"
