@@ -6,6 +6,13 @@
 (() => {
   const START_KEYS = ["players", "boards", "board", "seed", "names", "save"];
   const query = new URLSearchParams(location.search);
+  // index.html?game=clever&… opens the Ganz schön clever page with the other parameters.
+  if (query.get("game") === "clever") {
+    query.delete("game");
+    const rest = query.toString();
+    location.replace("clever.html" + (rest ? "?" + rest : "") + location.hash);
+    return;
+  }
   if (START_KEYS.some((key) => query.has(key))) {
     location.replace("diceland.html" + location.search + location.hash);
     return;

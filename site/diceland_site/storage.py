@@ -145,7 +145,7 @@ def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
 
 def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
     summary = game.summary()
-    totals = [p.get("total") for p in summary.get("players", [])]
+    totals = [p.get("total", (p.get("score") or {}).get("total")) for p in summary.get("players", [])]
     return {
         "game": name,
         "players": [{"name": seat.name, "kind": seat.kind,

@@ -1,0 +1,189 @@
+"""The clever page's view model: everything the page shows for one frame,
+as typed values built from the controller and the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from diceland_core.games.clever.game import FIELD, FINISH, HAND, OUT, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE
+from diceland_core.games.clever.sheet import AREAS, COLOURS
+
+__all__ = ["DieView", "ButtonView", "PlayerView", "ViewModel", "build_model"]
+
+PLACES = {OUT: "out", HAND: "hand", PLATTER: "platter", FIELD: "field"}
+
+
+@dataclass(frozen=True)
+class DieView:
+    colour: str
+    value: int
+    place: str            # hand, platter, field, out
+    slot: int             # index within its place
+    usable: bool          # the current player may use it now
+    selected: bool
+    label: str            # accessible name: "white die, 5"
+
+
+@dataclass(frozen=True)
+class ButtonView:
+    id: str
+    label: str
+    enabled: bool
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    kind: str
+    scores: dict[str, int]
+    foxes: int
+    rerolls: int
+    extras: int
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    lang: str
+    phase: str
+    round: int
+    rounds: int
+    active: int
+    current: int | None
+    shown: int                          # whose sheet is drawn
+    solo_passive: bool
+    dice: tuple[DieView, ...]
+    targets: tuple[tuple[str, Any], ...]   # (area, spot index) lit for the selection / choice
+    hint_target: tuple[str, Any] | None
+    buttons: tuple[ButtonView, ...]
+    prompt: str
+    players: tuple[PlayerView, ...]
+    over: bool
+    winners: tuple[int, ...]
+    rating: str | None
+    handoff: str | None
+    bot_pending: bool
+    can_undo: bool
+    pending_bonus: str | None = None
+    breakdown: tuple[tuple[str, tuple[int, ...]], ...] = field(default_factory=tuple)
+
+    def button(self, name: str) -> ButtonView:
+        return next(b for b in self.buttons if b.id == name)
+
+
+def _dice(ctrl, p) -> tuple[DieView, ...]:
+    s = ctrl.state
+    if s.faces is None:
+        return ()
+    usable = set(s.usable_dice(p)) if p is not None and ctrl.seats[p].is_human else set()
+    if p is not None and s.phase == ROLLING and p == s.active and not usable and ctrl.seats[p].is_human:
+        usable = {COLOURS[d] for d in s.hand()}      # R1: any die of the roll, entering nothing
+    platter = s.platter()
+    out = []
+    for d, colour in enumerate(COLOURS):
+        place = PLACES[s.loc[d]]
+        slot = s.fields.index(d) if place == "field" else platter.index(d) if place == "platter" else d
+        v = s.faces[d]
+        out.append(DieView(colour, v, place, slot, colour in usable, ctrl.selection == colour,
+                           ctrl.strings.die_name(colour, v)))
+    return tuple(out)
+
+
+def _targets(ctrl, p) -> tuple[tuple[str, Any], ...]:
+    s = ctrl.state
+    if p is None or not ctrl.seats[p].is_human:
+        return ()
+    out = []
+    if s.pending_player == p or s.phase == ROUND_BONUS_PHASE:
+        for a in s.legal_actions(p):
+            if a.type in ("bonus", "round_bonus"):
+                out.append((a.area, ctrl.spot_index(p, a.area, a.field)))
+    elif ctrl.selection is not None:
+        for area, f in s.targets(p, ctrl.selection):
+            out.append((area, ctrl.spot_index(p, area, f)))
+    return tuple(out)
+
+
+def _hint_target(ctrl, p):
+    a = ctrl.hint_action
+    if a is None or a == "done" or getattr(a, "area", None) is None:
+        return None
+    return (a.area, ctrl.spot_index(p, a.area, a.field))
+
+
+def _prompt(ctrl, p, bot_pending: bool) -> str:
+    s, t = ctrl.state, ctrl.t
+    if s.phase == OVER:
+        return t("clever.prompt.over")
+    name = ctrl.seats[p].name
+    if bot_pending:
+        return t("clever.prompt.bot", name=name)
+    if s.pending_player == p:
+        return t("clever.prompt.bonus", name=name, area=ctrl.strings.area(s.pending[0][:-2]))
+    if s.phase == ROUND_BONUS_PHASE:
+        return t("clever.prompt.round4", name=name)
+    if s.phase == ROLLING:
+        if not s.usable_dice(p):
+            return t("clever.prompt.nothing_usable", name=name)
+        if ctrl.selection:
+            return t("clever.prompt.place", name=name, die=t(f"clever.colour.{ctrl.selection}"))
+        return t("clever.prompt.pick", name=name)
+    if p in s.passive_players() and not s.done[p]:
+        if not s.platter_usable(p) and (s.players == 1 or not s.usable_dice(p)):
+            return t("clever.prompt.pass", name=name)
+        return t("clever.prompt.take", name=name)
+    if ctrl._has_extra(p):
+        return t("clever.prompt.extra", name=name)
+    return t("clever.prompt.end", name=name)
+
+
+def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
+    s, t = ctrl.state, ctrl.t
+    legal = s.legal_actions(p) if human and p is not None else []
+    types = {a.type for a in legal}
+    sheet = s.sheets[p] if p is not None else None
+    rolling_me = human and s.phase == ROLLING and p == s.active and s.pending_player is None
+    confirm = rolling_me and ctrl.selection is not None and "pick" in types and not s.usable_dice(p)
+    finish_me = human and s.phase == FINISH and s.pending_player is None
+    done_ok = finish_me and p not in s.compulsory()
+    last = p is not None and ctrl.is_last_in_order(p)
+    return (
+        ButtonView("reroll", t("clever.button.reroll", n=sheet.rerolls if sheet else 0), "reroll" in types,
+                   visible=s.phase != OVER),
+        ButtonView("extra", t("clever.button.extra", n=sheet.extras if sheet else 0), "extra" in types,
+                   visible=s.phase != OVER),
+        ButtonView("confirm", t("clever.button.confirm"), confirm, visible=rolling_me),
+        ButtonView("pass", t("button.pass"), "pass" in types, visible=finish_me and "pass" in types),
+        ButtonView("done", t("clever.button.end_turn" if last else "clever.button.done"), done_ok,
+                   visible=s.phase == FINISH),
+        ButtonView("undo", t("button.undo"), ctrl.can_undo(), visible=s.phase != OVER),
+        ButtonView("hint", t("button.hint"), human and not ctrl.handoff, visible=s.phase != OVER),
+    )
+
+
+def build_model(ctrl) -> ViewModel:
+    s = ctrl.state
+    p = ctrl.current()
+    human = p is not None and ctrl.seats[p].is_human
+    bot_pending = p is not None and not human
+    shown = ctrl.viewing if ctrl.viewing is not None else (p if p is not None else 0)
+    players = tuple(
+        PlayerView(seat.name, seat.kind, sheet.score(), sheet.foxes(), sheet.rerolls, sheet.extras)
+        for seat, sheet in zip(ctrl.seats, s.sheets))
+    breakdown = ()
+    if s.over:
+        keys = (*AREAS, "fox", "total")
+        breakdown = tuple((k, tuple(pl.scores[k] for pl in players)) for k in keys)
+    return ViewModel(
+        lang=ctrl.lang, phase=s.phase, round=s.round, rounds=s.rounds, active=s.active, current=p,
+        shown=shown, solo_passive=s.solo_passive, dice=_dice(ctrl, p) if shown == p or p is None else _dice(ctrl, None),
+        targets=_targets(ctrl, p) if shown == p else (), hint_target=_hint_target(ctrl, p) if shown == p else None,
+        buttons=_buttons(ctrl, p, human and not ctrl.handoff),
+        prompt=_prompt(ctrl, p, bot_pending) if p is not None else ctrl.t("clever.prompt.over"),
+        players=players, over=s.over, winners=tuple(s.winners), rating=ctrl.rating(),
+        handoff=ctrl.handoff, bot_pending=bot_pending, can_undo=ctrl.can_undo(),
+        pending_bonus=s.pending[0] if s.pending_player is not None else None, breakdown=breakdown,
+    )
+
+

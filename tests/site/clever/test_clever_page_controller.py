@@ -1,0 +1,195 @@
+"""The clever page's controller and view model: a whole game by taps, what
+lights up, which buttons are enabled, plain error sentences, hot-seat and
+bots (CLEVER.md C3, C5–C11)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import play_out, tap_through
+
+from diceland_core.games.clever.actions import Extra, Pass, Pick, Reroll
+from diceland_core.games.clever.messages import rating_code
+from diceland_core.core.errors import render_message
+from diceland_site.clever.controller import CleverController
+from diceland_site.seats import Seat
+
+
+def check_model(ctrl: CleverController) -> None:
+    """Buttons enabled exactly when legal (C7.3, C7.4, C6.4); unusable dice
+    dimmed; the lit fields are the engine's targets of the selection."""
+    m = ctrl.model()
+    s, p = ctrl.state, m.current
+    legal = s.legal_actions(p)
+    assert m.button("reroll").enabled == any(isinstance(a, Reroll) for a in legal)
+    assert m.button("extra").enabled == any(isinstance(a, Extra) for a in legal)
+    assert m.button("pass").enabled == any(isinstance(a, Pass) for a in legal)
+    usable = set(s.usable_dice(p))
+    for d in m.dice:
+        if usable:
+            assert d.usable == (d.colour in usable), d
+    for colour in usable:
+        ctrl.tap_die(colour)
+        lit = set(ctrl.model().targets)
+        want = {(a, ctrl.spot_index(p, a, f)) for a, f in s.targets(p, colour)}
+        assert lit == want and lit
+    ctrl.clear_selection()
+
+
+def test_solo_game_by_taps_ends_with_breakdown_and_rating(solo):
+    """C11: 6 active and 6 passive turns by taps; the end shows every area,
+    the fox points, the total and the rulebook's phrase (C11.4, R10)."""
+    moves = play_out(solo, check_model)
+    assert moves > 30
+    m = solo.model()
+    assert m.over and m.winners == (0,)
+    total = solo.state.sheets[0].total()
+    assert dict(m.breakdown)["total"] == (total,)
+    assert [k for k, _ in m.breakdown] == ["yellow", "blue", "green", "orange", "purple", "fox", "total"]
+    assert m.rating == render_message(rating_code(total), {}, "en")
+    for lang in ("es", "it"):
+        solo.set_language(lang)
+        assert solo.model().rating == render_message(rating_code(total), {}, lang) != m.rating
+
+
+def test_white_lights_every_area_and_blue_the_sum():
+    """C3.1, C3.2: white may go to any area; blue (and white in blue) is the sum."""
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    s = ctrl.state
+    ctrl.tap_die("white")
+    areas = {a for a, _ in ctrl.model().targets}
+    assert areas == {"yellow", "blue", "green", "orange", "purple"} - (
+        set() if s.sheets[0].can(0, s.faces[0]) else {"yellow"})
+    total = s.faces[0] + s.faces[2]
+    assert ("blue", total) in ctrl.model().targets
+    ctrl.tap_die("blue")
+    assert ctrl.model().targets == (("blue", total),)
+
+
+def test_illegal_tap_is_a_plain_sentence_with_the_rule_behind_details():
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    s = ctrl.state
+    ctrl.tap_die("green")
+    result = ctrl.tap_mark("orange", 0)     # a green die in orange: C3.1
+    assert not result.ok
+    assert "C3.1" not in result.reason and "clever." not in result.reason and result.reason[0].isupper()
+    assert result.details.startswith("C3.1")
+    assert len(s.actions) == 0
+
+
+def test_tap_before_choosing_a_die_asks_for_one(solo):
+    result = solo.tap_mark("green", 0)
+    assert not result.ok and result.reason == solo.t("clever.tap.choose_die")
+
+
+def test_pick_then_undo(solo):
+    usable = solo.state.usable_dice(0)
+    solo.tap_die(usable[0])
+    area, index = solo.model().targets[0]
+    assert solo.tap_mark(area, index).ok
+    assert len(solo.state.actions) == 1 or solo.state.pending_player is not None
+    if solo.state.can_undo():
+        assert solo.model().can_undo
+        assert solo.press("undo").ok
+        assert solo.state.actions == []
+
+
+def test_nothing_usable_offers_confirm():
+    """C5.3 / R1: with no usable die, a die is set aside with Confirm."""
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    s = ctrl.state
+    s.faces = [1, 1, 1, 1, 1, 1]
+    sheet = s.sheets[0]
+    sheet.y = 0xFFFF
+    sheet.b = sum(1 << n for n in range(2, 13))
+    sheet.g, sheet.o, sheet.p = 11, [1] * 11, [1] * 11
+    assert s.usable_dice(0) == []
+    assert ctrl.tap_die("orange").ok
+    assert ctrl.model().button("confirm").enabled
+    assert ctrl.press("confirm").ok
+    assert s.actions[-1] == Pick(0, "orange")
+
+
+def test_hot_seat_hands_the_device_over():
+    """Two humans: whenever the other human is to act, the page asks to pass
+    the device, and nothing else is accepted until it is acknowledged."""
+    ctrl = CleverController.new([Seat("Ana"), Seat("Bo")], seed=3)
+    handoffs = 0
+    while not ctrl.state.over:
+        if ctrl.handoff:
+            handoffs += 1
+            assert not ctrl.tap_die("white").ok
+            assert not ctrl.model().button("hint").enabled
+        tap_through(ctrl, ctrl.hint_taps())
+    assert handoffs >= 12
+
+
+@pytest.mark.parametrize("kinds", [("human", "random"), ("greedy", "expert", "human"),
+                                   ("expert", "greedy", "random", "human"), ("random",)])
+def test_any_mix_of_humans_and_bots_plays_to_the_end(kinds):
+    seats = [Seat(f"P{i}", k) for i, k in enumerate(kinds)]
+    ctrl = CleverController.new(seats, seed=11)
+    play_out(ctrl)
+    m = ctrl.model()
+    assert m.over and m.winners
+    assert (m.rating is not None) == (len(kinds) == 1)
+
+
+def test_passive_bot_and_human_take_from_the_platter():
+    """C6.1: after a bot's rolling the human takes from the platter (or passes)."""
+    ctrl = CleverController.new([Seat("Bot", "expert"), Seat("Ana")], seed=5, )
+    while ctrl.state.phase != "finish" or ctrl.current() != 1:
+        if not ctrl.bot_step():
+            tap_through(ctrl, ctrl.hint_taps())
+    s = ctrl.state
+    if s.active == 0 and not s.done[1]:
+        m = ctrl.model()
+        assert m.prompt in (ctrl.t("clever.prompt.take", name="Ana"), ctrl.t("clever.prompt.pass", name="Ana"))
+        platter = {d.colour for d in m.dice if d.place == "platter"}
+        assert {d.colour for d in m.dice if d.usable} <= platter or not ctrl.state.platter_usable(1)
+
+
+def test_model_is_the_same_in_every_language():
+    ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "greedy")], seed=2)
+    labels = {}
+    for lang in ("en", "es", "it"):
+        ctrl.set_language(lang)
+        m = ctrl.model()
+        labels[lang] = (m.prompt, m.button("done").label, m.dice[0].label if m.dice else "")
+    assert len(set(labels.values())) == 3
+
+
+def test_round_four_choice_and_bonus_crosses_are_prompted_and_lit():
+    """C8.7: the round-4 choice lights the free fields of every area; C8.6:
+    a pending yellow_x/blue_x lights that area's free fields."""
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    seen = set()
+
+    def check(c):
+        m = c.model()
+        s = c.state
+        if s.phase == "round_bonus":
+            seen.add("round4")
+            assert m.prompt == c.t("clever.prompt.round4", name="Ana")
+            assert {a for a, _ in m.targets} == {"yellow", "blue", "green", "orange", "purple"}
+        elif s.pending_player is not None:
+            seen.add("bonus")
+            area = s.pending[0][:-2]
+            assert m.pending_bonus == s.pending[0]
+            assert m.prompt == c.t("clever.prompt.bonus", name="Ana", area=c.strings.area(area))
+            assert {a for a, _ in m.targets} == {area}
+        if s.solo_passive and s.phase == "finish" and not s.done[0]:
+            seen.add("passive")
+            assert sum(d.place == "platter" for d in m.dice) == 3      # C11.3
+            assert not m.button("reroll").enabled
+    play_out(ctrl, check)
+    assert {"round4", "passive"} <= seen
+
+
+def test_scores_and_foxes_follow_the_sheet(solo):
+    def check(c):
+        m = c.model()
+        sheet = c.state.sheets[0]
+        assert m.players[0].scores == sheet.score() and m.players[0].foxes == sheet.foxes()
+        assert m.players[0].rerolls == sheet.rerolls and m.players[0].extras == sheet.extras
+        assert m.button("reroll").label == c.t("clever.button.reroll", n=sheet.rerolls)
+    play_out(solo, check)

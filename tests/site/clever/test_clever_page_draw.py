@@ -1,0 +1,83 @@
+"""The clever sheet's draw lists and tap geometry (CLEVER.md C2)."""
+
+from __future__ import annotations
+
+from conftest import tap_through
+
+from diceland_core.games.clever.sheet import (
+    GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_COLUMN_POINTS, YELLOW_GRID,
+)
+from diceland_site.clever.controller import CleverController
+from diceland_site.clever.draw import die_rect, die_spot, frame_ops, static_ops
+from diceland_site.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
+from diceland_site.paint import Painter
+from diceland_site.seats import Seat
+
+
+def texts(ops):
+    return [op[3] for op in ops if op[0] == "text"]
+
+
+class Ctx:
+    """Records the calls a canvas context gets."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        return lambda *a: self.calls.append(name)
+
+
+def test_printed_sheet_has_numbers_thresholds_multipliers_and_tables():
+    words = texts(static_ops("en"))
+    for row in YELLOW_GRID:
+        for v in row:
+            if v is not None:
+                assert str(v) in words
+    for n in range(2, 13):
+        assert str(n) in words
+    for t in set(GREEN_THRESHOLDS):
+        assert f"≥{t}" in words
+    for m in set(ORANGE_MULTIPLIERS) - {1}:
+        assert f"×{m}" in words
+    for p in YELLOW_COLUMN_POINTS:
+        assert str(p) in words
+    assert any("56" in w for w in words) and any("66" in w for w in words)   # blue and green tables
+    assert "Silver platter" in words and "Bandeja de plata" in texts(static_ops("es"))
+    Painter(Ctx()).run(static_ops("it"))
+
+
+def test_every_field_is_inside_the_sheet_and_hits_back():
+    for spot, rect in GEOMETRY.mark_spots():
+        assert 0 <= rect.x and rect.x + rect.w <= WIDTH and 0 <= rect.y and rect.y + rect.h <= HEIGHT
+        assert GEOMETRY.hit_mark(rect.cx, rect.cy) == spot
+    assert GEOMETRY.hit_mark(5, 5) is None
+
+
+def test_frame_shows_marks_dice_scores_and_lit_fields():
+    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl.tap_die("white")
+    m = ctrl.model()
+    ops = frame_ops(m, ctrl.state)
+    lit = [op for op in ops if op[0] == "poly" and op[3] == "#e6007e" and op[4] == 5]
+    assert len(lit) == len(m.targets) > 3
+    for d in m.dice:
+        r = die_rect(d)
+        assert die_spot(m, r.cx, r.cy) == d.colour
+        assert str(d.value) in texts(ops)
+    tap_through(ctrl, ctrl.hint_taps())
+    ops = frame_ops(ctrl.model(), ctrl.state)
+    assert ops != frame_ops(m, CleverController.new([Seat("Ana")], seed=7).state)
+    assert "Total 0" not in texts(ops) or ctrl.state.sheets[0].total() == 0
+
+
+def test_canvas_layout_scales_the_sheet():
+    lay = CanvasLayout(500.0, 2.0)
+    assert lay.canvas_width == 1000 and lay.css_height == HEIGHT / 2
+    assert lay.to_sheet(*lay.to_css(123.0, 456.0)) == (123.0, 456.0)
+
+
+def test_decision_times_counts_what_it_is_asked():
+    from diceland_site.clever.timing import decision_times
+    times = decision_times(15, "greedy")
+    assert len(times) == 15 and all(t >= 0 for t in times)

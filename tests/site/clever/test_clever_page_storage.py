@@ -1,0 +1,98 @@
+"""Saves of the clever page: the site's one SaveStore and envelope (one list
+for every game, each page resuming its own); summaries of a non-Diceland
+record; export and import."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import tap_through
+
+from diceland_core import record_json
+from diceland_site.clever.controller import CleverController
+from diceland_site.clever.saves import clever_store
+from diceland_site.seats import Seat
+from diceland_site.storage import SaveError, SaveStore, summarize
+
+
+def played(n: int = 6) -> CleverController:
+    ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "expert")], seed=9)
+    for _ in range(n):
+        while ctrl.bot_step():
+            pass
+        tap_through(ctrl, ctrl.hint_taps())
+    return ctrl
+
+
+def test_save_and_resume_give_the_same_position():
+    backend: dict[str, str] = {}
+    store = clever_store(backend)
+    ctrl = played()
+    result = store.save(ctrl.state, ctrl.seats)
+    assert result.ok
+    state, seats = store.load(result.save_id)
+    assert record_json(state) == record_json(ctrl.state)
+    assert json.loads(record_json(state))["game"] == "clever"
+    assert seats == ctrl.seats
+    assert [s["game"] for s in SaveStore(backend).list_saves()] == ["clever"]
+
+
+def test_one_list_of_saves_each_page_resuming_its_own_game():
+    from diceland_core import Game
+    backend: dict[str, str] = {}
+    ctrl = played(2)
+    clever_store(backend).save(ctrl.state, ctrl.seats)
+    SaveStore(backend).save(Game.new("A", players=2, seed=1), [Seat("Ana"), Seat("Bo")])
+    every = SaveStore(backend).list_saves()
+    assert sorted(s["game"] for s in every) == ["clever", "diceland"]   # the shell's list
+    assert SaveStore(backend).last_unfinished()["game"] == "diceland"  # the Diceland page
+    assert [s["game"] for s in clever_store(backend).list_saves()] == ["clever"]
+    assert clever_store(backend).last_unfinished()["game"] == "clever"
+
+
+def test_summary_of_a_clever_game():
+    ctrl = played(3)
+    summary = summarize(ctrl.state, ctrl.seats)
+    assert summary["game"] == "clever"
+    assert [(q["name"], q["kind"]) for q in summary["players"]] == [("Ana", "human"), ("Bot", "expert")]
+    assert [q["total"] for q in summary["players"]] == [q["score"]["total"] for q in ctrl.state.summary()["players"]]
+    assert summary["round"] == ctrl.state.round and summary["over"] is False
+    assert summary["actions"] == len(ctrl.state.actions)
+
+
+def test_export_then_import_is_a_new_save_of_the_same_game():
+    backend: dict[str, str] = {}
+    store = clever_store(backend)
+    ctrl = played(4)
+    save_id = store.save(ctrl.state, ctrl.seats).save_id
+    text = store.export_json(save_id)
+    other = clever_store({})
+    new_id = other.import_json(text)
+    state, _ = other.load(new_id)
+    assert record_json(state) == record_json(ctrl.state)
+
+
+def test_a_tampered_save_is_refused_and_kept():
+    backend: dict[str, str] = {}
+    store = clever_store(backend)
+    ctrl = played(3)
+    save_id = store.save(ctrl.state, ctrl.seats).save_id
+    env = json.loads(backend["diceland:save:" + save_id])
+    env["record"]["history"]["actions"][0]["die"] = "nonsense"
+    backend["diceland:save:" + save_id] = json.dumps(env)
+    with pytest.raises(SaveError) as exc:
+        store.load(save_id)
+    assert exc.value.backup_key in backend
+
+
+def test_a_record_of_another_game_is_refused_on_import():
+    from diceland_core import Game, record_json as diceland_record
+    from diceland_site.clever.saves import check_clever
+    text = diceland_record(Game.new("A", players=2, seed=1))
+    with pytest.raises(SaveError) as exc:
+        check_clever(text)
+    assert "clever" in str(exc.value)
+    ctrl = played(1)
+    check_clever(record_json(ctrl.state))          # a clever record passes
+    check_clever("not json")                       # left to the store, which says what is wrong
