@@ -17,7 +17,7 @@ import traceback
 from urllib.parse import parse_qs, urlencode
 
 import js
-from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from diceland_core import record_json
 from diceland_site.clever.controller import CleverController
@@ -32,8 +32,8 @@ from diceland_site.i18n import LANGUAGES, choose_language
 from diceland_site.paint import draw_board
 from diceland_site.seats import SEAT_KINDS, Seat
 
-document = js.document
-window = js.window
+from diceland_web.dom import document, el, esc, js_obj, window
+from diceland_web.shell import LocalStorage
 
 BOT_DELAY_MS = 450
 FAST_SLICE_MS = 40
@@ -43,50 +43,12 @@ LINK_KEYS = {"players", "seed", "names"}
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
-def el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def js_obj(data: dict):
-    return to_js(data, dict_converter=js.Object.fromEntries)
-
-
-class BrowserStorage:
-    """``localStorage`` as the dict-like store SaveStore wants (writes raise
-    when the browser refuses them; the store handles that)."""
-
-    def __init__(self, storage):
-        self.storage = storage
-
-    def get(self, key, default=None):
-        value = self.storage.getItem(key)
-        return default if value is None else value
-
-    def __getitem__(self, key):
-        value = self.storage.getItem(key)
-        if value is None:
-            raise KeyError(key)
-        return value
-
-    def __setitem__(self, key, value):
-        try:
-            self.storage.setItem(key, value)
-        except JsException as exc:
-            raise OSError(f"localStorage refused the write: {exc}") from None
-
-    def __delitem__(self, key):
-        self.storage.removeItem(key)
-
-    def keys(self):
-        return [self.storage.key(i) for i in range(self.storage.length)]
-
-
 class Page:
     def __init__(self):
         self._proxies = []
         self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:]).items()}
         try:
-            backend = BrowserStorage(window.localStorage)
+            backend = LocalStorage(window.localStorage)
             backend.keys()
         except Exception:
             backend = {}
@@ -465,9 +427,9 @@ class Page:
         else:
             text = self.t("clever.over.winner", names=self.strings.names([model.players[w].name for w in model.winners]))
         el("game-over-result").textContent = text
-        rows = ["<tr><th></th>" + "".join(f"<th>{_esc(p.name)}</th>" for p in model.players) + "</tr>"]
+        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.players) + "</tr>"]
         for key, values in model.breakdown:
-            rows.append(f"<tr><th>{_esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
+            rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
         el("game-over-table").innerHTML = "".join(rows)
         self.announce(text)
         dialog = el("game-over")
@@ -504,13 +466,13 @@ class Page:
         box = el("seat-rows")
         box.innerHTML = ""
         for i, seat in enumerate(seats):
-            options = "".join(f'<option value="{k}"{" selected" if k == seat.kind else ""}>{_esc(seat_kind_label(k, self.lang))}</option>'
+            options = "".join(f'<option value="{k}"{" selected" if k == seat.kind else ""}>{esc(seat_kind_label(k, self.lang))}</option>'
                               for k in SEAT_KINDS)
             row = document.createElement("div")
             row.className = "seat-row"
             row.innerHTML = (f"<span>{i + 1}</span>"
-                             f'<input class="seat-name" aria-label="{_esc(self.t("seat.name"))} {i + 1}" value="{_esc(seat.name)}">'
-                             f'<select class="seat-kind" aria-label="{_esc(self.t("seat.kind"))} {i + 1}">{options}</select><span></span>')
+                             f'<input class="seat-name" aria-label="{esc(self.t("seat.name"))} {i + 1}" value="{esc(seat.name)}">'
+                             f'<select class="seat-kind" aria-label="{esc(self.t("seat.kind"))} {i + 1}">{options}</select><span></span>')
             box.append(row)
 
     def read_seat_rows(self) -> list[Seat]:
@@ -683,10 +645,6 @@ class Page:
         api.lastRedrawMs = None
         window.diceland = api
         self.api = api
-
-
-def _esc(text: object) -> str:
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;"))
 
 
 def main():

@@ -17,7 +17,7 @@ import traceback
 from urllib.parse import parse_qs
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 
 from diceland_core import record_json
 from diceland_site.i18n import LANGUAGES, choose_language
@@ -32,42 +32,11 @@ from diceland_site.wideshut.play import Play
 from diceland_site.wideshut.share import PARAM, decode_position, encode_position
 from diceland_site.wideshut.strings import WideStrings
 
-document = js.document
-window = js.window
+from diceland_web.dom import document, el, esc, js_obj, window
+from diceland_web.shell import LocalStorage
 
 BOT_DELAY_MS = 600
 CURRENT_SETTING = "current_wideshut"
-
-
-def el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def js_obj(data: dict):
-    return to_js(data, dict_converter=js.Object.fromEntries)
-
-
-class WebStorage:
-    """``localStorage`` as the string store :class:`SaveStore` wants."""
-
-    def __init__(self, storage):
-        self.storage = storage
-
-    def get(self, key, default=None):
-        value = self.storage.getItem(key)
-        return default if value is None else value
-
-    def __setitem__(self, key, value):
-        try:
-            self.storage.setItem(key, value)
-        except Exception as exc:
-            raise OSError(f"localStorage refused the write: {exc}") from None
-
-    def __delitem__(self, key):
-        self.storage.removeItem(key)
-
-    def keys(self):
-        return [self.storage.key(i) for i in range(self.storage.length)]
 
 
 class WidePage:
@@ -75,7 +44,7 @@ class WidePage:
         self._proxies = []
         self.query = {k: v[-1] for k, v in parse_qs(str(window.location.search)[1:]).items()}
         try:
-            backend = WebStorage(window.localStorage)
+            backend = LocalStorage(window.localStorage)
             backend.keys()
         except Exception:
             backend = {}
@@ -590,11 +559,6 @@ def bench_decisions(n: int) -> list[float]:
             game.apply(action)
         seed += 1
     return times
-
-
-def esc(text: object) -> str:
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
 
 
 def main() -> WidePage:
