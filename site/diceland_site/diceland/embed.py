@@ -35,6 +35,7 @@ from diceland_core import (
     load_board, parse_scenario,
 )
 from diceland_core.core.errors import BoardError
+from diceland_core.core.replay import play
 
 from .controller import ActionResult, Controller, TapResult
 from .. import safejson
@@ -319,14 +320,12 @@ class Script:
         spec = data.get("try")
         self.try_spec = spec if isinstance(spec, dict) and isinstance(spec.get("step"), int) else None
         self._games: dict[int, Game] = {}
-        game = self.game_at(0)
-        for i, action in enumerate(self.actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise EmbedError("replay", index=i + 1, detail=error_text(exc)) from None
-            except (ScenarioError, ValueError) as exc:
-                raise EmbedError("scenario", detail=str(exc)) from None
+        try:
+            replayed = play(self.game_at(0), self.actions)
+        except (ScenarioError, ValueError) as exc:
+            raise EmbedError("scenario", detail=str(exc)) from None
+        if replayed.error is not None:
+            raise EmbedError("replay", index=replayed.applied + 1, detail=error_text(replayed.error))
 
     @property
     def players(self) -> int:
@@ -345,12 +344,12 @@ class Script:
     def game_at(self, step: int) -> Game:
         """A fresh game after the first ``step`` actions."""
         try:
-            game = Game(self.scenario.setup)
-            for action in self.actions[:step]:
-                game.apply(action)
+            replayed = play(Game(self.scenario.setup), self.actions[:step])
         except (ScenarioError, ValueError) as exc:
             raise EmbedError("scenario", detail=str(exc)) from None
-        return game
+        if replayed.error is not None:  # checked when the script was read
+            raise EmbedError("replay", index=replayed.applied + 1, detail=error_text(replayed.error))
+        return replayed.state
 
     def check_view(self, step: int | None, seat: int | None) -> int:
         """The step to show (default: a lesson opens at step 1, where the
