@@ -109,7 +109,12 @@ def test_reload_resumes_the_identical_game(site):
     before = site.record()
     assert len(before["history"]["actions"]) >= 3
     site.reload()
-    assert site.record() == before
+    after = site.record()
+    # the same game: everything before the reload is there (a bot whose move
+    # was due may have made it since, so the history may have grown)
+    assert {k: v for k, v in after.items() if k != "history"} == {k: v for k, v in before.items() if k != "history"}
+    for key in ("actions", "rolls"):
+        assert after["history"][key][:len(before["history"][key])] == before["history"][key]
     assert site.page.evaluate("location.search") == "?speed=0"   # the link does not restart the game
     s = play_turns(site, 2)
     assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"]) or s["game_over"]
