@@ -100,3 +100,19 @@ def test_no_absolute_or_offsite_urls_in_the_page(builds):
         assert "http://" not in html and "https://" not in html
         assert 'src="/' not in html and 'href="/' not in html
         assert "<script>" not in html  # no inline scripts (a CSP forbids them)
+
+
+def test_every_games_lessons_are_shipped_and_precached(builds):
+    """tutorial.html and embed.html?game=… read tutorial/<game>/index.json and
+    its lesson files: all of them work offline."""
+    _, one, _, files, _ = builds
+    text = (one / "sw.js").read_text()
+    for game in ("clever", "wideshut"):
+        index = json.loads((one / "tutorial" / game / "index.json").read_text())
+        assert index
+        for name in [f"tutorial/{game}/index.json"] + [f"tutorial/{game}/{e['file']}" for e in index]:
+            assert name in files and json.dumps("./" + name) in text, name
+    for module in ("diceland_site/lessons.py", "diceland_site/clever/lesson.py", "diceland_site/wideshut/lesson.py",
+                   "diceland_web/lesson_embed.py", "diceland_web/embed_parts.py"):
+        wheel = next(n for n in files if n.startswith("wheels/") and f"/{module.split('/')[0]}-" in n)
+        assert module.encode() in files[wheel], module
