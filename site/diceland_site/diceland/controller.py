@@ -5,7 +5,7 @@ The controller never touches the DOM.  The page forwards what the player does
 :meth:`Controller.ui_model` and the draw lists of :meth:`Controller.frame_ops`,
 shows :meth:`Controller.drain_messages` as toasts and log lines, and calls
 :meth:`Controller.bot_step` after a short delay while
-``ui_model()["bot_pending"]`` is true.
+``ui_model().bot_pending`` is true.
 
 Whose decision is shown: the next *human* decision (:meth:`current_seat`).
 In the simultaneous phase 2 the waiting humans are taken clockwise from the
@@ -29,12 +29,10 @@ from diceland_core import (
     DiceSetAside, Event, Game, GameWon, IllegalActionError, Pass, Passed, Phase, Phase1Ended,
     Phase2Ended, Place, Placed, Reroll, Rolled, Sheet, StarCrossed, Stop, TurnStarted,
 )
-from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
-from . import view
+from . import model, view
 from .links import UrlSetup, from_url_params, link_names_trimmed
-from .progress import progress
 from ..i18n import Strings, error_details, error_text
 from ..seats import Seat
 
@@ -481,14 +479,14 @@ class Controller:
 
     # -- dice buttons ------------------------------------------------------------------------------
     def press_die(self, index: int) -> ActionResult:
-        """A die button of ``ui_model()["dice"]`` was pressed."""
-        dice = self._dice_model()
-        if not 0 <= index < len(dice) or not dice[index]["enabled"]:
+        """A die button of ``ui_model().dice`` was pressed."""
+        dice = model.dice(self)
+        if not 0 <= index < len(dice) or not dice[index].enabled:
             return ActionResult(False, self.strings.t("tap.not_your_turn"))
         die = dice[index]
-        if die["group"] == "roll":
-            return self.choose(die["colour"])
-        return self.pick_colour(die["colour"])
+        if die.group == "roll":
+            return self.choose(die.colour)
+        return self.pick_colour(die.colour)
 
     # -- hint ---------------------------------------------------------------------------------------
     def hint(self) -> dict[str, Any] | None:
@@ -635,263 +633,21 @@ class Controller:
             return []
         return self.game.completion_cells(p, colour, self.selection)
 
+    def ui_model(self) -> model.ViewModel:
+        """Everything the page shows (:mod:`diceland_site.diceland.model`)."""
+        return model.build_model(self)
+
     def frame_ops(self, layout: view.Layout) -> list[tuple]:
         """The per-frame draw list for the sheet on screen."""
         mine = self._mine() == self.shown_player()
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
-        aid = self.decision_aid() if mine else None
-        room = [tuple(c) for z in aid["zones"] if z["fits"] for c in z["cells"]] if aid else self.completions()
+        aid = model.decision_aid(self) if mine else None
+        room = [c for z in aid.zones if z.fits for c in z.cells] if aid else self.completions()
         return view.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
                                 self.selection if mine else (), self.cursor, hint, room)
 
     def static_ops(self, layout: view.Layout) -> list[tuple]:
         return view.static_board_ops(self.shown_board(), layout)
-
-    def _die(self, index: int, colour: Colour | None, group: str, enabled: bool, placeable: bool | None = None) -> dict:
-        s = self.strings
-        if colour is None:
-            return {"index": index, "colour": None, "name": "", "label": s.t("die.hidden"), "group": group,
-                    "enabled": False, "selected": False, "hint": False, "placeable": None,
-                    "fill": "#ffffff", "text": "#1f1f1f", "symbol": ""}
-        hint = bool(self.hint_state and self.hint_state.get("colour") == colour.key)
-        pal = view.PALETTE[colour.key]
-        return {"index": index, "colour": colour.key, "name": s.colour(colour),
-                "label": s.die_label(colour, group), "group": group, "enabled": enabled,
-                "selected": self.sel_colour is colour, "hint": hint, "placeable": placeable,
-                "fill": pal["die"], "text": pal["text"], "symbol": view.SYMBOLS[colour.key]}
-
-    def _dice_model(self) -> list[dict]:
-        g = self.game
-        p = self._mine()
-        hidden = self.needs_roll()
-        out: list[dict] = []
-
-        def add(colours: Iterable[Colour | None], group: str, enabled: bool, fits: Callable | None = None) -> None:
-            for c in colours:
-                placeable = fits(c) if fits is not None and c is not None else None
-                out.append(self._die(len(out), c, group, enabled and c is not None, placeable))
-
-        if g.phase is Phase.CHOOSE:
-            add([None] * len(g.roll) if hidden else g.roll, "roll", p == g.active)
-        elif g.phase is Phase.DECIDE:
-            add([g.chosen] * g.held, "held", False)
-            add(g.leftovers, "roll", False)
-        elif g.phase is Phase.PLACE:
-            dice = g.dice_for(p) if p is not None else {}
-            sheet = g.sheets[p] if p is not None else None
-            fits = (lambda c: sheet.can_place(c, dice.get(c, 0))) if sheet is not None else None
-            add([g.chosen] * g.held, "held", p == g.active, fits if p == g.active else None)
-            add(g.leftovers, "leftover", p is not None and p != g.active, fits if p != g.active else None)
-        elif g.phase is Phase.BONUS:
-            bp = g.bonus_player
-            sheet = g.sheets[bp]
-            dice = g.dice_for(bp)
-            add([None] * len(g.roll) if hidden else g.roll, "bonus", p == bp,
-                lambda c: sheet.can_place(c, dice.get(c, 0)))
-        return out
-
-    def _buttons(self) -> list[dict]:
-        t = self.strings.t
-        g = self.game
-        p = self._mine()
-        deciding = p is not None and not self.needs_roll()
-        placing = deciding and g.phase in (Phase.PLACE, Phase.BONUS)
-        colour = self._colour_for(p) if placing else None
-        n = g.dice_for(p).get(colour, 0) if colour is not None else 0
-        can_pass = placing and g.is_legal(Pass(p))
-        handoff = self.needs_handoff()
-        spec = [
-            ("roll", "button.roll", self.needs_roll(), self.needs_roll()),
-            ("reroll", "button.reroll", deciding and g.phase is Phase.DECIDE, deciding and g.phase is Phase.DECIDE),
-            ("stop", "button.stop", deciding and g.phase is Phase.DECIDE, deciding and g.phase is Phase.DECIDE),
-            ("confirm", "button.confirm", placing, placing and n > 0 and len(self.selection) == n),
-            ("pass", "button.pass", placing, can_pass),
-            ("undo", "button.undo", not g.over, self.can_undo()),
-            ("hint", "button.hint", not g.over, deciding and not g.over),
-            ("ready", "button.ready", handoff, handoff),
-            ("play_again", "button.play_again", g.over, g.over),
-        ]
-        name = self.names[self.current_seat()] if handoff else ""
-        return [{"id": i, "label": t(k, name=name) if i == "ready" else t(k), "visible": vis, "enabled": en}
-                for i, k, vis, en in spec]
-
-    def _prompt(self) -> str:
-        t, s = self.strings.t, self.strings
-        g = self.game
-        if g.over:
-            won = [self.names[p] for p in g.winners]
-            return t("prompt.game_over_one", name=won[0]) if len(won) == 1 else \
-                t("prompt.game_over_several", names=s.names(won))
-        p = self.current_seat()
-        if p is None:
-            bots = [self.names[q] for q in g.waiting_for() if not self.seats[q].is_human]
-            return t("prompt.waiting_bot", name=bots[0]) if len(bots) == 1 else t("prompt.waiting", names=s.names(bots))
-        if self.needs_handoff():
-            return t("handoff.title", name=self.names[p])
-        name = self.names[p]
-        if self.hint_state and self.hint_state["action"] != "place":
-            a = self.hint_state["action"]
-            return t(f"prompt.hint_{a}", colour=s.colour(self.hint_state.get("colour", "red")))
-        if g.phase is Phase.CHOOSE:
-            return t("prompt.roll" if self.needs_roll() else "prompt.choose", name=name)
-        if g.phase is Phase.DECIDE:
-            return t("prompt.decide", held=g.held, colour=s.colour(g.chosen), free=DICE - g.held)
-        if g.phase is Phase.BONUS and self.needs_roll():
-            return t("prompt.bonus_roll", name=name)
-        dice = g.dice_for(p)
-        colour = self._colour_for(p)
-        sheet = g.sheets[p]
-        if colour is not None and (self.selection or self.sel_colour is not None):
-            n = dice[colour]
-            key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(self.selection) == n \
-                else "prompt.selecting"
-            return t(key, colour=s.colour(colour), selected=len(self.selection), count=n)
-        if g.phase is Phase.PLACE and p == g.active:
-            if g.must_place(p):
-                return t("prompt.place_active", name=name, count=g.held, colour=s.colour(g.chosen))
-            return t("prompt.place_active_overshoot", name=name, count=g.held, colour=s.colour(g.chosen))
-        fits = [c for c, k in dice.items() if sheet.can_place(c, k)]
-        if g.phase is Phase.BONUS:
-            return t("prompt.bonus" if fits else "prompt.bonus_nothing", name=name)
-        if not dice:
-            return t("prompt.place_other_none", name=name)
-        return t("prompt.place_other" if fits else "prompt.place_other_nothing", name=name)
-
-    def decision_aid(self) -> dict[str, Any] | None:
-        """Reroll or stop (D3.3): where the set-aside dice could go now and
-        what a reroll may add.  ``zones``: the zones of the colour a placement
-        may use, with their reachable free cells and whether the held dice fit
-        (``fits``); ``warning``: the held dice fit nowhere any more (stopping
-        crosses nothing); ``odds``: the chance that a reroll of the other dice
-        shows the colour at least once, 1 - (5/6)^n."""
-        g = self.game
-        p = self._mine()
-        if p is None or g.phase is not Phase.DECIDE or p != g.active or g.chosen is None:
-            return None
-        t, s = self.strings.t, self.strings
-        colour, held, free = g.chosen, g.held, DICE - g.held
-        board = g.boards[p]
-        zones = [{"zone": z, "room": room, "fits": room >= held,
-                  "cells": [list(c) for c in board.zones[z].cells]}
-                 for z, room in sorted(g.sheets[p].room(colour).items())]
-        fits = [z for z in zones if z["fits"]]
-        percent = round(100 * (1 - (5 / 6) ** free))
-        if fits:
-            where = t("aid.fits", colour=s.colour(colour), count=held, zones=len(fits),
-                      room=max(z["room"] for z in fits))
-            warning = ""
-        else:
-            where = ""
-            warning = t("aid.overshoot", colour=s.colour(colour), count=held,
-                        room=max((z["room"] for z in zones), default=0))
-        return {"colour": colour.key, "held": held, "zones": zones, "where": where, "warning": warning,
-                "odds": t("aid.odds", count=free, percent=percent, colour=s.colour(colour)) if free else "",
-                "percent": percent}
-
-    def stats(self) -> list[dict[str, Any]]:
-        """Per player: bonus cells, cells crossed, colours completed, turns, bonus rolls."""
-        g = self.game
-        turns = [0] * g.players
-        bonus = [0] * g.players
-        for ev in g.log:
-            if isinstance(ev, TurnStarted):
-                turns[ev.player] += 1
-            elif isinstance(ev, BonusRollStarted):
-                bonus[ev.player] += 1
-        out = []
-        for p, seat in enumerate(self.seats):
-            sheet = g.sheets[p]
-            out.append({
-                "player": p, "name": seat.name, "kind": seat.kind,
-                "stars": sheet.stars,
-                "cells": sheet.crossed.bit_count() - 1,
-                "colours": len(sheet.completed_colours()),
-                "completed": [c.key for c in sheet.completed_colours()],
-                "turns": turns[p], "bonus_rolls": bonus[p],
-                "winner": p in g.winners,
-            })
-        return out
-
-    def winner_reason(self) -> str:
-        """Why the winners won (D6.1–D6.3), in one sentence; "" while playing."""
-        g = self.game
-        if not g.over:
-            return ""
-        t, s = self.strings.t, self.strings
-        if len(g.winners) == 1:
-            w = g.winners[0]
-            sheet = g.sheets[w]
-            colours = s.names([s.colour(c) for c in sheet.completed_colours()])
-            key = "over.why_bonus" if g.won_in_bonus else "over.why_one"
-            return t(key, name=self.names[w], stars=sheet.stars, goal=GOAL_STARS, colours=colours)
-        return t("over.why_several", names=s.names([self.names[w] for w in g.winners]), goal=GOAL_STARS)
-
-    def stats_labels(self) -> dict[str, str]:
-        t = self.strings.t
-        return {k: t(f"stats.{k}") for k in ("title", "player", "stars", "cells", "colours", "turns",
-                                              "bonus_rolls", "winner")}
-
-    def ui_model(self) -> dict[str, Any]:
-        """Everything the page shows, as plain data."""
-        g = self.game
-        t, s = self.strings.t, self.strings
-        self._check_selection()
-        p = self.current_seat()
-        handoff = None
-        if self.needs_handoff():
-            name = self.names[p]  # type: ignore[index]
-            handoff = {"seat": p, "name": name, "title": t("handoff.title", name=name),
-                       "body": t("handoff.body", name=name), "button": t("button.ready", name=name)}
-        shown = self.shown_player()
-        waiting = set(g.waiting_for())
-        players = [{
-            "index": i, "name": seat.name, "kind": seat.kind, "is_human": seat.is_human,
-            "kind_label": t(f"seat.{seat.kind}"),
-            "stars": g.sheets[i].stars, "goal_stars": GOAL_STARS,
-            "stars_label": self.stars_text("info.stars", g.sheets[i].stars),
-            "progress": progress(g.sheets[i], self.strings),
-            "completed": [c.key for c in g.sheets[i].completed_colours()],
-            "active": i == g.active, "waiting": i in waiting, "current": i == p, "shown": i == shown,
-        } for i, seat in enumerate(self.seats)]
-        bots_waiting = [self.names[q] for q in g.waiting_for() if not self.seats[q].is_human]
-        colour = self._colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
-        return {
-            "lang": self.lang,
-            "phase": g.phase.value,
-            "phase_label": t(f"phase.{g.phase.value}"),
-            "status": t("status.active", name=self.names[g.active]),
-            "turn": g.turn,
-            "turn_label": t("status.turn", turn=g.turn),
-            "active": g.active,
-            "seat": p,
-            "sheet_player": shown,
-            "board_id": g.boards[shown].id,
-            "board_label": t("board.label", name=self.names[shown]),
-            "players": players,
-            "highlights": [list(c) for c in self.highlights()],
-            "completions": [list(c) for c in self.completions()],
-            "selection": [list(c) for c in self.selection],
-            "selection_colour": colour.key if colour is not None else None,
-            "cursor": list(self.cursor) if self.cursor else None,
-            "cursor_text": self.describe_cell(*self.cursor) if self.cursor else "",
-            "hint": self.hint_state,
-            "dice": self._dice_model(),
-            "dice_hidden": self.needs_roll(),
-            "buttons": self._buttons(),
-            "prompt": self._prompt(),
-            "aid": self.decision_aid(),
-            "handoff": handoff,
-            "bot_pending": self.bot_pending() and not g.over,
-            "bot_names": bots_waiting,
-            "game_over": g.over,
-            "winners": list(g.winners),
-            "winner_names": [self.names[w] for w in g.winners],
-            "winner_reason": self.winner_reason(),
-            "stats": self.stats(),
-            "stats_labels": self.stats_labels(),
-            "log": list(self.log_lines[-100:]),
-            "can_undo": self.can_undo(),
-        }
 
     # -- keyboard -----------------------------------------------------------------------------------
     def describe_cell(self, row: int, col: int) -> str:
