@@ -21,18 +21,19 @@ re-implemented here: the cells that may be tapped are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from diceland_core import (
-    Action, BonusRollEarned, BonusRollStarted, Board, Choose, Colour, ColourChosen, ColourCompleted,
-    DiceSetAside, Event, Game, GameWon, IllegalActionError, Pass, Passed, Phase, Phase1Ended,
-    Phase2Ended, Place, Placed, Reroll, Rolled, Sheet, StarCrossed, Stop, TurnStarted,
+    Action, Board, Choose, Colour, Event, Game, IllegalActionError, Pass, Phase, Place, Reroll, Sheet, Stop,
 )
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import model, view
+from .announce import announce
+from .keyboard import KEY_HELP, Keyboard
 from .links import UrlSetup, from_url_params, link_names_trimmed
+from .placement import Placement
+from .results import ActionResult, Message, TapResult
 from ..i18n import Strings, error_details, error_text
 from ..seats import Seat
 
@@ -41,11 +42,6 @@ __all__ = [
     "from_url_params", "link_names_trimmed", "default_bot_factory", "default_hinter", "KEY_HELP",
 ]
 
-#: Keys of the keyboard help, in the order to show them (i18n keys).
-KEY_HELP: tuple[str, ...] = ("keys.arrows", "keys.toggle", "keys.confirm", "keys.pass", "keys.roll",
-                             "keys.stop", "keys.dice", "keys.undo", "keys.hint", "keys.escape")
-
-_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
 _LOG_KEEP = 200
 
 
@@ -67,45 +63,11 @@ def default_hinter(game: Game, player: int) -> Action:
     return hint(game, player)
 
 
-@dataclass(frozen=True)
-class TapResult:
-    """What a tap on the board did: ``change`` is ``"added"``, ``"removed"``
-    or ``"rejected"`` (then ``reason`` says why, translated)."""
-
-    ok: bool
-    change: str
-    cell: tuple[int, int] | None = None
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.1 Adjacent cells")
-    details: str = ""
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    ok: bool
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.4 Overshoot")
-    details: str = ""
-
-
-@dataclass(frozen=True)
-class Message:
-    """An announcement (``kind="toast"``) or a game-log line (``kind="log"``);
-    ``event`` names what caused it."""
-
-    kind: str
-    text: str
-    event: str = ""
-    player: int | None = None
-    #: the turn it belongs to (a toast of a turn that is over is not shown)
-    turn: int = 0
-
-
 def _actor(game: Game, action: Action) -> int:
     return action.player if isinstance(action, (Place, Pass)) else game.active
 
 
-class Controller:
+class Controller(Placement, Keyboard):
     """One game on one page.  ``seats[i]`` plays ``game``'s player ``i``."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], bot_factory: BotFactory | None = None,
@@ -351,174 +313,6 @@ class Controller:
         self._sync_shown()
         return ActionResult(True)
 
-    # -- the selection -------------------------------------------------------------------------
-    def _key(self, p: int | None) -> tuple:
-        g = self.game
-        return (p, g.turn, g.phase, len(g.rolls))
-
-    def _clear_selection(self) -> None:
-        self.selection = []
-        self.sel_colour = None
-        self._sel_key = None
-
-    def _check_selection(self) -> None:
-        """Forget a selection made for another decision."""
-        if self._sel_key is not None and self._sel_key != self._key(self.current_seat()):
-            self._clear_selection()
-            self.hint_state = None
-
-    def _colour_for(self, p: int) -> Colour | None:
-        dice = self.game.dice_for(p)
-        if self.sel_colour is not None and self.sel_colour in dice:
-            return self.sel_colour
-        if len(dice) == 1:
-            return next(iter(dice))
-        return None
-
-    def pick_colour(self, colour: Colour | str) -> ActionResult:
-        """Use the dice of ``colour`` (a leftover colour, or one of a bonus
-        roll); in phase 1 this chooses the colour.  Pressing the selected
-        colour again clears the choice."""
-        colour = Colour[colour.upper()] if isinstance(colour, str) else colour
-        if self.game.phase is Phase.CHOOSE:
-            return self.choose(colour)
-        who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
-        if isinstance(who, str):
-            return ActionResult(False, who)
-        self._check_selection()
-        if colour not in self.game.dice_for(who):
-            return ActionResult(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
-        if self.sel_colour is colour:
-            self._clear_selection()
-        else:
-            self.selection = []
-            self.sel_colour = colour
-            self._sel_key = self._key(who)
-        self.hint_state = None
-        return ActionResult(True)
-
-    def clear_selection(self) -> None:
-        self._clear_selection()
-        self.hint_state = None
-
-    def tap(self, row: int, col: int) -> TapResult:
-        """Add a cell to the placement being built, or remove a selected one."""
-        t = self.strings.t
-        cell = (row, col)
-        g = self.game
-        if self.viewing_other() and self._mine() is not None:
-            return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
-        if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self._mine() is not None:
-            key = "tap.press_roll" if self.needs_roll() else (
-                "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
-            return TapResult(False, "rejected", cell, t(key))
-        who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
-        if isinstance(who, str):
-            return TapResult(False, "rejected", cell, who)
-        p = who
-        self._check_selection()
-        board = g.boards[p]
-        if not (0 <= row < board.rows and 0 <= col < board.cols):
-            return TapResult(False, "rejected", None, t("tap.off_board"))
-        if cell in self.selection:
-            self._remove(p, cell)
-            return TapResult(True, "removed", cell)
-        i = board.index(row, col)
-        if board.obstacle_mask >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.obstacle"))
-        if i == board.start:
-            return TapResult(False, "rejected", cell, t("tap.start"))
-        if g.sheets[p].crossed >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.crossed"))
-        dice = g.dice_for(p)
-        cell_colour = board.colour_at(row, col)
-        colour = self._colour_for(p)
-        if colour is not cell_colour and not self.selection and cell_colour in dice \
-                and not (g.phase is Phase.PLACE and p == g.active):
-            colour = cell_colour  # a tap on a cell picks its colour when nothing is chosen yet
-        if colour is None:
-            return TapResult(False, "rejected", cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
-        if cell_colour is not colour:
-            return TapResult(False, "rejected", cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
-                                                         colour=self.strings.colour(colour)))
-        n = dice[colour]
-        if len(self.selection) >= n:
-            return TapResult(False, "rejected", cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
-        if cell in g.next_cells(p, colour, self.selection):
-            self.sel_colour = colour
-            self._sel_key = self._key(p)
-            self.selection.append(cell)
-            self.hint_state = None
-            return TapResult(True, "added", cell)
-        why = self._why_not(p, colour, n, cell)
-        if why is None:
-            return TapResult(False, "rejected", cell, self.strings.t("tap.not_next"))
-        return TapResult(False, "rejected", cell, error_text(why, self.lang, self.names),
-                         error_details(why, self.lang))
-
-    def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> IllegalActionError | None:
-        sheet = self.game.sheets[p]
-        over = sheet.overshoot_reason(colour, n)
-        if over is not None:
-            return over
-        try:
-            sheet.check(colour, len(self.selection) + 1, sheet.board.mask_of([*self.selection, cell]))
-        except IllegalActionError as err:
-            return err
-        return None
-
-    def _remove(self, p: int, cell: tuple[int, int]) -> None:
-        """Remove ``cell``; cells that no longer continue the placement go too."""
-        colour = self.sel_colour or self._colour_for(p)
-        rest = [c for c in self.selection if c != cell]
-        self.selection = []
-        for c in rest:
-            if colour is not None and c in self.game.next_cells(p, colour, self.selection):
-                self.selection.append(c)
-        self.hint_state = None
-
-    # -- dice buttons ------------------------------------------------------------------------------
-    def press_die(self, index: int) -> ActionResult:
-        """A die button of ``ui_model().dice`` was pressed."""
-        dice = model.dice(self)
-        if not 0 <= index < len(dice) or not dice[index].enabled:
-            return ActionResult(False, self.strings.t("tap.not_your_turn"))
-        die = dice[index]
-        if die.group == "roll":
-            return self.choose(die.colour)
-        return self.pick_colour(die.colour)
-
-    # -- hint ---------------------------------------------------------------------------------------
-    def hint(self) -> dict[str, Any] | None:
-        """Ask the hinter for the decision on screen: a placement is
-        pre-selected (confirm to make it); other hints are shown in the model."""
-        p = self._mine()
-        if p is None or self.needs_roll():
-            return None
-        g = self.game
-        try:
-            action = self.hinter(g, p)
-            if not g.is_legal(action):
-                raise ValueError("illegal hint")
-        except Exception:
-            legal = g.legal_actions(p)
-            if not legal:
-                return None
-            action = next((a for a in legal if isinstance(a, Place)), legal[0])
-        if isinstance(action, Place):
-            board = g.boards[p]
-            self.sel_colour = board.colour_at(*action.cells[0])
-            self.selection = list(action.cells)
-            self._sel_key = self._key(p)
-            self.hint_state = {"action": "place", "colour": self.sel_colour.key,
-                               "cells": [list(c) for c in action.cells]}
-        elif isinstance(action, Choose):
-            self.hint_state = {"action": "choose", "colour": action.colour.key}
-        else:
-            self._clear_selection()
-            self.hint_state = {"action": action.type}
-        return self.hint_state
-
     # -- announcements -------------------------------------------------------------------------------
     def _log(self, text: str, event: str, player: int | None = None) -> None:
         self.log_lines.append(text)
@@ -543,65 +337,7 @@ class Controller:
         return self.strings.t(key + ("_done" if done else ""), stars=stars, goal=GOAL_STARS, **params)
 
     def _announce(self, events: Iterable[Event]) -> None:
-        t, s, names = self.strings.t, self.strings, self.names
-        g = self.game
-        events = list(events)
-        game_won = any(isinstance(ev, GameWon) for ev in events)
-        for ev in events:
-            who = names[ev.player] if hasattr(ev, "player") else ""
-            kind = ev.kind
-            if isinstance(ev, TurnStarted):
-                self._log(t("log.turn", turn=g.turn, name=who), kind, ev.player)
-            elif isinstance(ev, Rolled):
-                self._log(t(f"log.rolled_{ev.purpose}", name=who, dice=s.dice(ev.dice)), kind, ev.player)
-                human = self.seats[ev.player].is_human
-                self.revealed = not (human and ev.purpose in ("turn", "bonus"))
-            elif isinstance(ev, ColourChosen):
-                self._log(t("log.chosen", name=who, colour=s.colour(ev.colour), count=ev.set_aside), kind, ev.player)
-            elif isinstance(ev, DiceSetAside):
-                self._log(t("log.set_aside", name=who, count=ev.count, colour=s.colour(ev.colour), held=ev.held),
-                          kind, ev.player)
-            elif isinstance(ev, Phase1Ended):
-                self._log(t(f"log.phase1_{ev.reason}", name=who, colour=s.colour(ev.colour), held=ev.held,
-                            dice=s.dice(ev.leftovers)), kind, ev.player)
-                if ev.reason == "no_hit":
-                    self._toast(t("toast.no_hit", colour=s.colour(ev.colour)), kind, ev.player)
-                elif ev.reason == "all_dice":
-                    self._toast(t("toast.all_dice", colour=s.colour(ev.colour)), kind, ev.player)
-                over = g.sheets[ev.player].overshoot_reason(ev.colour, ev.held)
-                if over is not None:
-                    self._toast(t("toast.overshoot", name=who, count=ev.held, colour=s.colour(ev.colour)),
-                                "overshoot", ev.player)
-                    self._log(error_text(over, self.lang, names), "overshoot", ev.player)
-            elif isinstance(ev, Placed):
-                key = "log.placed_bonus" if ev.bonus_roll else "log.placed"
-                self._log(t(key, name=who, count=len(ev.cells), colour=s.colour(ev.colour)), kind, ev.player)
-            elif isinstance(ev, Passed):
-                self._log(t("log.passed_bonus" if ev.bonus_roll else "log.passed", name=who), kind, ev.player)
-            elif isinstance(ev, StarCrossed):
-                self._log(self.stars_text("log.star", ev.stars, name=who), kind, ev.player)
-                self._toast(self.stars_text("toast.star", ev.stars, name=who), kind, ev.player)
-            elif isinstance(ev, ColourCompleted):
-                self._log(t("log.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
-                self._toast(t("toast.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
-            elif isinstance(ev, BonusRollEarned):
-                self._log(t("log.bonus_earned", name=who), kind, ev.player)
-                if not game_won:  # the game ends first: no bonus roll will happen
-                    self._toast(t("toast.bonus_earned", name=who), kind, ev.player)
-            elif isinstance(ev, Phase2Ended):
-                self._log(t("log.phase2_ended"), kind)
-            elif isinstance(ev, BonusRollStarted):
-                self._log(t("log.bonus_chained" if ev.chained else "log.bonus_started", name=who), kind, ev.player)
-                if ev.chained:
-                    self._toast(t("toast.bonus_chained", name=who), kind, ev.player)
-            elif isinstance(ev, GameWon):
-                won = [names[p] for p in ev.winners]
-                if len(won) == 1:
-                    self._log(t("log.won_one", name=won[0]), kind)
-                    self._toast(t("toast.winner_one", name=won[0]), kind)
-                else:
-                    self._log(t("log.won_several", names=s.names(won)), kind)
-                    self._toast(t("toast.winner_several", names=s.names(won)), kind)
+        announce(self, events)
 
     # -- what the page draws ---------------------------------------------------------------------------
     def highlights(self) -> list[tuple[int, int]]:
@@ -648,95 +384,3 @@ class Controller:
 
     def static_ops(self, layout: view.Layout) -> list[tuple]:
         return view.static_board_ops(self.shown_board(), layout)
-
-    # -- keyboard -----------------------------------------------------------------------------------
-    def describe_cell(self, row: int, col: int) -> str:
-        """The cell under the cursor, for a screen reader."""
-        t, s = self.strings.t, self.strings
-        board = self.shown_board()
-        i = board.index(row, col)
-        colour = board.colour_at(row, col)
-        if board.obstacle_mask >> i & 1:
-            what = t("cell.obstacle")
-        elif i == board.start:
-            what = t("cell.start")
-        elif board.star_mask >> i & 1:
-            what = t("cell.star", colour=s.colour(colour))
-        else:
-            what = t("cell.plain", colour=s.colour(colour))
-        if self.shown_sheet().crossed >> i & 1 and i != board.start:
-            what = t("cell.crossed", what=what)
-        elif (row, col) in self.selection:
-            what = t("cell.selected", what=what)
-        elif [row, col] in [list(c) for c in self.highlights()]:
-            what = t("cell.legal", what=what)
-        return t("cell.describe", row=row + 1, col=col + 1, what=what)
-
-    def move_cursor(self, direction: str) -> tuple[int, int]:
-        """Move the keyboard cursor: ``left``/``right`` along the row,
-        ``up``/``down`` to the nearest cell of the next row (keeping the column
-        line, so up-down-up returns where it started)."""
-        board = self.shown_board()
-        if self.cursor is None:
-            self.cursor = board.start_cell
-            self._cursor_goal = None
-            return self.cursor
-        r, c = self.cursor
-        if direction in ("left", "right"):
-            c = max(0, min(board.cols - 1, c + (1 if direction == "right" else -1)))
-            self._cursor_goal = None
-        elif direction in ("up", "down"):
-            goal = self._cursor_goal if self._cursor_goal is not None else 2 * c + (r & 1)
-            nr = r + (1 if direction == "down" else -1)
-            if 0 <= nr < board.rows:
-                # x in half cells: column c of row r is at 2c + (r & 1)
-                best = min(range(board.cols), key=lambda k: (abs(2 * k + (nr & 1) - goal), k))
-                r, c = nr, best
-            self._cursor_goal = goal
-        self.cursor = (r, c)
-        return self.cursor
-
-    def handle_key(self, key: str) -> bool:
-        """A key from the page (``KeyboardEvent.key``); True when it was used."""
-        if self.needs_handoff():
-            # the pass-the-device screen takes all input: only its OK goes through
-            if key in ("Enter", " ", "Spacebar"):
-                self.acknowledge_handoff()
-                return True
-            return False
-        if key in _DIRECTIONS:
-            self.move_cursor(_DIRECTIONS[key])
-            return True
-        if key in ("Enter", " ", "Spacebar"):
-            if self.needs_roll():
-                self.roll()
-                return True
-            if self.cursor is None:
-                self.move_cursor("left")
-                return True
-            self.tap(*self.cursor)
-            return True
-        k = key.lower()
-        if k == "escape":
-            self.clear_selection()
-            return True
-        if k == "c":
-            self.confirm()
-        elif k == "p":
-            self.pass_()
-        elif k == "u":
-            self.undo()
-        elif k == "h":
-            self.hint()
-        elif k == "r":
-            if self.needs_roll():
-                self.roll()
-            else:
-                self.reroll()
-        elif k == "s":
-            self.stop()
-        elif k in "123456" and len(k) == 1:
-            self.press_die(int(k) - 1)
-        else:
-            return False
-        return True
