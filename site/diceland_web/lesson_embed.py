@@ -133,7 +133,7 @@ class LessonEmbedPage:
         if self.session.key(str(evt.key)) or self.session.mode == "try":
             if str(evt.key) in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"):
                 evt.preventDefault()
-            self.render()
+            self.after()
 
     def after(self, focus: str = "") -> None:
         """Redraw; keyboard play: the controls just drawn take the focus
