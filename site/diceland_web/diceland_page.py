@@ -30,6 +30,8 @@ from .shell import Shell
 
 #: Query keys of a start link.
 LINK_KEYS = {"players", "boards", "board", "seed", "names"}
+#: The stored setting "pass for me when nothing fits" (on unless set to false).
+AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
 #: Wide enough to show the other players' boards beside the board (style.css agrees).
 WIDE = "(min-width: 1100px)"
@@ -119,6 +121,7 @@ class DicelandPage(Shell):
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.adopt_save(save_id)
+        ctrl.auto_pass = self.store.get_setting(AUTO_PASS_SETTING) is not False
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()

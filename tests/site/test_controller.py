@@ -367,6 +367,61 @@ def test_overshoot_is_announced_and_pass_allowed(board):
     assert ctl.pass_().ok
 
 
+def test_auto_pass_passes_for_a_human_whose_dice_fit_nowhere(board):
+    """D4.1: six red dice overshoot every zone, so the active human can only
+    pass; with auto_pass on the controller passes for them as a due step,
+    announced in a toast, and the other human's decision comes next."""
+    red = [Colour.RED] * 6
+    ctl = make(board, ("human", "human"), seed=1, start_player=0, script=[red])
+    ctl.auto_pass = True
+    ctl.roll()
+    assert ctl.choose(Colour.RED).ok
+    ctl.drain_messages()
+    assert ctl.auto_pass_due(0)
+    assert ctl.bot_pending() and ctl.current_seat() != 0
+    if ctl.current_seat() is None:
+        assert ctl.ui_model().prompt == "Nothing fits: P0 passes…"
+    assert ctl.bot_step()
+    assert isinstance(ctl.game.actions[-1], Pass) and ctl.game.actions[-1].player == 0
+    assert any(m.text == "Nothing fits P0's board: passed automatically." for m in ctl.drain_messages())
+    assert not ctl.auto_pass_due(0)
+
+
+def test_auto_pass_off_leaves_the_pass_to_the_player(board):
+    red = [Colour.RED] * 6
+    ctl = make(board, ("human", "human"), seed=1, start_player=0, script=[red])
+    ctl.roll()
+    ctl.choose(Colour.RED)
+    assert not ctl.auto_pass_due(0) and not ctl.bot_pending()
+    assert not ctl.bot_step()
+    assert ctl.current_seat() == 0 and len(ctl.game.actions) == 1
+
+
+def test_auto_pass_never_passes_for_a_player_with_a_placement(board):
+    """D4.2: a player who could place keeps the choice, even with auto_pass on."""
+    rng = random.Random(3)
+    auto_passes = 0
+    for seed in range(12):
+        ctl = make(board, ("human", "human", "human"), seed=seed, start_player=0)
+        ctl.auto_pass = True
+        for _ in range(400):
+            if ctl.game.over:
+                break
+            g = ctl.game
+            for p in g.waiting_for():
+                fits = any(g.sheets[p].can_place(c, k) for c, k in g.dice_for(p).items())
+                if ctl.auto_pass_due(p):
+                    assert not fits and g.is_legal(Pass(p))
+            if ctl.bot_pending():
+                before = len(g.actions)
+                assert ctl.bot_step()
+                assert isinstance(g.actions[-1], Pass) and len(g.actions) == before + 1
+                auto_passes += 1
+            else:
+                human_step(ctl, rng)
+    assert auto_passes > 0
+
+
 def test_spanish_and_italian_messages(board):
     ctl = make(board, ("human", "greedy"), seed=1, start_player=0, script=[[Colour.RED] * 6], lang="es")
     ctl.roll()

@@ -72,7 +72,8 @@ class Controller(Placement, Keyboard):
     """One game on one page.  ``seats[i]`` plays ``game``'s player ``i``."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], bot_factory: BotFactory | None = None,
-                 lang: str = "en", hinter: Hinter | None = None, bot_seed: int | None = None):
+                 lang: str = "en", hinter: Hinter | None = None, bot_seed: int | None = None,
+                 auto_pass: bool = False):
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         self.game = game
@@ -80,6 +81,7 @@ class Controller(Placement, Keyboard):
         self.bot_factory = bot_factory or default_bot_factory
         self.hinter = hinter or default_hinter
         self.bot_seed = game.setup.seed if bot_seed is None else bot_seed
+        self.auto_pass = auto_pass
         self.set_language(lang)
         self._bots: dict[int, Bot] = {}
         self._messages: list[Message] = []
@@ -122,7 +124,7 @@ class Controller(Placement, Keyboard):
         """The next human decision to show (clockwise from the active player
         in phase 2), or None when only bots have to decide (or the game is over)."""
         for p in self.game.waiting_for():
-            if self.seats[p].is_human:
+            if self.seats[p].is_human and not self.auto_pass_due(p):
                 return p
         return None
 
@@ -181,7 +183,20 @@ class Controller(Placement, Keyboard):
 
     # -- bots -------------------------------------------------------------------------------
     def bot_pending(self) -> bool:
-        return any(not self.seats[p].is_human for p in self.game.waiting_for())
+        """A bot must decide, or a human's automatic pass is due."""
+        return any(not self.seats[p].is_human or self.auto_pass_due(p) for p in self.game.waiting_for())
+
+    def auto_pass_due(self, p: int) -> bool:
+        """With ``auto_pass`` on, human seat ``p`` has seen the dice and none
+        of them fits its board, so passing (D4.1, D4.2, D5.3) is all it could do:
+        the page passes for it after the same short pause as a bot's move."""
+        g = self.game
+        if not self.auto_pass or not self.seats[p].is_human or not g.is_legal(Pass(p)):
+            return False
+        if g.phase is Phase.BONUS and not (self.revealed and self._shown == p):
+            return False  # the bonus player presses Roll first
+        sheet = g.sheets[p]
+        return not any(sheet.can_place(c, k) for c, k in g.dice_for(p).items())
 
     def _bot(self, p: int) -> Bot:
         bot = self._bots.get(p)
@@ -190,8 +205,12 @@ class Controller(Placement, Keyboard):
         return bot
 
     def bot_step(self) -> bool:
-        """Let the first waiting bot make its decision; False if none waits."""
+        """Let the first waiting bot make its decision, or pass for a human
+        with nothing to place (:meth:`auto_pass_due`); False if none waits."""
         for p in self.game.waiting_for():
+            if self.auto_pass_due(p):
+                self._toast(self.strings.t("toast.auto_pass", name=self.seats[p].name), "auto_pass", p)
+                return self._apply(Pass(p)).ok
             if self.seats[p].is_human:
                 continue
             try:

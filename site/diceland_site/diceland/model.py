@@ -255,6 +255,8 @@ def _prompt(ctrl) -> str:
     p = ctrl.current_seat()
     if p is None:
         bots = [ctrl.names[q] for q in g.waiting_for() if not ctrl.seats[q].is_human]
+        if not bots:  # only automatic passes are due
+            return t("prompt.auto_pass", name=ctrl.names[g.waiting_for()[0]])
         return t("prompt.waiting_bot", name=bots[0]) if len(bots) == 1 else t("prompt.waiting", names=s.names(bots))
     if ctrl.needs_handoff():
         return t("handoff.title", name=ctrl.names[p])
