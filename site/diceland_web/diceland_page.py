@@ -415,7 +415,6 @@ class DicelandPage(Shell):
         if box.hidden:
             return
         el("minis-title").textContent = minis.title
-        box.setAttribute("aria-label", minis.title)
         listing = el("mini-list")
         seats = ",".join(str(b.player) for b in minis.boards)
         if listing.getAttribute("data-seats") != seats:
@@ -432,9 +431,12 @@ class DicelandPage(Shell):
             node.classList.toggle("waiting", b.waiting)
             node.setAttribute("data-crossed", str(b.crossed))
             node.querySelector(".mini-head").textContent = b.chip
-            node.querySelector(".mini-done").innerHTML = "".join(
-                f'<span class="swatch" style="background:{f.fill}" title="{esc(f.name)}">'
-                f'{view.symbol_svg(f.colour, 14, f.text)}</span>' for f in b.finished)
+            done = ",".join(f.colour for f in b.finished)
+            if node.getAttribute("data-finished") != done:
+                node.setAttribute("data-finished", done)
+                node.querySelector(".mini-done").innerHTML = "".join(
+                    f'<span class="swatch" style="background:{f.fill}" title="{esc(f.name)}">'
+                    f'{view.symbol_svg(f.colour, 14, f.text)}</span>' for f in b.finished)
             self.draw_mini(node.querySelector("canvas"), b, dpr)
 
     def draw_mini(self, canvas, mini, dpr: float) -> None:
@@ -454,7 +456,6 @@ class DicelandPage(Shell):
         ctx.lineJoin = "round"
         ctx.lineCap = "round"
         Painter(ctx).run(mini_ops(self.ctrl.game, mini.player, layout))
-        canvas.setAttribute("data-drawn", str(int(canvas.getAttribute("data-drawn") or 0) + 1))
 
     def render_dice(self, model) -> None:
         dice = model.dice
