@@ -220,7 +220,9 @@ class DicelandPage(Shell):
         if ctrl is None or self.layout is None or self.stale():
             return
         rect = self.canvas.getBoundingClientRect()
-        cell = self.layout.pixel_to_cell(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        # a tap just past the edge of a playable (or chosen) cell counts for it
+        cell = view.snap_tap(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
+                             [*ctrl.highlights(), *ctrl.selection])
         if cell is None:
             return
         ctrl.cursor = None
