@@ -27,7 +27,7 @@ import binascii
 import json
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from diceland_core import (
@@ -582,7 +582,7 @@ class EmbedSession:
         if self.mode == "try":
             spec = self.ctrl.spec
             own = text_in(spec.get("prompt"), self.lang)
-            return (own + " " if own else "") + self.ctrl.ui_model()["prompt"]
+            return (own + " " if own else "") + self.ctrl.ui_model().prompt
         spec = self.script.try_at(self.step)
         if spec is not None and spec.get("lesson"):
             return text_in(spec.get("prompt"), self.lang) + " " + t("embed.try.available")
@@ -596,7 +596,7 @@ class EmbedSession:
         m = self.ctrl.ui_model()
         g = self.game
         trying = self.mode == "try"
-        buttons = {b["id"]: b for b in m["buttons"]}
+        buttons = {b.id: b for b in m.buttons}
         controls = [
             {"id": "prev", "label": t("embed.button.prev"), "visible": not trying, "enabled": self.step > 0},
             {"id": "next", "label": t("embed.button.next"), "visible": not trying,
@@ -606,11 +606,11 @@ class EmbedSession:
         ]
         for name in ("reroll", "stop", "confirm", "pass"):
             b = buttons[name]
-            controls.append({"id": name, "label": b["label"], "visible": trying and b["visible"],
-                             "enabled": trying and b["enabled"]})
+            controls.append({"id": name, "label": b.label, "visible": trying and b.visible,
+                             "enabled": trying and b.enabled})
         controls.append({"id": "reset", "label": t("embed.button.reset"), "visible": True, "enabled": True})
-        shown = m["sheet_player"]
-        status = f"{m['turn_label']} · {m['phase_label']} · {m['status']}" if not g.over else m["prompt"]
+        shown = m.sheet_player
+        status = f"{m.turn_label} · {m.phase_label} · {m.status}" if not g.over else m.prompt
         return {
             "lang": self.lang,
             "title": self.script.title(self.lang),
@@ -620,10 +620,10 @@ class EmbedSession:
             "status": status,
             "prompt": self.prompt(),
             "board_label": t("board.label", name=self.names[shown]),
-            "players": [{"index": p["index"], "name": p["name"], "stars": p["stars"], "shown": p["shown"],
-                         "active": p["active"]} for p in m["players"]],
-            "stars_label": m["players"][shown]["stars_label"],
-            "dice": m["dice"],
+            "players": [{"index": p.index, "name": p.name, "stars": p.stars, "shown": p.shown,
+                         "active": p.active} for p in m.players],
+            "stars_label": m.players[shown].stars_label,
+            "dice": [asdict(d) for d in m.dice],
             "controls": controls,
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,
@@ -648,9 +648,9 @@ class EmbedSession:
             "phase": g.phase.value,
             "turn": g.turn,
             "crossed": [[list(c) for c in s.crossed_cells()] for s in g.sheets],
-            "dice": [{"colour": d["colour"], "group": d["group"], "enabled": d["enabled"]} for d in m["dice"]],
-            "highlights": m["highlights"] if self.mode == "try" else [],
-            "selection": m["selection"],
+            "dice": [{"colour": d.colour, "group": d.group, "enabled": d.enabled} for d in m.dice],
+            "highlights": [list(c) for c in m.highlights] if self.mode == "try" else [],
+            "selection": [list(c) for c in m.selection],
             "can_try": self.can_try(),
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,

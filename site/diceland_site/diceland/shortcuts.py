@@ -6,7 +6,7 @@ of each button (its tooltip and ``aria-keyshortcuts``) and the lines of the
 from __future__ import annotations
 
 from ..i18n import Strings
-from .controller import KEY_HELP
+from .keyboard import KEY_HELP
 
 __all__ = ["BUTTON_KEYS", "HELP_LINES", "help_lines", "tooltip"]
 
