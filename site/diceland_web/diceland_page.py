@@ -82,6 +82,18 @@ class DicelandPage(Shell):
         self.on(el("btn-welcome-saves"), "click", lambda evt: (el("welcome").close(), self.open_saves()))
         self.on(el("btn-welcome-import"), "click", lambda evt: el("import-file").click())
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("auto-pass-toggle"), "change", lambda evt: self.set_auto_pass(bool(evt.target.checked)))
+        el("auto-pass-toggle").checked = self.auto_pass_on()
+
+    def auto_pass_on(self) -> bool:
+        """The setting "pass for me when nothing fits" (on unless turned off)."""
+        return self.store.get_setting(AUTO_PASS_SETTING) is not False
+
+    def set_auto_pass(self, enabled: bool) -> None:
+        self.store.set_setting(AUTO_PASS_SETTING, enabled)
+        if self.ctrl is not None:
+            self.ctrl.auto_pass = enabled
+            self.render()
 
     def translate_static(self) -> None:
         super().translate_static()
@@ -123,7 +135,7 @@ class DicelandPage(Shell):
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.adopt_save(save_id)
-        ctrl.auto_pass = self.store.get_setting(AUTO_PASS_SETTING) is not False
+        ctrl.auto_pass = self.auto_pass_on()
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()

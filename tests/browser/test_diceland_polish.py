@@ -97,8 +97,12 @@ def test_sound_is_off_until_switched_on_and_stays_on(site):
     site.click("btn-settings")
     assert page.is_checked("#sound-toggle")
     page.uncheck("#sound-toggle")
+    assert page.is_checked("#auto-pass-toggle")  # passing for the player when nothing fits: on
+    page.uncheck("#auto-pass-toggle")
     site.reload()
     assert _settings(site)["sound"] is False
+    assert not page.is_checked("#auto-pass-toggle")
+    assert page.evaluate("JSON.parse(localStorage.getItem('diceland:settings')).auto_pass") is False
 
 
 def test_phone_held_sideways_shows_board_and_buttons_together(phone_site):
