@@ -55,8 +55,6 @@ class DicelandPage(Shell):
         self.progress_opened: bool | None = None
         #: (sheet on screen, its crossed and chosen cells) at the last draw
         self.marks: tuple | None = None
-        self.canvas = el("board")
-        self.ctx = self.canvas.getContext("2d")
         self.bind()
         self.translate_static()
 
@@ -64,13 +62,6 @@ class DicelandPage(Shell):
     def bind(self) -> None:
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n))
-        self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
-        self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
-        self.on(el("btn-new"), "click", lambda evt: self.open_new_game())
-        self.on(el("btn-new-cancel"), "click", lambda evt: el("new-game").close())
-        self.on(el("btn-add-seat"), "click", lambda evt: self.add_seat_row())
-        self.on(el("btn-remove-seat"), "click", lambda evt: self.remove_seat_row())
-        self.on(el("new-game-form"), "submit", self.submit_new_game)
         self.on(el("seat-rows"), "change", self.seat_kind_changed)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
