@@ -9,7 +9,7 @@ What the page shows and what a tap does come from
 URL parameters: ``players``, ``boards``, ``seed``, ``names`` start a new game
 (``diceland.html?players=human,expert&boards=A,C&seed=5``); ``save`` opens a
 saved game; ``lang`` picks the language; ``speed`` scales the bots' delay
-(``speed=0``: as fast as possible).
+(``speed=0``: as fast as possible) over the bot speed of the settings.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
 from diceland_site.diceland.embed import iframe_attributes, share_link
 from diceland_site.diceland.minis import mini_layout, mini_ops
+from diceland_site.diceland.shortcuts import BUTTON_KEYS, help_lines, tooltip
 from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.sounds import cue_for
 
 from .dom import document, el, esc, js_obj, next_frame, window
 from .shell import Shell
@@ -35,6 +37,8 @@ AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
 #: Wide enough to show the other players' boards beside the board (style.css agrees).
 WIDE = "(min-width: 1100px)"
+#: The media query of style.css for a phone held sideways (board beside the controls).
+SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
 
 
 class DicelandPage(Shell):
@@ -54,6 +58,8 @@ class DicelandPage(Shell):
         self.progress_opened: bool | None = None
         #: per mini board canvas, what it shows (redrawn when that changes)
         self.mini_drawn: dict[int, tuple] = {}
+        #: (sheet on screen, its crossed and chosen cells) at the last draw
+        self.marks: tuple | None = None
         self.bind()
         self.translate_static()
 
@@ -74,10 +80,25 @@ class DicelandPage(Shell):
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.mini_click)
         self.on(el("btn-my-board"), "click", lambda evt: self.show_sheet(None))
+        self.on(el("auto-pass-toggle"), "change", lambda evt: self.set_auto_pass(bool(evt.target.checked)))
+        el("auto-pass-toggle").checked = self.auto_pass_on()
+
+    def auto_pass_on(self) -> bool:
+        """The setting "pass for me when nothing fits" (on unless turned off)."""
+        return self.store.get_setting(AUTO_PASS_SETTING) is not False
+
+    def set_auto_pass(self, enabled: bool) -> None:
+        self.store.set_setting(AUTO_PASS_SETTING, enabled)
+        if self.ctrl is not None:
+            self.ctrl.auto_pass = enabled
+            self.render()
 
     def translate_static(self) -> None:
         super().translate_static()
         el("dice").setAttribute("aria-label", self.t("dice.title"))
+
+    def key_help(self) -> list[str]:
+        return help_lines(self.strings)
 
     def language_changed(self) -> None:
         if self.ctrl is not None:
@@ -112,7 +133,7 @@ class DicelandPage(Shell):
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.adopt_save(save_id)
-        ctrl.auto_pass = self.store.get_setting(AUTO_PASS_SETTING) is not False
+        ctrl.auto_pass = self.auto_pass_on()
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()
@@ -191,11 +212,15 @@ class DicelandPage(Shell):
         method = {"roll": ctrl.roll, "reroll": ctrl.reroll, "stop": ctrl.stop, "confirm": ctrl.confirm,
                   "pass": ctrl.pass_, "undo": ctrl.undo}.get(name)
         if method is not None:
-            self.after_action(method())
+            result = method()
+            if name == "roll" and result.ok:
+                self.sound.play("roll")
+            self.after_action(result)
 
     def refuse(self, result) -> None:
         self.toast(result.reason, getattr(result, "details", ""))
         self.announce(result.reason)
+        self.sound.play("refuse")
 
     def after_action(self, result, save: bool = True) -> None:
         if result is not None and not result.ok and result.reason:
@@ -235,13 +260,17 @@ class DicelandPage(Shell):
         if ctrl is None or self.layout is None or self.stale():
             return
         rect = self.canvas.getBoundingClientRect()
-        cell = self.layout.pixel_to_cell(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        # a tap just past the edge of a playable (or chosen) cell counts for it
+        cell = view.snap_tap(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
+                             [*ctrl.highlights(), *ctrl.selection])
         if cell is None:
             return
         ctrl.cursor = None
         result = ctrl.tap(*cell)
         if not result.ok:
             self.refuse(result)
+        else:
+            self.sound.play("tap")
         self.render()
         self.mark_redraw(evt)
 
@@ -295,7 +324,12 @@ class DicelandPage(Shell):
         wrap = el("board-wrap")
         width = max(200.0, float(wrap.clientWidth))
         wide = float(window.innerWidth) >= 900
-        max_h = max(220.0, float(window.innerHeight) * (0.82 if wide else 0.5))
+        if window.matchMedia(SIDEWAYS_PHONE).matches:
+            # the board gets the height under the top bar: no scrolling to play
+            top = float(wrap.getBoundingClientRect().top) + float(window.scrollY)
+            max_h = max(160.0, float(window.innerHeight) - top - 6)
+        else:
+            max_h = max(220.0, float(window.innerHeight) * (0.82 if wide else 0.5))
         dpr = float(window.devicePixelRatio or 1)
         probe = view.Layout.for_board(board, width, 100000.0, dpr)
         return view.Layout.for_board(board, width, min(probe.content_height, max_h), dpr)
@@ -320,12 +354,15 @@ class DicelandPage(Shell):
             return
         for name in ("btn-export", "btn-share"):
             el(name).hidden = False
+        events = []
         for message in ctrl.drain_messages():
+            events.append(message.event)
             if message.kind == "log":
                 self.add_log_line(message.text, message.event)
             else:
                 self.toast(message.text)
                 self.announce(message.text)
+        self.sound.play(cue_for(events))
         model = ctrl.ui_model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
@@ -341,11 +378,35 @@ class DicelandPage(Shell):
         self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
         self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
+        self.pop_new_marks()
         self.schedule_frame()
         if model.game_over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
         self.schedule_bots(model.bot_pending and not model.game_over)
+
+    def pop_new_marks(self) -> None:
+        """A short burst around each cell crossed or chosen since the last
+        draw of the same sheet (none under prefers-reduced-motion: style.css)."""
+        ctrl = self.ctrl
+        shown = ctrl.shown_player()
+        now = (self.save_id, shown, frozenset(ctrl.shown_sheet().crossed_cells()) | frozenset(ctrl.selection))
+        before, self.marks = self.marks, now
+        if before is None or before[:2] != now[:2]:
+            return
+        fresh = sorted(now[2] - before[2])
+        if not fresh or len(fresh) > 6:  # a whole game loaded or replayed: no fireworks
+            return
+        wrap = el("board-wrap")
+        size = 2 * self.layout.size
+        for row, col in fresh:
+            x, y = self.layout.cell_center(row, col)
+            pop = document.createElement("span")
+            pop.className = "cross-pop"
+            pop.setAttribute("aria-hidden", "true")
+            pop.style.cssText = f"left:{x - size / 2:.1f}px;top:{y - size / 2:.1f}px;width:{size:.1f}px;height:{size:.1f}px"
+            wrap.appendChild(pop)
+            self.later(1500, lambda p=pop: p.remove())
 
     def render_progress(self, model) -> None:
         """Per player: what is missing to the goal, and per colour the bonus
@@ -504,6 +565,9 @@ class DicelandPage(Shell):
             if node is None:
                 continue
             node.textContent = b.label
+            node.title = tooltip(self.strings, b.id, b.label)
+            if b.id in BUTTON_KEYS:
+                node.setAttribute("aria-keyshortcuts", BUTTON_KEYS[b.id])
             node.hidden = not b.visible
             node.disabled = not b.enabled
             node.classList.remove("primary")
