@@ -23,9 +23,14 @@ from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
 from diceland_site.diceland.embed import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
+from diceland_site.settings import (
+    BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,
+)
 from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
+from .panels import Panels
+from .sound import Sound
 
 BOT_DELAY_MS = 650
 #: With speed=0 the bots play in slices of about this many ms between frames.
@@ -91,6 +96,12 @@ class Shell:
 
     GAME = ""
     WHERE = "Diceland"
+    #: the page's strings: the shared table, or a game's own over it
+    STRINGS = Strings
+    #: the key of the page's title
+    TITLE_KEY = "app.title"
+    #: a bot's move waits this long (times the speed's factor)
+    BOT_DELAY_MS = BOT_DELAY_MS
 
     def __init__(self):
         self.events = Events(self.WHERE, lambda exc: self.show_message(
@@ -108,11 +119,11 @@ class Shell:
         saved_lang = url_lang if url_lang in LANGUAGES else self.store.get_setting("lang")
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.lang = choose_language(saved_lang, langs)
-        self.strings = Strings(self.lang)
-        try:
-            self.speed = max(0.0, float(self.query.get("speed", "1")))
-        except ValueError:
-            self.speed = 1.0
+        self.strings = self.STRINGS(self.lang)
+        #: the bots' pace: the settings' speed, unless a link gives ``speed``
+        self.bot_speed = bot_speed_name(self.store.get_setting(BOT_SPEED_SETTING))
+        self.link_speed = url_speed(self.query)
+        self.sound = Sound(sound_on(self.store.get_setting(SOUND_SETTING)))
         self.save_id: str | None = None
         self.quota_warned = False
         self.retry_timer = None
@@ -120,8 +131,14 @@ class Shell:
         self.last_frame_url: str | None = None
         self.persist_asked = False
         self.bot_timer = None
+        self.bot_scheduled_ms: float | None = None
         self.api = None
+        #: every game page draws its game on the canvas #board
+        self.canvas = el("board")
+        self.ctx = self.canvas.getContext("2d")
         self.bind_shell()
+        self.panels = Panels(self)
+        self.panels.show_settings(self.sound.enabled, self.bot_speed)
 
     # -- small helpers ----------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
@@ -146,6 +163,13 @@ class Shell:
         for name in ("link", "snippet"):
             self.on(el(f"btn-share-copy-{name}"), "click", lambda evt, n=name: self.copy_field(f"share-{n}"))
         self.on(el("btn-handoff"), "click", lambda evt: self.handoff_done())
+        self.on(el("btn-new"), "click", lambda evt: self.open_new_game())
+        self.on(el("btn-new-cancel"), "click", lambda evt: el("new-game").close())
+        self.on(el("btn-add-seat"), "click", lambda evt: self.add_seat_row())
+        self.on(el("btn-remove-seat"), "click", lambda evt: self.remove_seat_row())
+        self.on(el("new-game-form"), "submit", self.submit_new_game)
+        self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
+        self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
         self.on(document, "keydown", self.document_key)
         self.on(window, "pagehide", self.capture_frame)
         self.on(window, "storage", self.storage_changed)
@@ -158,13 +182,34 @@ class Shell:
             node.textContent = self.t(str(node.dataset.i18n))
         el("lang-select").value = self.lang
         el("lang-select").setAttribute("aria-label", self.t("menu.language"))
-        document.title = self.t("app.title")
+        document.title = self.t(self.TITLE_KEY)
+        if hasattr(self, "panels"):
+            self.panels.translate(self.t, self.key_help())
+
+    # -- settings: sounds and the bots' speed ---------------------------------------
+    def set_sound(self, enabled: bool) -> None:
+        self.sound.enabled = enabled
+        self.store.set_setting(SOUND_SETTING, enabled)
+        self.sound.play("tap")  # the switch's own tap makes the first sound
+
+    def set_bot_speed(self, name: str) -> None:
+        """A speed picked in the settings (it replaces a link's ``speed``)."""
+        self.bot_speed = bot_speed_name(name)
+        self.link_speed = None
+        self.store.set_setting(BOT_SPEED_SETTING, self.bot_speed)
+        if self.bot_timer is not None:  # the next bot decision comes at the new pace
+            self.cancel_bots()
+            self.render()
+
+    def bot_delay(self) -> float:
+        """Milliseconds before the next bot decision (0: as fast as possible)."""
+        return bot_delay_ms(self.BOT_DELAY_MS, self.bot_speed, self.link_speed)
 
     def set_language(self, lang: str) -> None:
         if lang not in LANGUAGES:
             return
         self.lang = lang
-        self.strings = Strings(lang)
+        self.strings = self.STRINGS(lang)
         self.store.set_setting("lang", lang)
         self.translate_static()
         self.language_changed()
@@ -231,6 +276,13 @@ class Shell:
         self.last_frame_url = frame if frame and frame.startswith("data:image/") else None
         if save_id:
             self.store.set_setting(CURRENT_SETTING, save_id)
+
+    def show_game(self, save_id: str | None) -> None:
+        """A game page has put a game on screen: from now on it is written
+        to ``save_id`` (None: a new save), and its log starts afresh."""
+        self.adopt_save(save_id)
+        el("log").innerHTML = ""
+        el("app").hidden = False
 
     # -- saving -----------------------------------------------------------------------
     def autosave(self) -> None:
@@ -371,7 +423,7 @@ class Shell:
         """Show (or hide, for None) the screen that asks the next person to
         take the device.  While it shows, it alone takes input."""
         if handoff:
-            el("handoff-text").textContent = handoff["title"] + ". " + handoff["body"]
+            el("handoff-text").textContent = ". ".join(x for x in (handoff["title"], handoff.get("body")) if x)
             el("btn-handoff").textContent = handoff["button"]
         was_hidden = el("handoff").hidden
         el("handoff").hidden = not handoff
@@ -391,6 +443,10 @@ class Shell:
         tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
         if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
             return
+        if str(evt.key) == "?" and self.panels.present:
+            evt.preventDefault()
+            self.panels.open("keys-help")
+            return
         if self.game_key(str(evt.key)):
             evt.preventDefault()
 
@@ -403,14 +459,16 @@ class Shell:
     def schedule_bots(self, pending: bool) -> None:
         if self.bot_timer is not None or not pending:
             return
-        self.bot_timer = self.later(BOT_DELAY_MS * self.speed, self.bot_tick)
+        #: the pause the last bot decision was scheduled with (tests read it)
+        self.bot_scheduled_ms = self.bot_delay()
+        self.bot_timer = self.later(self.bot_scheduled_ms, self.bot_tick)
 
     def bot_tick(self) -> None:
         self.bot_timer = None
         if self.stale():
             return
         try:
-            if self.speed == 0:
+            if self.bot_delay() == 0:
                 deadline = time.monotonic() + FAST_SLICE_MS / 1000
                 while time.monotonic() < deadline and self.bot_step():
                     pass
@@ -422,7 +480,7 @@ class Shell:
         self.render()
 
     # -- messages ---------------------------------------------------------------------
-    def details_node(self, details: str):
+    def details_node(self, details: str, body_id: str = ""):
         """A "details" disclosure holding the technical part of a message."""
         more = document.createElement("details")
         more.className = "rule-details"
@@ -430,6 +488,8 @@ class Shell:
         summary.textContent = self.t("message.details")
         body = document.createElement("span")
         body.textContent = details
+        if body_id:
+            body.id = body_id
         more.appendChild(summary)
         more.appendChild(body)
         return more
@@ -465,10 +525,11 @@ class Shell:
         box.className = "message" + (" error" if error else "")
         box.innerHTML = ""
         p = document.createElement("p")
+        p.id = "message-text"
         p.textContent = text
         box.appendChild(p)
         if details:
-            box.appendChild(self.details_node(details))
+            box.appendChild(self.details_node(details, "message-rule"))
         if offer_new:
             button = document.createElement("button")
             button.type = "button"
@@ -553,16 +614,21 @@ class Shell:
 
     # -- share, export, import ---------------------------------------------------------------
     def open_share(self) -> None:
-        """A link to the position on screen, and an iframe for it."""
+        """A link to the position on screen, and (where the game has an
+        embeddable board: ``share()`` gives its iframe's attributes) an iframe for it."""
         shared = self.share()
         if shared is None:
             return
         link, attributes = shared
-        frame = document.createElement("iframe")
-        for key, value in attributes.items():
-            frame.setAttribute(key, value)
+        embed_only = el("share").querySelectorAll(".embed-only")
+        for i in range(embed_only.length):
+            embed_only.item(i).hidden = attributes is None
+        if attributes is not None:
+            frame = document.createElement("iframe")
+            for key, value in attributes.items():
+                frame.setAttribute(key, value)
+            el("share-snippet").value = frame.outerHTML
         el("share-link").value = link
-        el("share-snippet").value = frame.outerHTML
         el("share").showModal()
 
     def copy_field(self, field_id: str) -> None:
@@ -587,7 +653,7 @@ class Shell:
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = f"diceland-{save_id}.json"
+        link.download = f"{self.GAME or 'diceland'}-{save_id}.json"
         document.body.appendChild(link)
         link.click()
         link.remove()
@@ -611,15 +677,17 @@ class Shell:
         asyncio.ensure_future(read())
 
     def import_text(self, text: str) -> bool:
+        """Import a save or record of this page's game (another game's is refused)."""
         try:
-            save_id = self.store.import_json(text, self.lang)
+            save_id = self.store.import_json(text, self.lang, self.GAME)
         except SaveError as err:
             self.show_message(err.message(self.lang, importing=True), error=True,
                               details=err.details(self.lang))
             return False
-        for dialog in ("saves", "new-game", "welcome"):
-            if el(dialog).open:
-                el(dialog).close()
+        opened = document.querySelectorAll("dialog[open]")
+        for i in range(opened.length):
+            if str(opened.item(i).id) in ("saves", "new-game", "welcome"):
+                opened.item(i).close()
         if self.resume(save_id):
             self.toast(self.t("toast.imported"))
             if "names_trimmed" in self.store.import_notes:
@@ -640,9 +708,13 @@ class Shell:
             out["save_id"] = self.save_id
             out["message"] = self.message_text()
             out["overlay"] = self.overlay_open()
+            out["settings"] = {"bot_speed": self.bot_speed, "bot_delay_ms": self.bot_delay(),
+                               "bot_scheduled_ms": self.bot_scheduled_ms,
+                               "sound": self.sound.enabled, "sounds_played": list(self.sound.played)}
             return json.dumps(out)
 
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
+                     "game": lambda: self.GAME,
                      "games": lambda: json.dumps([e.game for e in GAMES]), **self.api_functions()}
         for name, fn in functions.items():
             setattr(api, name, self.events.proxy(fn))
@@ -680,6 +752,18 @@ class Shell:
     def open_new_game(self) -> None:
         raise NotImplementedError
 
+    def add_seat_row(self) -> None:
+        """The new-game form's "add player"."""
+
+    def remove_seat_row(self) -> None:
+        """The new-game form's "remove player"."""
+
+    def submit_new_game(self, evt) -> None:
+        raise NotImplementedError
+
+    def play_again(self) -> None:
+        """The end screen's "play again": the same seats, a new seed."""
+
     def current_game(self):
         """``(game, seats)`` on screen, or None."""
         return None
@@ -700,10 +784,15 @@ class Shell:
         return False
 
     def share(self):
+        """``(link, iframe attributes or None)`` for the position on screen, or None."""
         return None
 
     def language_changed(self) -> None:
         pass
+
+    def key_help(self) -> list[str]:
+        """The lines of the keyboard shortcuts panel ("?"); none: no panel."""
+        return []
 
     def render(self) -> None:
         pass
