@@ -4,11 +4,6 @@
 "use strict";
 
 (() => {
-  // index.html?game=wideshut&players=… opens the Dice Wide Shut page.
-  if (/[?&]game=wideshut(&|$)/.test(location.search) && !/wideshut\.html$/.test(location.pathname)) {
-    location.replace("wideshut.html" + location.search);
-    return;
-  }
   const root = document.documentElement;
   const bar = document.getElementById("boot-progress");
   const label = document.getElementById("boot-label");

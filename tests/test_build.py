@@ -102,6 +102,22 @@ def test_no_absolute_or_offsite_urls_in_the_page(builds):
         assert "<script>" not in html  # no inline scripts (a CSP forbids them)
 
 
+def test_every_games_lessons_are_shipped_and_precached(builds):
+    """tutorial.html and embed.html?game=… read tutorial/<game>/index.json and
+    its lesson files: all of them work offline."""
+    _, one, _, files, _ = builds
+    text = (one / "sw.js").read_text()
+    for game in ("clever", "wideshut"):
+        index = json.loads((one / "tutorial" / game / "index.json").read_text())
+        assert index
+        for name in [f"tutorial/{game}/index.json"] + [f"tutorial/{game}/{e['file']}" for e in index]:
+            assert name in files and json.dumps("./" + name) in text, name
+    for module in ("diceland_site/lessons.py", "diceland_site/clever/lesson.py", "diceland_site/wideshut/lesson.py",
+                   "diceland_web/lesson_embed.py", "diceland_web/embed_parts.py"):
+        wheel = next(n for n in files if n.startswith("wheels/") and f"/{module.split('/')[0]}-" in n)
+        assert module.encode() in files[wheel], module
+
+
 def test_pages_share_their_dialogs_through_includes(builds):
     """The markup several pages share is written once (site/partials/) and
     each page gets it, once, in place of its include line."""

@@ -274,11 +274,7 @@ class CleverPage(Shell):
             box.append(b)
 
     def target_label(self, area: str, index) -> str:
-        if area == "yellow":
-            return self.t("clever.target.yellow", row=index[0] + 1, column=index[1] + 1)
-        if area == "blue":
-            return self.t("clever.target.blue", sum=index)
-        return self.t("clever.target.row", area=self.strings.area(area), index=index + 1)
+        return self.strings.target_label(area, index)
 
     def render_targets(self, model) -> None:
         box = el("targets")

@@ -34,3 +34,11 @@ class CleverStrings(Strings):
         if value is None:
             return self.t("clever.die.blank", colour=name)
         return self.t("clever.die.label", colour=name, value=value)
+
+    def target_label(self, area: str, index) -> str:
+        """The accessible name of a lit field: "Yellow, row 2, column 3"."""
+        if area == "yellow":
+            return self.t("clever.target.yellow", row=index[0] + 1, column=index[1] + 1)
+        if area == "blue":
+            return self.t("clever.target.blue", sum=index)
+        return self.t("clever.target.row", area=self.area(area), index=index + 1)
