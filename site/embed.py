@@ -2,7 +2,9 @@
 
 All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the position
 at each step, judging the reader's move); this file only reads the query,
-fetches a shipped lesson, draws and forwards clicks.  It writes nothing to
+fetches a shipped lesson, draws and forwards clicks (embed-picture.js loads
+it when the reader starts the example: "Try it" on the picture starts the
+try at once).  It writes nothing to
 storage, and tells its parent frame nothing but its height (and, for a
 tutorial lesson, that the try was solved, to a same-site parent only) through
 the two functions of embed.js.
@@ -90,6 +92,8 @@ class EmbedPage:
             self.show_error(self.error)
         else:
             el("embed-body").hidden = False
+            if str(getattr(window, "dicelandEmbedIntent", "")) == "try":
+                self.session.button("try")  # the reader pressed Try it on the picture
             self.render(relayout=True)
 
     def show_error(self, err: EmbedError) -> None:
