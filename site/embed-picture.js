@@ -7,7 +7,10 @@
    Python starts at once when the page is not in a frame (someone opened the
    link itself), with &play=1, and whenever this script cannot tell what to
    show (an unknown lesson, a broken step): embed.py then explains the link.
-   A shared position (?s=DATA) has no picture: a short note stands in. */
+   A shared position (?s=DATA) has no picture at build time: the live board's
+   first drawing is kept in Cache Storage (PICTURE_CACHE, the last
+   PICTURE_LIMIT links) and shown the next time; until then a short note
+   stands in. */
 "use strict";
 
 (() => {
@@ -18,6 +21,8 @@
   const query = location.search.length > MAX_QUERY_CHARS + 1 ? null : new URLSearchParams(location.search);
   const ALL = window.DICELAND_BOOT_STRINGS || {};
   const LANGS = Object.keys(ALL);
+  const PICTURE_CACHE = "diceland:embed-pictures";
+  const PICTURE_LIMIT = 30;
 
   function language() {
     const wanted = (query && query.get("lang")) || "";
@@ -47,6 +52,7 @@
     if (raw === null) return undefined;
     return /^[0-9]{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   }
+  const initialStep = query ? number("step") : undefined;
 
   // -- starting Python --------------------------------------------------------------
   let started = false;
@@ -82,6 +88,7 @@
     if (root.dataset.ready !== "true") return;
     section.hidden = true;
     delete root.dataset.picture;
+    if (!kept) keep().catch(() => {});  // storage refused or full: no picture next time
     const board = document.getElementById("board");
     if (hadFocus && board && !document.getElementById("embed-body").hidden) board.focus();
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
@@ -90,11 +97,11 @@
   function render(lesson, texts, seat) {
     const steps = lesson ? lesson.steps || [] : [];
     const last = lesson && typeof lesson.last === "number" ? lesson.last : 0;
-    const picture = steps[shown];
-    const drawn = picture && (seat === undefined || picture.seat === seat);
+    const picture = lesson ? steps[shown] : kept;
+    const drawn = picture && (seat === undefined || picture.seat === undefined || picture.seat === seat);
     img.hidden = !drawn;
     if (drawn) {
-      img.src = "./" + picture.src;
+      img.src = lesson ? "./" + picture.src : picture.src;
       img.alt = picture.name ? t("embed.picture.alt", { name: picture.name, step: shown }) : t("embed.title");
     }
     const none = document.getElementById("picture-none");
@@ -165,6 +172,37 @@
     return null;
   }
 
+  // -- the kept picture of a shared position ----------------------------------------
+  let kept = null;  // {src: blob URL} of this link's picture, from an earlier visit
+  async function keptKey() {  // the initial link's s, step and seat, hashed
+    if (!query || !query.has("s") || !("caches" in window) || !window.crypto || !crypto.subtle) return null;
+    const text = ["s", "step", "seat"].map((k) => query.get(k) || "").join("\n");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+    const hex = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+    return new URL("./embed-pictures/" + hex + ".png", location.href).href;
+  }
+  const keyPromise = keptKey().catch(() => null);
+
+  async function findKept() {
+    const key = await keyPromise;
+    const hit = key ? await (await caches.open(PICTURE_CACHE)).match(key) : null;
+    return hit ? { src: URL.createObjectURL(await hit.blob()) } : null;
+  }
+
+  async function keep() {  // the live board of the link's own step, for next time
+    const key = await keyPromise;
+    const board = document.getElementById("board");
+    const state = window.dicelandEmbed ? JSON.parse(window.dicelandEmbed.state()) : null;
+    if (!key || !board || !state || state.ok === false || state.mode !== "watch") return;
+    if (initialStep !== undefined && state.step !== initialStep) return;
+    const blob = await new Promise((resolve) => board.toBlob(resolve, "image/png"));
+    if (!blob) return;
+    const cache = await caches.open(PICTURE_CACHE);
+    await cache.put(key, new Response(blob, { headers: { "Content-Type": "image/png" } }));
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - PICTURE_LIMIT))) await cache.delete(old);
+  }
+
   async function main() {
     const inFrame = window.parent !== window;
     if (!query || query.get("play") === "1") return start("play");
@@ -174,6 +212,7 @@
         Number.isNaN(seat) || query.has("scenario") === query.has("s")) return start("play");
     if (query.has("s")) {
       shown = step === undefined ? null : step;
+      try { kept = await findKept(); } catch (_) { kept = null; }  // storage refused: the note
       show(null, null);
       return inFrame ? undefined : start("play");
     }

@@ -4,13 +4,17 @@ Python and a live board at the step of the picture."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
 READY = 60_000
+TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
 LESSONS = [("open-zones", 0), ("phase-1", 2), ("overshoot", 2), ("bonus-rolls", 3), ("winning", 1)]
 
 HOST = """<!doctype html>
@@ -104,3 +108,55 @@ def test_try_it_on_a_picture_starts_the_try(site, serve, tmp_path):
     first.wait_for_selector("#picture", state="visible", timeout=READY)
     assert first.evaluate("document.documentElement.dataset.ready") is None
 
+
+
+def from_a_page(request) -> bool:
+    """Asked for by a page, not by the service worker's precache."""
+    try:
+        return request.frame is not None
+    except Exception:  # noqa: BLE001 - Playwright: a worker's request has no frame
+        return False
+
+
+def s_value(data: dict) -> str:
+    """A scenario as embed.html's ``s=`` value (raw deflate, base64url)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(json.dumps(data).encode()) + packer.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp_path):
+    """A shared position has no picture at first: a note and Play; once its
+    live board has been drawn, the next visit shows that drawing before
+    Python, and starts no Python until Play."""
+    page = site.page
+    requests: list[str] = []
+    page.context.on("request", lambda req: requests.append(req.url) if from_a_page(req) else None)
+    data = json.loads((TUTORIAL / "04-overshoot.json").read_text(encoding="utf-8"))
+    src = site.base_url + "embed.html?s=" + s_value(data) + "&step=2"
+    (tmp_path / "host.html").write_text(
+        f'<!doctype html><meta charset="utf-8"><title>host</title><iframe src="{src}" '
+        'style="width:480px;height:700px;border:0"></iframe>', encoding="utf-8")
+    host = serve(tmp_path).url + "host.html"
+    page.goto(host)
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    frame.wait_for_selector("#picture-none", state="visible", timeout=READY)
+    assert frame.is_hidden("#picture") and python_requests(requests) == []
+    frame.click("#picture-play")
+    frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
+    assert json.loads(frame.evaluate("window.dicelandEmbed.state()"))["step"] == 2
+    assert any(u.endswith("/pyscript/core.js") for u in requests)  # the page's own requests are seen
+    for _ in range(50):  # the drawing is kept in the background
+        if frame.evaluate("caches.open('diceland:embed-pictures').then(c => c.keys()).then(k => k.length)"):
+            break
+        page.wait_for_timeout(100)
+
+    requests.clear()
+    page.goto(host)
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    frame.wait_for_selector("#picture", state="visible", timeout=READY)
+    assert frame.get_attribute("#picture", "src").startswith("blob:")
+    assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
+    assert frame.is_hidden("#picture-none")
+    page.wait_for_timeout(300)
+    assert python_requests(requests) == []

@@ -76,3 +76,9 @@ def test_a_broken_lesson_or_an_unsafe_id_stops_the_build_naming_it():
         lesson_pictures([{"id": "overshoot", "file": "04-overshoot.json"}], {"overshoot": broken})
     with pytest.raises(ValueError, match="cannot name a picture folder"):
         lesson_pictures([{"id": "../x", "file": "x.json"}], {"../x": LESSONS["overshoot"]})
+
+
+def test_pictures_keep_a_tenth_of_a_pixel_and_never_touch_text():
+    from diceland_site.diceland.pictures import tenths
+    svg = '<text x="15.63" font-size="22.1">v1.25 María</text><path d="M1.234 5.678 L10 2.25"/>'
+    assert tenths(svg) == '<text x="15.6" font-size="22.1">v1.25 María</text><path d="M1.2 5.6 L10 2.2"/>'

@@ -4,11 +4,22 @@ with whose board it is."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from diceland_core.games.diceland.render import render_svg
 
 from .embed import Script
+
+
+_ATTRIBUTE = re.compile(r'="([^"]*)"')
+_DIGITS = re.compile(r"(\d\.\d)\d+")
+
+
+def tenths(svg: str) -> str:
+    """``svg`` with every number in an attribute cut to one decimal (a tenth
+    of a pixel: the same picture, about a tenth fewer bytes to precache)."""
+    return _ATTRIBUTE.sub(lambda m: '="' + _DIGITS.sub(r"\1", m.group(1)) + '"', svg)
 
 
 def step_pictures(data: Mapping[str, Any], lesson: str | None = None) -> list[dict[str, Any]]:
@@ -24,7 +35,7 @@ def step_pictures(data: Mapping[str, Any], lesson: str | None = None) -> list[di
         game = script.game_at(step)
         seat = script.shown_seat(step)
         name = names[seat] if names else ""
-        svg = render_svg(game.boards[seat], game.sheets[seat].crossed, title=name or None)
+        svg = tenths(render_svg(game.boards[seat], game.sheets[seat].crossed, title=name or None))
         out.append({"seat": seat, "name": name, "svg": svg})
     return out
 
