@@ -10,6 +10,8 @@ What ends up in ``dist/``::
 
     index.html, home.js   the home page: the list of games (games.js)
     diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+                         (with the markup of site/partials/ written in at their
+                         ``<!-- include: NAME -->`` lines)
     style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
     pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
@@ -38,6 +40,7 @@ import hashlib
 import http.server
 import io
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -60,7 +63,10 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
 SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
-SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__"}  # shipped as wheels
+SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__",  # shipped as wheels
+                  "partials"}  # written into the pages by their include lines
+#: A line of a page replaced by ``site/partials/NAME`` (markup that several pages share).
+INCLUDE = re.compile(r"^[ \t]*<!-- include: ([A-Za-z0-9_.-]+) -->[ \t]*$", re.M)
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -418,7 +424,9 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
             continue
         if rel.as_posix() in SITE_SKIP or path.suffix == ".pyc":
             continue
-        out_files[rel.as_posix()] = path.read_bytes()
+        data = path.read_bytes()
+        out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
+            if path.suffix == ".html" else data
     out_files.update(lesson_pictures())
     out_files["boot-strings.js"] = boot_strings()
     out_files["games.js"] = games_script()
@@ -441,6 +449,19 @@ def lesson_pictures() -> dict[str, bytes]:
         return draw(index, lessons)
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
+
+
+def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
+    """``page`` with each ``<!-- include: NAME -->`` line replaced by the file
+    ``folder/NAME`` (which includes nothing itself).  A missing partial is a
+    :class:`BuildError` naming the page and the partial."""
+    def partial(match: re.Match) -> str:
+        path = folder / match.group(1)
+        if not path.is_file():
+            raise BuildError(f"{name}: included {match.group(1)} is not in {folder}")
+        return path.read_text(encoding="utf-8").rstrip("\n")
+
+    return INCLUDE.sub(partial, page.decode("utf-8")).encode("utf-8")
 
 
 #: Locale keys the pages' scripts need before Python runs: the boot screen

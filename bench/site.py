@@ -1,11 +1,12 @@
 """The site in Chromium against its budgets, next to the floor of its stack.
 
-Builds the site into a temporary folder and adds ``bare.html``: the same
-PyScript, the same ``pyscript.toml`` (so the same Pyodide and wheels), the
+Every game page (Diceland, Ganz schön clever, Dice Wide Shut) is measured
+against the same bare page in one run.  Builds the site into a temporary
+folder and adds ``bare.html``: the same PyScript, the same ``pyscript.toml`` (so the same Pyodide and wheels), the
 same boot.js (service worker), but a Python script that only imports
 ``diceland_core``, opened with ``?snapshot=off`` (it never restores a memory
 snapshot).  Serves it on 127.0.0.1 and drives Debian's Chromium with
-Playwright, alternating game and bare page on every run:
+Playwright, the pages and the bare page in a rotating order on every run:
 
 * time to ready (``<html data-ready>``, measured in the page from the start of
   navigation), cold (fresh browser context) and warm (the same context again,
@@ -27,7 +28,7 @@ Playwright, alternating game and bare page on every run:
 
 Prints figures and a Markdown table with the targets; asserts nothing.
 
-    python bench/site.py [--runs 10] [--taps 100] [--decisions 20]
+    python bench/site.py [--runs 10] [--pages diceland,clever,wideshut] [--taps 100] [--decisions 20]
 """
 
 from __future__ import annotations
@@ -52,7 +53,16 @@ sys.path.insert(0, str(ROOT))
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
-GAME_LINK = "diceland.html?players=human,greedy&boards=A,B&seed=7&speed=0"
+#: Every game page, with the start link of its first (cold) visit.
+PAGES = {
+    "diceland": "diceland.html?players=human,greedy&boards=A,B&seed=7&speed=0",
+    "clever": "clever.html?players=human,expert&seed=7&speed=0",
+    "wideshut": "wideshut.html?players=human,expert&seed=7&speed=0",
+}
+TITLES = {"diceland": "Diceland", "clever": "Ganz schön clever", "wideshut": "Dice Wide Shut"}
+GAME_LINK = PAGES["diceland"]
+#: The issue's targets, as ratios to the bare page.
+WARM_TARGET, COLD_TARGET, SNAPSHOT_TARGET = 1.10, 1.20, 0.5
 BARE_PATH = "bare.html?snapshot=off"
 TIMEOUT_MS = 120_000
 
@@ -209,11 +219,13 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
         wait_ready(page)
         cold = bench_numbers(page)
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        if game:  # the save's picture of the board, for the warm visit
+        keeps_frame = game and page.evaluate("!!document.querySelector('#boot[data-last-frame]')")
+        if keeps_frame:  # the save's picture of the board, for the warm visit
             page.wait_for_function(
                 "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                 " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
                 " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
+        if game:
             made = wait_snapshot(page)
         time.sleep(0.3)  # let the precache's last responses finish
         sent = counter.take()
@@ -227,7 +239,8 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
             warm = bench_numbers(page)
             return {**out, "warm": warm["ready"], "paint_warm": warm["paint"]}
         # a return visit: no start link
-        visits = [("snap", "diceland.html"), ("off", "diceland.html?snapshot=off")]
+        page_file = path.split("?", 1)[0]
+        visits = [("snap", page_file), ("off", page_file + "?snapshot=off")]
         for which, warm_path in (visits if snapshot_first else visits[::-1]):
             page.goto(base + warm_path)
             wait_ready(page)
@@ -328,8 +341,15 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=10, help="cold+warm visits per page (default 10)")
     ap.add_argument("--taps", type=int, default=100, help="taps for click → redraw (default 100)")
     ap.add_argument("--decisions", type=int, default=20, help="expert decisions (default 20)")
+    ap.add_argument("--pages", default=",".join(PAGES),
+                    help=f"game pages to measure, comma-separated (default {','.join(PAGES)})")
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it (default: a temporary one)")
     args = ap.parse_args()
+
+    pages = [name.strip() for name in args.pages.split(",") if name.strip()]
+    unknown = [name for name in pages if name not in PAGES]
+    if unknown or not pages:
+        ap.error(f"--pages: unknown page {', '.join(unknown) or '(none)'}; the pages are {', '.join(PAGES)}")
 
     from playwright.sync_api import sync_playwright
 
@@ -344,18 +364,20 @@ def main() -> None:
         sizes = build_bench_site(out)
         counter = Counter()
         server, base = serve(out, counter)
-        results: dict[str, list[dict]] = {"game": [], "bare": []}
+        results: dict[str, list[dict]] = {name: [] for name in [*pages, "bare"]}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for i in range(args.runs):
-                order = ["game", "bare"] if i % 2 == 0 else ["bare", "game"]
+                names = list(results)
+                order = names[i % len(names):] + names[:i % len(names)]
                 for which in order:
-                    path = GAME_LINK if which == "game" else BARE_PATH
-                    r = one_run(p, base, path, which == "game", counter, sizes, snapshot_first=i % 4 < 2)
+                    game = which != "bare"
+                    path = PAGES[which] if game else BARE_PATH
+                    r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
                     results[which].append(r)
                     snap = (f"  warm+snapshot {r['warm_snap']:6.0f} ms (restore {r['restore']:4.0f} ms, "
-                            f"made in {r['make']:5.0f} ms)" if which == "game" else "")
-                    print(f"run {i + 1:>2} {which:<4}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms{snap}  "
+                            f"made in {r['make']:5.0f} ms)" if game else "")
+                    print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms{snap}  "
                           f"paint(warm) {r['paint_warm'] or float('nan'):7.0f} ms  "
                           f"{r['requests']} responses, {r['bytes'] / 1e6:.2f} MB ({r['gzip'] / 1e6:.2f} MB gzip)",
                           file=sys.stderr, flush=True)
@@ -369,49 +391,68 @@ def main() -> None:
             shutil.rmtree(tmp, ignore_errors=True)
     here = cpython_decisions(args.decisions)
 
-    game, bare = results["game"], results["bare"]
-    cold_g, cold_b = med(r["cold"] for r in game), med(r["cold"] for r in bare)
-    warm_g, warm_b = med(r["warm"] for r in game), med(r["warm"] for r in bare)
-    warm_s = med(r["warm_snap"] for r in game)
-    paint = med(r["paint_warm"] for r in game)
-    first_raw, first_gz = med(r["bytes"] for r in game), med(r["gzip"] for r in game)
+    bare = results["bare"]
+    cold_b, warm_b = med(r["cold"] for r in bare), med(r["warm"] for r in bare)
     bare_raw, bare_gz = med(r["bytes"] for r in bare), med(r["gzip"] for r in bare)
+    figures = {}
+    for name in pages:
+        game = results[name]
+        figures[name] = {"warm_s": med(r["warm_snap"] for r in game), "warm": med(r["warm"] for r in game),
+                         "cold": med(r["cold"] for r in game), "paint": med(r["paint_warm"] for r in game),
+                         "gzip": med(r["gzip"] for r in game), "raw": med(r["bytes"] for r in game)}
     redraw = med(taps)
     decision = med(in_page)
 
     def ok(flag: bool) -> str:
         return "yes" if flag else "**no**"
 
-    print(f"Chromium (Debian, headless) on {platform.machine()}, {args.runs} runs each, game and bare page "
-          f"interleaved; {len(taps)} taps; {len(in_page)} expert decisions; {time.monotonic() - started:.0f} s")
-    print()
-    print("| measure | Diceland | bare stack | ratio | target | met |")
-    print("|---|---:|---:|---:|---|---|")
-    print(f"| time to ready, warm, memory snapshot (median) | {warm_s:.0f} ms | {warm_b:.0f} ms "
-          f"| {warm_s / warm_b:.2f}× | ≤ 0.5× bare | {ok(warm_s <= 0.5 * warm_b)} |")
-    print(f"| time to ready, warm, `?snapshot=off` (median) | {warm_g:.0f} ms | {warm_b:.0f} ms "
-          f"| {warm_g / warm_b:.2f}× | ≤ 1.15× bare | {ok(warm_g <= 1.15 * warm_b)} |")
-    print(f"| time to ready, cold (median) | {cold_g:.0f} ms | {cold_b:.0f} ms | {cold_g / cold_b:.2f}× "
-          f"| ≤ 1.25× bare | {ok(cold_g <= 1.25 * cold_b)} |")
-    print(f"| first meaningful paint, warm (median) | {paint:.0f} ms | – | – | ≤ 300 ms | {ok(paint <= 300)} |")
-    print(f"| click → redraw (median of {len(taps)}) | {redraw:.1f} ms | – | – | ≤ 16 ms | {ok(redraw <= 16)} |")
-    print(f"| first visit, gzip | {first_gz / 1e6:.2f} MB | {bare_gz / 1e6:.2f} MB | "
-          f"{first_gz / bare_gz:.2f}× | ≤ 7 MB | {ok(first_gz <= 7e6)} |")
-    print(f"| first visit, raw | {first_raw / 1e6:.2f} MB | {bare_raw / 1e6:.2f} MB | "
-          f"{first_raw / bare_raw:.2f}× | – | – |")
-    print(f"| expert decision in the page (median of {len(in_page)}) | {decision:.1f} ms | – | – "
-          f"| ≤ 50 ms | {ok(decision <= 50)} |")
-    print()
-    print(f"Memory snapshot: {med(r['snapshot_bytes'] for r in game) / 1e6:.1f} MB, made in "
-          f"{med(r['make'] for r in game):.0f} ms (median, in the background after the cold visit), "
-          f"read and restored in {med(r['restore'] for r in game):.0f} ms (median); first paint on a warm "
-          f"visit without it {med(r['paint_off'] for r in game):.0f} ms.")
-    print(f"Other figures: click → redraw p90 {sorted(taps)[int(0.9 * (len(taps) - 1))]:.1f} ms, "
-          f"max {max(taps):.1f} ms; expert decision p90 in the page "
-          f"{sorted(in_page)[int(0.9 * (len(in_page) - 1))]:.1f} ms, "
-          f"median under CPython {platform.python_version()} {med(here):.2f} ms; "
-          f"first paint on a cold visit (median) {med(r['paint_cold'] for r in game):.0f} ms.")
+    def row(label: str, key: str, bare_value: float | None, target: float | None, unit: str = "ms",
+            limit: float | None = None) -> None:
+        """One measure: each page's median, then (against the bare page) its ratio and whether it meets the target."""
+        cells = []
+        met = []
+        for name in pages:
+            value = figures[name][key]
+            text = f"{value / 1e6:.2f} MB" if unit == "MB" else f"{value:.0f} ms"
+            if bare_value:
+                text += f" ({value / bare_value:.2f}×)"
+                if target is not None:
+                    met.append(value <= target * bare_value)
+            if limit is not None:
+                met.append(value <= limit)
+            cells.append(text)
+        bare_text = "–" if bare_value is None else (f"{bare_value / 1e6:.2f} MB" if unit == "MB" else
+                                                    f"{bare_value:.0f} ms")
+        shown_limit = limit / 1e6 if unit == "MB" and limit else limit
+        goal = (f"≤ {target:.2f}× bare" if target is not None else "") + (f"≤ {shown_limit:g} {unit}" if limit else "")
+        print(f"| {label} | " + " | ".join(cells) + f" | {bare_text} | {goal or '–'} | "
+              f"{ok(all(met)) if met else '–'} |")
 
+    print(f"Chromium (Debian, headless) on {platform.machine()}, {args.runs} runs of each page and the bare page "
+          f"in rotating order; {len(taps)} taps; {len(in_page)} expert decisions; "
+          f"{time.monotonic() - started:.0f} s")
+    print()
+    print("| measure (median; ratio to the bare page) | " + " | ".join(TITLES[n] for n in pages)
+          + " | bare stack | target | met |")
+    print("|---|" + "---:|" * len(pages) + "---:|---|---|")
+    row("time to ready, warm, memory snapshot", "warm_s", warm_b, SNAPSHOT_TARGET)
+    row("time to ready, warm, `?snapshot=off`", "warm", warm_b, WARM_TARGET)
+    row("time to ready, cold (fresh profile)", "cold", cold_b, COLD_TARGET)
+    row("first meaningful paint, warm", "paint", None, None, limit=300)
+    row("first visit, gzip", "gzip", bare_gz, None, unit="MB", limit=7e6)
+    row("first visit, raw", "raw", bare_raw, None, unit="MB")
+    print()
+    print(f"Diceland: click → redraw {redraw:.1f} ms (median of {len(taps)}; ≤ 16 ms: {ok(redraw <= 16)}), "
+          f"p90 {sorted(taps)[int(0.9 * (len(taps) - 1))]:.1f} ms, max {max(taps):.1f} ms; "
+          f"expert decision in the page {decision:.1f} ms (median of {len(in_page)}; ≤ 50 ms: "
+          f"{ok(decision <= 50)}), p90 {sorted(in_page)[int(0.9 * (len(in_page) - 1))]:.1f} ms, "
+          f"median under CPython {platform.python_version()} {med(here):.2f} ms.")
+    for name in pages:
+        game = results[name]
+        print(f"{TITLES[name]}: memory snapshot {med(r['snapshot_bytes'] for r in game) / 1e6:.1f} MB, made in "
+              f"{med(r['make'] for r in game):.0f} ms (in the background after the cold visit), read and "
+              f"restored in {med(r['restore'] for r in game):.0f} ms; first paint warm without it "
+              f"{med(r['paint_off'] for r in game):.0f} ms, cold {med(r['paint_cold'] for r in game):.0f} ms.")
 
 if __name__ == "__main__":
     main()

@@ -4,8 +4,9 @@
 "use strict";
 
 (() => {
-  // index.html?game=wideshut&players=… opens the Dice Wide Shut page.
-  if (/[?&]game=wideshut(&|$)/.test(location.search) && !/wideshut\.html$/.test(location.pathname)) {
+  // index.html?game=wideshut&players=… opens the Dice Wide Shut page (only the
+  // home page: embed.html?game=wideshut shows a lesson).
+  if (/[?&]game=wideshut(&|$)/.test(location.search) && /\/(index\.html)?$/.test(location.pathname)) {
     location.replace("wideshut.html" + location.search);
     return;
   }

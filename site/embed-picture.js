@@ -6,7 +6,8 @@
 
    Python starts at once when the page is not in a frame (someone opened the
    link itself), with &play=1, and whenever this script cannot tell what to
-   show (an unknown lesson, a broken step): embed.py then explains the link.
+   show (an unknown lesson, a broken step, a lesson of a game whose pictures
+   the build does not draw yet): embed.py then explains or shows it.
    A shared position (?s=DATA) has no picture at build time: the live board's
    first drawing is kept in Cache Storage (PICTURE_CACHE, the last
    PICTURE_LIMIT links) and shown the next time; until then a short note
@@ -160,12 +161,12 @@
     return response.json();
   }
 
-  async function lessonPicture(name) {
+  async function lessonPicture(name, game) {
     const manifest = await fetchJson("./pictures/index.json");
     const wanted = name.trim().toLowerCase();
     for (const [id, lesson] of Object.entries(manifest.lessons || {})) {
       const file = String(lesson.file || "").toLowerCase();
-      if ([id, file, file.replace(/\.json$/, "")].includes(wanted)) {
+      if (lesson.game === game && [id, file, file.replace(/\.json$/, "")].includes(wanted)) {
         return { lesson, texts: await fetchJson("./tutorial/" + lesson.file) };
       }
     }
@@ -217,7 +218,8 @@
       return inFrame ? undefined : start("play");
     }
     let found = null;
-    try { found = await lessonPicture(query.get("scenario")); } catch (_) { found = null; }
+    const game = (query.get("game") || "diceland").trim().toLowerCase();
+    try { found = await lessonPicture(query.get("scenario"), game); } catch (_) { found = null; }
     const lesson = found && found.lesson;
     if (!lesson || !Array.isArray(lesson.steps) || (step !== undefined && step > lesson.last) ||
         (seat !== undefined && seat >= lesson.players)) return start("play");

@@ -1,13 +1,13 @@
 """embed.html: one board of a scripted example, wired to the DOM.
 
-All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the position
-at each step, judging the reader's move); this file only reads the query,
+All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the
+position at each step, judging the reader's move); this file only reads the query,
 fetches a shipped lesson, draws and forwards clicks (embed-picture.js loads
-it when the reader starts the example: "Try it" on the picture starts the
-try at once).  It writes nothing to
+it when the reader starts the example).  It writes nothing to
 storage, and tells its parent frame nothing but its height (and, for a
 tutorial lesson, that the try was solved, to a same-site parent only) through
-the two functions of embed.js.
+the two functions of embed.js.  A link with ``game=`` (another game's
+lesson) is shown by ``diceland_web.lesson_embed`` instead.
 """
 
 from __future__ import annotations
@@ -17,25 +17,18 @@ import json
 from urllib.parse import parse_qs
 
 import js
-from pyodide.http import pyfetch
-
 from diceland_site.diceland import view
 from diceland_site.diceland.embed import (
-    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language, parse_json, parse_params,
+    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language, parse_params,
 )
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
 
-from diceland_web.dom import Events, document, el, js_obj, report, window
+from diceland_web.dom import Events, document, el, js_obj, window
+from diceland_web.embed_parts import error_state, fetch_json, render_texts, run_page, show_error, show_loaded
+from diceland_web.lesson_embed import main as lesson_page_main, wants_lesson_page
 
 WHERE = "Diceland embed"
-
-
-async def fetch_json(url: str):
-    response = await pyfetch(url, cache="no-cache")
-    if not response.ok:
-        raise EmbedError("load", detail=f"{url}: HTTP {response.status}")
-    return parse_json(await response.string(), "load", url)
 
 
 class EmbedPage:
@@ -86,22 +79,10 @@ class EmbedPage:
             self.session = EmbedSession(script, self.lang, params.step, params.seat)
         except EmbedError as err:
             self.error = err
-        self.bind()
-        el("embed").hidden = False
-        if self.error is not None:
-            self.show_error(self.error)
-        else:
-            el("embed-body").hidden = False
-            if str(getattr(window, "dicelandEmbedIntent", "")) == "try":
-                self.session.button("try")  # the reader pressed Try it on the picture
-            self.render(relayout=True)
+        show_loaded(self, lambda: self.render(relayout=True))
 
     def show_error(self, err: EmbedError) -> None:
-        el("embed-error-title").textContent = self.strings.t("embed.error.title")
-        el("embed-error-text").textContent = err.message(self.lang)
-        el("embed-error").hidden = False
-        el("embed-error").dataset.key = err.key
-        self.post_height()
+        show_error(err, self.strings, self.lang)
 
     # -- events ---------------------------------------------------------------------------
     def control_click(self, evt) -> None:
@@ -159,13 +140,7 @@ class EmbedPage:
             return
         m = session.model()
         t = self.strings.t
-        el("embed-title").textContent = m["title"] or t("embed.title")
-        explain = m["explain"]
-        el("embed-explain-box").hidden = not explain
-        if explain and not el("embed-explain").textContent:
-            el("embed-explain-summary").textContent = t("embed.about")
-            el("embed-explain").textContent = explain
-            el("embed-explain-box").open = True
+        render_texts(m, self.strings)
         self.fill(el("embed-players"), [
             self.node("span", f'{p["name"]} ★{p["stars"]}',
                       ("shown " if p["shown"] else "") + ("active" if p["active"] else ""))
@@ -173,15 +148,6 @@ class EmbedPage:
         el("embed-players").setAttribute("aria-label", t("embed.players"))
         el("info-bar").textContent = m["board_label"] + " · " + m["stars_label"]
         el("embed-status").textContent = m["step_label"] + " · " + m["status"]
-        el("embed-caption").textContent = m["caption"]
-        el("embed-prompt").textContent = m["prompt"]
-        feedback = el("embed-feedback")
-        feedback.textContent = m["feedback"]
-        feedback.className = "embed-feedback " + m["feedback_kind"]
-        details = el("embed-feedback-details")
-        details.hidden = not m["feedback_details"]
-        el("embed-feedback-details-label").textContent = t("message.details")
-        details.querySelector("span").textContent = m["feedback_details"]
         signature = json.dumps([m["dice"], m["lang"]], sort_keys=True)
         if signature != self.dice_signature:
             self.dice_signature = signature
@@ -258,9 +224,7 @@ class EmbedPage:
 
         def state():
             if self.session is None:
-                err = self.error
-                return json.dumps({"ok": False, "error": err.key if err else None,
-                                   "message": err.message(self.lang) if err else ""})
+                return error_state(self.error, self.lang)
             return json.dumps(self.session.state())
 
         def cell_center(row, col):
@@ -276,18 +240,9 @@ class EmbedPage:
 
 
 async def main() -> None:
-    page = EmbedPage()
-    page.expose()
-    try:
-        await page.load()
-    except Exception as exc:
-        report(WHERE, exc)
-        page.error = EmbedError("load", detail=str(exc))
-        el("embed").hidden = False
-        page.show_error(page.error)
-    document.documentElement.dataset.ready = "true"
-    page.post_height()
-    return page
+    if wants_lesson_page():
+        return await lesson_page_main()
+    return await run_page(EmbedPage(), WHERE)
 
 
 PAGE = asyncio.ensure_future(main())

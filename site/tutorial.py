@@ -1,4 +1,5 @@
-"""tutorial.html: the lessons of tutorial/index.json in order, each shown by
+"""tutorial.html: the lessons of every game (Diceland's tutorial/index.json,
+then tutorial/<game>/index.json), a section per game, each lesson shown by
 embed.html in a frame with its "Try it"; a solved try (a message from a
 frame of this site) marks the lesson done in localStorage["diceland:tutorial"],
 with the chosen language."""
@@ -17,6 +18,7 @@ from diceland_site.diceland.embed import (
     MAX_QUERY_CHARS, PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings
+from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries
 
 from diceland_web.dom import Events, document, el, window
 
@@ -27,10 +29,10 @@ async def fetch_json(url: str):
 
 
 class TutorialPage:
-    def __init__(self, index: list[dict], lessons: dict[str, dict]):
-        self.index = index
+    def __init__(self, entries: list[dict], lessons: dict[str, dict]):
+        self.entries = {e["key"]: e for e in entries}
         self.lessons = lessons
-        self.ids = [e["id"] for e in index]
+        self.ids = [e["key"] for e in entries]
         self.query = read_query()
         self.progress = load_progress(self.read(), self.ids)
         if "lang" not in self.query and self.progress["lang"]:
@@ -138,14 +140,38 @@ class TutorialPage:
         el("lang-select").value = self.lang
 
     def render_list(self) -> None:
-        box = el("lessons")
-        items = []
+        """A heading and a numbered list per game."""
+        sections = []
         done = self.progress["done"]
-        for n, lesson in enumerate(self.ids, 1):
+        for game in LESSON_GAMES:
+            keys = [k for k in self.ids if self.entries[k]["game"] == game]
+            if not keys:
+                continue
+            section = document.createElement("section")
+            section.dataset.game = game
+            heading = document.createElement("h3")
+            heading.className = "lessons-game"
+            heading.id = f"lessons-{game}"
+            heading.textContent = self.strings.t(f"games.{game}.title")
+            section.setAttribute("aria-labelledby", heading.id)
+            box = document.createElement("ol")
+            box.className = "lessons"
+            box.replaceChildren(*self.lesson_items(keys, done))
+            section.append(heading, box)
+            sections.append(section)
+        el("lessons").replaceChildren(*sections)
+        el("progress-text").textContent = self.strings.t("tutorial.progress", done=len(done), total=len(self.ids))
+        el("lesson-progress").max = len(self.ids)
+        el("lesson-progress").value = len(done)
+
+    def lesson_items(self, keys: list[str], done: list[str]) -> list:
+        items = []
+        for n, lesson in enumerate(keys, 1):
             item = document.createElement("li")
             button = document.createElement("button")
             button.type = "button"
             button.dataset.lesson = lesson
+            button.dataset.game = self.entries[lesson]["game"]
             title = f"{n}. {self.title(lesson)}"
             button.textContent = title
             if lesson in done:
@@ -154,16 +180,13 @@ class TutorialPage:
             button.setAttribute("aria-current", "true" if lesson == self.current else "false")
             item.appendChild(button)
             items.append(item)
-        box.replaceChildren(*items)
-        el("progress-text").textContent = self.strings.t("tutorial.progress", done=len(done), total=len(self.ids))
-        el("lesson-progress").max = len(self.ids)
-        el("lesson-progress").value = len(done)
+        return items
 
     def show(self, lesson: str) -> None:
         self.current = lesson
         el("lesson-solved").hidden = True
         step = self.lessons[lesson].get("try", {}).get("step")
-        src = f"embed.html?scenario={quote(lesson)}&lang={self.lang}" + (f"&step={step}" if step is not None else "")
+        src = embed_src(self.entries[lesson], self.lang, step)
         self.frame.setAttribute("title", self.strings.t("tutorial.frame_title", title=self.title(lesson)))
         self.frame.src = src
         window.history.replaceState(None, "", f"tutorial.html?lesson={quote(lesson)}&lang={self.lang}")
@@ -200,12 +223,13 @@ def show_load_error(err: EmbedError) -> None:
 
 async def main():
     try:
-        index = await fetch_json("./tutorial/index.json")
-        files = await asyncio.gather(*(fetch_json(f"./tutorial/{e['file']}") for e in index))
+        indexes = await asyncio.gather(*(fetch_json(f"./{lesson_folder(g)}/index.json") for g in LESSON_GAMES))
+        entries = tutorial_entries(dict(zip(LESSON_GAMES, indexes)))
+        files = await asyncio.gather(*(fetch_json(f"./{e['path']}") for e in entries))
     except EmbedError as err:
         show_load_error(err)
         return None
-    page = TutorialPage(index, {e["id"]: data for e, data in zip(index, files)})
+    page = TutorialPage(entries, {e["key"]: data for e, data in zip(entries, files)})
     page.bind()
     page.translate()
     page.expose()

@@ -100,3 +100,44 @@ def test_no_absolute_or_offsite_urls_in_the_page(builds):
         assert "http://" not in html and "https://" not in html
         assert 'src="/' not in html and 'href="/' not in html
         assert "<script>" not in html  # no inline scripts (a CSP forbids them)
+
+
+def test_every_games_lessons_are_shipped_and_precached(builds):
+    """tutorial.html and embed.html?game=… read tutorial/<game>/index.json and
+    its lesson files: all of them work offline."""
+    _, one, _, files, _ = builds
+    text = (one / "sw.js").read_text()
+    for game in ("clever", "wideshut"):
+        index = json.loads((one / "tutorial" / game / "index.json").read_text())
+        assert index
+        for name in [f"tutorial/{game}/index.json"] + [f"tutorial/{game}/{e['file']}" for e in index]:
+            assert name in files and json.dumps("./" + name) in text, name
+    for module in ("diceland_site/lessons.py", "diceland_site/clever/lesson.py", "diceland_site/wideshut/lesson.py",
+                   "diceland_web/lesson_embed.py", "diceland_web/embed_parts.py"):
+        wheel = next(n for n in files if n.startswith("wheels/") and f"/{module.split('/')[0]}-" in n)
+        assert module.encode() in files[wheel], module
+
+
+def test_pages_share_their_dialogs_through_includes(builds):
+    """The markup several pages share is written once (site/partials/) and
+    each page gets it, once, in place of its include line."""
+    _, one, _, files, _ = builds
+    assert not [n for n in files if n.startswith("partials/")], "partials are written into pages, not shipped"
+    for page in ("diceland.html", "clever.html", "wideshut.html"):
+        html = (one / page).read_text(encoding="utf-8")
+        assert "<!-- include:" not in html, page
+        for element_id in ("handoff", "saves", "share", "toasts", "announcer", "lang-select", "btn-export",
+                           "new-game"):
+            assert html.count(f'id="{element_id}"') == 1, (page, element_id)
+        source = (ROOT / "site" / page).read_text(encoding="utf-8")
+        assert 'id="saves"' not in source, f"{page} writes the saved-games dialog again"
+
+
+def test_an_include_is_expanded_and_a_missing_one_named(tmp_path):
+    build = _load_build()
+    (tmp_path / "box.html").write_text("  <p>shared</p>\n  <p>twice</p>\n", encoding="utf-8")
+    page = b"<body>\n  <!-- include: box.html -->\n<p>own</p>\n</body>\n"
+    assert build.expand_includes(page, tmp_path) == b"<body>\n  <p>shared</p>\n  <p>twice</p>\n<p>own</p>\n</body>\n"
+    assert build.expand_includes(b"<p>no include: here</p>", tmp_path) == b"<p>no include: here</p>"
+    with pytest.raises(build.BuildError, match=r"x\.html: included gone\.html"):
+        build.expand_includes(b"<!-- include: gone.html -->\n", tmp_path, "x.html")

@@ -50,6 +50,19 @@ def load_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
     return found
 
 
+_LAYERED: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def layered_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
+    """The shared strings of ``lang`` with ``folder``'s over them, cached."""
+    if folder is None:
+        return load_locale(lang)
+    found = _LAYERED.get((str(folder), lang))
+    if found is None:
+        found = _LAYERED[(str(folder), lang)] = {**load_locale(lang), **load_locale(lang, folder)}
+    return found
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{names}`` used by a template."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -66,19 +79,22 @@ class Strings:
     """The strings of one language: ``Strings("es").t("button.roll")``.
 
     A key missing from the language falls back to English, then to the key
-    itself, so a page never shows nothing."""
+    itself, so a page never shows nothing.  A game page's subclass names its
+    own ``folder`` of locale files, read over the site's shared table: its
+    keys win, the shared words (menus, saved games, messages) are not
+    repeated."""
 
-    #: where the locale files are (None: this package's)
+    #: a game page's own locale files, over the shared ones (None: only these)
     folder: Path | None = None
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE):
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-        self.table = load_locale(self.lang, self.folder)
+        self.table = layered_locale(self.lang, self.folder)
 
     def t(self, key: str, **params: object) -> str:
         text = self.table.get(key)
         if text is None:
-            text = load_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
+            text = layered_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
         return text.format_map(_Params(params)) if params else text
 
     def has(self, key: str) -> bool:

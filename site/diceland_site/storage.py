@@ -584,20 +584,24 @@ class SaveStore:
         env.pop("last_frame", None)
         return json.dumps(env, ensure_ascii=False, indent=1) + "\n"
 
-    def import_json(self, text: str, lang: str = "en") -> str:
+    def import_json(self, text: str, lang: str = "en", game: str | None = None) -> str:
         """Store a file made by :meth:`export_json` (or a bare engine record)
-        as a new save; returns its id.  :class:`SaveError` names what is wrong.
+        as a new save; returns its id.  :class:`SaveError` names what is wrong
+        (with ``game``, a save of another game is refused and not stored).
         :attr:`import_notes` then lists what was changed on the way in
         (``"names_trimmed"``: a name longer than the limit was cut)."""
         self.import_notes = []
         env = _parse(text, MAX_IMPORT_CHARS)
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
-        game, seats = _game_and_seats(env, names)
+        state, seats = _game_and_seats(env, names)
+        found = definition_of(state).name
+        if game is not None and found != game:
+            raise SaveError("invalid", f"a record of {found!r}, not of {game!r}")
         wanted = env.get("id")
         taken = self._raw(wanted) is not None if isinstance(wanted, str) and wanted else True
         save_id = self.new_id() if taken else wanted
-        self.save(game, seats, save_id, None)
+        self.save(state, seats, save_id, None)
         if any(len(n) > MAX_NAME for n in _raw_names(env)):
             self.import_notes.append("names_trimmed")
         return save_id

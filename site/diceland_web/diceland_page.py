@@ -14,8 +14,8 @@ saved game; ``lang`` picks the language; ``speed`` scales the bots' delay
 
 from __future__ import annotations
 
-import json
 import random
+from dataclasses import asdict
 
 from diceland_core import board_ids, load_board
 from diceland_site.diceland import view
@@ -29,6 +29,8 @@ from .shell import Shell
 
 #: Query keys of a start link.
 LINK_KEYS = {"players", "boards", "board", "seed", "names"}
+#: The stored setting "pass for me when nothing fits" (on unless set to false).
+AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
 
 
@@ -47,8 +49,6 @@ class DicelandPage(Shell):
         self.over_shown = False
         self.pending_render = False
         self.progress_opened: bool | None = None
-        self.canvas = el("board")
-        self.ctx = self.canvas.getContext("2d")
         self.bind()
         self.translate_static()
 
@@ -56,13 +56,6 @@ class DicelandPage(Shell):
     def bind(self) -> None:
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n))
-        self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
-        self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
-        self.on(el("btn-new"), "click", lambda evt: self.open_new_game())
-        self.on(el("btn-new-cancel"), "click", lambda evt: el("new-game").close())
-        self.on(el("btn-add-seat"), "click", lambda evt: self.add_seat_row())
-        self.on(el("btn-remove-seat"), "click", lambda evt: self.remove_seat_row())
-        self.on(el("new-game-form"), "submit", self.submit_new_game)
         self.on(el("seat-rows"), "change", self.seat_kind_changed)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
@@ -112,6 +105,7 @@ class DicelandPage(Shell):
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.adopt_save(save_id)
+        ctrl.auto_pass = self.store.get_setting(AUTO_PASS_SETTING) is not False
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()
@@ -312,42 +306,42 @@ class DicelandPage(Shell):
                 self.toast(message.text)
                 self.announce(message.text)
         model = ctrl.ui_model()
-        el("status").textContent = f"{model['turn_label']} · {model['phase_label']} · {model['status']}"
+        el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
         self.render_progress(model)
         self.render_dice(model)
         self.render_buttons(model)
-        el("prompt").textContent = model["prompt"]
-        self.render_aid(model["aid"])
-        shown = model["players"][model["sheet_player"]]
-        el("info-bar").textContent = (shown["stars_label"] + " · "
-                                      + self.t("board.label", name=shown["name"]) + f" ({model['board_id']})")
-        self.canvas.setAttribute("aria-label", model["board_label"] + ". " + model["prompt"])
-        self.show_handoff(model["handoff"])
+        el("prompt").textContent = model.prompt
+        self.render_aid(model.aid)
+        shown = model.players[model.sheet_player]
+        el("info-bar").textContent = (shown.stars_label + " · "
+                                      + self.t("board.label", name=shown.name) + f" ({model.board_id})")
+        self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
+        self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
         self.schedule_frame()
-        if model["game_over"] and not self.over_shown:
+        if model.game_over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
-        self.schedule_bots(model["bot_pending"] and not model["game_over"])
+        self.schedule_bots(model.bot_pending and not model.game_over)
 
     def render_progress(self, model) -> None:
         """Per player: what is missing to the goal, and per colour the bonus
         cells crossed and the cells left (finished colours named and coloured)."""
         parts = []
-        for p in model["players"]:
-            prog = p["progress"]
+        for p in model.players:
+            prog = p.progress
             items = []
-            for c in prog["colours"]:
-                text = (self.t("progress.complete", colour=c["name"]) if c["complete"] else
-                        self.t("progress.colour", colour=c["name"], stars=c["stars"], total=c["stars_total"],
-                               left=c["left"]))
-                swatch = (f'<span class="swatch" style="background:{c["fill"]}">'
-                          f'{view.symbol_svg(c["colour"], 14, c["text"])}</span>')
-                items.append(f'<li class="{"complete" if c["complete"] else ""}" data-colour="{c["colour"]}">'
+            for c in prog.colours:
+                text = (self.t("progress.complete", colour=c.name) if c.complete else
+                        self.t("progress.colour", colour=c.name, stars=c.stars, total=c.stars_total,
+                               left=c.left))
+                swatch = (f'<span class="swatch" style="background:{c.fill}">'
+                          f'{view.symbol_svg(c.colour, 14, c.text)}</span>')
+                items.append(f'<li class="{"complete" if c.complete else ""}" data-colour="{c.colour}">'
                              f'{swatch}{esc(text)}</li>')
-            parts.append(f'<section class="progress-player" data-seat="{p["index"]}"><h3>{esc(p["name"])} '
-                         f'★{p["stars"]}</h3><p>{esc(prog["goal"])}</p><ul>{"".join(items)}</ul></section>')
+            parts.append(f'<section class="progress-player" data-seat="{p.index}"><h3>{esc(p.name)} '
+                         f'★{p.stars}</h3><p>{esc(prog.goal)}</p><ul>{"".join(items)}</ul></section>')
         html = "".join(parts)
         if self.progress_opened is None:  # open beside the board on a desktop, a tap away on a phone
             self.progress_opened = float(window.innerWidth) >= 900
@@ -361,32 +355,32 @@ class DicelandPage(Shell):
         box = el("aid")
         box.hidden = not aid
         if aid:
-            box.textContent = " ".join(x for x in (aid["where"], aid["warning"], aid["odds"]) if x)
-            box.classList.toggle("warning", bool(aid["warning"]))
+            box.textContent = " ".join(x for x in (aid.where, aid.warning, aid.odds) if x)
+            box.classList.toggle("warning", bool(aid.warning))
 
     def render_tabs(self, model) -> None:
         tabs = el("seat-tabs")
         parts = []
-        for p in model["players"]:
-            cls = "seat-tab" + (" waiting" if p["waiting"] else "")
-            label = self.t("button.view_sheet", name=p["name"])
+        for p in model.players:
+            cls = "seat-tab" + (" waiting" if p.waiting else "")
+            label = self.t("button.view_sheet", name=p.name)
             parts.append(
-                f'<button type="button" role="tab" class="{cls}" data-seat="{p["index"]}" '
-                f'aria-selected="{"true" if p["shown"] else "false"}" aria-label="{esc(label)}, '
-                f'{esc(p["stars_label"])}">{esc(p["name"])} ★{p["stars"]}</button>')
+                f'<button type="button" role="tab" class="{cls}" data-seat="{p.index}" '
+                f'aria-selected="{"true" if p.shown else "false"}" aria-label="{esc(label)}, '
+                f'{esc(p.stars_label)}">{esc(p.name)} ★{p.stars}</button>')
         html = "".join(parts)
         if tabs.innerHTML != html:
             tabs.innerHTML = html
 
     def render_dice(self, model) -> None:
-        dice = model["dice"]
-        signature = json.dumps([dice, model["lang"]], sort_keys=True)
+        dice = model.dice
+        signature = (dice, model.lang)
         if signature == self.dice_signature:
             return
         self.dice_signature = signature
         # new dice on the table (once revealed) tumble once
         rolls = len(self.ctrl.game.rolls) if self.ctrl is not None else 0
-        shown = any(die["colour"] for die in dice)
+        shown = any(die.colour for die in dice)
         fresh = shown and rolls != self.rolls_seen
         if shown:
             self.rolls_seen = rolls
@@ -397,25 +391,25 @@ class DicelandPage(Shell):
         groups: dict[str, list[str]] = {}
         titles = {"held": "dice.held", "leftover": "dice.leftovers", "bonus": "dice.bonus"}
         for die in dice:
-            colour = die["colour"]
+            colour = die.colour
             classes = ["die"]
             if colour:
                 classes.append(colour)
-            if die["group"] == "held":
+            if die.group == "held":
                 classes.append("held")
-            if die["selected"]:
+            if die.selected:
                 classes.append("selected")
-            if die["placeable"] is False:
+            if die.placeable is False:
                 classes.append("dim")
-            if fresh and die["group"] != "held":
+            if fresh and die.group != "held":
                 classes.append("rolling")
-            symbol = view.symbol_svg(colour, 22, die["text"]) if colour else "?"
-            style = f' style="background:{die["fill"]};color:{die["text"]}"' if colour else ""
-            disabled = "" if die["enabled"] else " disabled"
-            pressed = f' aria-pressed="{"true" if die["selected"] else "false"}"' if die["group"] != "roll" else ""
-            groups.setdefault(die["group"], []).append(
-                f'<button type="button" class="{" ".join(classes)}" data-index="{die["index"]}"'
-                f'{style}{disabled}{pressed} aria-label="{esc(die["label"])}">{symbol}</button>')
+            symbol = view.symbol_svg(colour, 22, die.text) if colour else "?"
+            style = f' style="background:{die.fill};color:{die.text}"' if colour else ""
+            disabled = "" if die.enabled else " disabled"
+            pressed = f' aria-pressed="{"true" if die.selected else "false"}"' if die.group != "roll" else ""
+            groups.setdefault(die.group, []).append(
+                f'<button type="button" class="{" ".join(classes)}" data-index="{die.index}"'
+                f'{style}{disabled}{pressed} aria-label="{esc(die.label)}">{symbol}</button>')
         html = []
         for group, buttons in groups.items():
             title = titles.get(group)
@@ -429,15 +423,15 @@ class DicelandPage(Shell):
 
     def render_buttons(self, model) -> None:
         primary = None
-        for b in model["buttons"]:
-            node = el(f"btn-{b['id']}") if b["id"] in BUTTONS else None
+        for b in model.buttons:
+            node = el(f"btn-{b.id}") if b.id in BUTTONS else None
             if node is None:
                 continue
-            node.textContent = b["label"]
-            node.hidden = not b["visible"]
-            node.disabled = not b["enabled"]
+            node.textContent = b.label
+            node.hidden = not b.visible
+            node.disabled = not b.enabled
             node.classList.remove("primary")
-            if primary is None and b["enabled"] and b["id"] in ("roll", "confirm"):
+            if primary is None and b.enabled and b.id in ("roll", "confirm"):
                 primary = node
         if primary is not None:
             primary.classList.add("primary")
@@ -454,24 +448,24 @@ class DicelandPage(Shell):
         log.scrollTop = log.scrollHeight
 
     def show_game_over(self, model) -> None:
-        names = model["winner_names"]
+        names = model.winner_names
         text = self.t("prompt.game_over_one", name=names[0]) if len(names) == 1 else \
             self.t("prompt.game_over_several", names=self.strings.names(names))
         el("game-over-winners").textContent = text
-        el("game-over-why").textContent = model["winner_reason"]
-        labels = model["stats_labels"]
+        el("game-over-why").textContent = model.winner_reason
+        labels = model.stats_labels
         cols = ("stars", "cells", "colours", "turns", "bonus_rolls")
         head = "<tr><th>" + esc(labels["player"]) + "</th>" + "".join(
             f"<th>{esc(labels[c])}</th>" for c in cols) + "</tr>"
         rows = "".join(
-            "<tr><td>" + ("★ " if s["winner"] else "") + esc(s["name"]) + "</td>"
-            + "".join(f"<td>{s[c]}</td>" for c in cols) + "</tr>"
-            for s in model["stats"])
+            "<tr><td>" + ("★ " if s.winner else "") + esc(s.name) + "</td>"
+            + "".join(f"<td>{getattr(s, c)}</td>" for c in cols) + "</tr>"
+            for s in model.stats)
         el("game-over-stats").innerHTML = f"<caption class=\"sr-only\">{esc(labels['title'])}</caption>{head}{rows}"
         dialog = el("game-over")
         if not dialog.open:
             dialog.showModal()
-        self.announce(text + " " + model["winner_reason"])
+        self.announce(text + " " + model.winner_reason)
 
     # -- new game dialog ------------------------------------------------------------------
     def default_seats(self, *kinds: str) -> list[dict]:
@@ -569,14 +563,15 @@ class DicelandPage(Shell):
         if self.ctrl is None:
             return {"game": False}
         m = self.ctrl.ui_model()
+        data = m.to_json()
         keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection", "cursor",
                 "selection_colour", "handoff", "bot_pending", "game_over", "winners", "prompt",
                 "can_undo", "players")
-        out = {k: m[k] for k in keep}
+        out = {k: data[k] for k in keep}
         out["game"] = True
-        out["dice"] = [{"colour": d["colour"], "group": d["group"], "enabled": d["enabled"],
-                        "label": d["label"]} for d in m["dice"]]
-        out["buttons"] = {b["id"]: b["enabled"] for b in m["buttons"] if b["visible"]}
+        out["dice"] = [{"colour": d.colour, "group": d.group, "enabled": d.enabled, "label": d.label}
+                       for d in m.dice]
+        out["buttons"] = {b.id: b.enabled for b in m.buttons if b.visible}
         return out
 
     def api_functions(self) -> dict:

@@ -91,6 +91,12 @@ class Shell:
 
     GAME = ""
     WHERE = "Diceland"
+    #: the page's strings: the shared table, or a game's own over it
+    STRINGS = Strings
+    #: the key of the page's title
+    TITLE_KEY = "app.title"
+    #: a bot's move waits this long (times ``speed``)
+    BOT_DELAY_MS = BOT_DELAY_MS
 
     def __init__(self):
         self.events = Events(self.WHERE, lambda exc: self.show_message(
@@ -108,7 +114,7 @@ class Shell:
         saved_lang = url_lang if url_lang in LANGUAGES else self.store.get_setting("lang")
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.lang = choose_language(saved_lang, langs)
-        self.strings = Strings(self.lang)
+        self.strings = self.STRINGS(self.lang)
         try:
             self.speed = max(0.0, float(self.query.get("speed", "1")))
         except ValueError:
@@ -121,6 +127,9 @@ class Shell:
         self.persist_asked = False
         self.bot_timer = None
         self.api = None
+        #: every game page draws its game on the canvas #board
+        self.canvas = el("board")
+        self.ctx = self.canvas.getContext("2d")
         self.bind_shell()
 
     # -- small helpers ----------------------------------------------------------------
@@ -146,6 +155,13 @@ class Shell:
         for name in ("link", "snippet"):
             self.on(el(f"btn-share-copy-{name}"), "click", lambda evt, n=name: self.copy_field(f"share-{n}"))
         self.on(el("btn-handoff"), "click", lambda evt: self.handoff_done())
+        self.on(el("btn-new"), "click", lambda evt: self.open_new_game())
+        self.on(el("btn-new-cancel"), "click", lambda evt: el("new-game").close())
+        self.on(el("btn-add-seat"), "click", lambda evt: self.add_seat_row())
+        self.on(el("btn-remove-seat"), "click", lambda evt: self.remove_seat_row())
+        self.on(el("new-game-form"), "submit", self.submit_new_game)
+        self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
+        self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
         self.on(document, "keydown", self.document_key)
         self.on(window, "pagehide", self.capture_frame)
         self.on(window, "storage", self.storage_changed)
@@ -158,13 +174,13 @@ class Shell:
             node.textContent = self.t(str(node.dataset.i18n))
         el("lang-select").value = self.lang
         el("lang-select").setAttribute("aria-label", self.t("menu.language"))
-        document.title = self.t("app.title")
+        document.title = self.t(self.TITLE_KEY)
 
     def set_language(self, lang: str) -> None:
         if lang not in LANGUAGES:
             return
         self.lang = lang
-        self.strings = Strings(lang)
+        self.strings = self.STRINGS(lang)
         self.store.set_setting("lang", lang)
         self.translate_static()
         self.language_changed()
@@ -231,6 +247,13 @@ class Shell:
         self.last_frame_url = frame if frame and frame.startswith("data:image/") else None
         if save_id:
             self.store.set_setting(CURRENT_SETTING, save_id)
+
+    def show_game(self, save_id: str | None) -> None:
+        """A game page has put a game on screen: from now on it is written
+        to ``save_id`` (None: a new save), and its log starts afresh."""
+        self.adopt_save(save_id)
+        el("log").innerHTML = ""
+        el("app").hidden = False
 
     # -- saving -----------------------------------------------------------------------
     def autosave(self) -> None:
@@ -371,7 +394,7 @@ class Shell:
         """Show (or hide, for None) the screen that asks the next person to
         take the device.  While it shows, it alone takes input."""
         if handoff:
-            el("handoff-text").textContent = handoff["title"] + ". " + handoff["body"]
+            el("handoff-text").textContent = ". ".join(x for x in (handoff["title"], handoff.get("body")) if x)
             el("btn-handoff").textContent = handoff["button"]
         was_hidden = el("handoff").hidden
         el("handoff").hidden = not handoff
@@ -403,7 +426,7 @@ class Shell:
     def schedule_bots(self, pending: bool) -> None:
         if self.bot_timer is not None or not pending:
             return
-        self.bot_timer = self.later(BOT_DELAY_MS * self.speed, self.bot_tick)
+        self.bot_timer = self.later(self.BOT_DELAY_MS * self.speed, self.bot_tick)
 
     def bot_tick(self) -> None:
         self.bot_timer = None
@@ -422,7 +445,7 @@ class Shell:
         self.render()
 
     # -- messages ---------------------------------------------------------------------
-    def details_node(self, details: str):
+    def details_node(self, details: str, body_id: str = ""):
         """A "details" disclosure holding the technical part of a message."""
         more = document.createElement("details")
         more.className = "rule-details"
@@ -430,6 +453,8 @@ class Shell:
         summary.textContent = self.t("message.details")
         body = document.createElement("span")
         body.textContent = details
+        if body_id:
+            body.id = body_id
         more.appendChild(summary)
         more.appendChild(body)
         return more
@@ -465,10 +490,11 @@ class Shell:
         box.className = "message" + (" error" if error else "")
         box.innerHTML = ""
         p = document.createElement("p")
+        p.id = "message-text"
         p.textContent = text
         box.appendChild(p)
         if details:
-            box.appendChild(self.details_node(details))
+            box.appendChild(self.details_node(details, "message-rule"))
         if offer_new:
             button = document.createElement("button")
             button.type = "button"
@@ -553,16 +579,21 @@ class Shell:
 
     # -- share, export, import ---------------------------------------------------------------
     def open_share(self) -> None:
-        """A link to the position on screen, and an iframe for it."""
+        """A link to the position on screen, and (where the game has an
+        embeddable board: ``share()`` gives its iframe's attributes) an iframe for it."""
         shared = self.share()
         if shared is None:
             return
         link, attributes = shared
-        frame = document.createElement("iframe")
-        for key, value in attributes.items():
-            frame.setAttribute(key, value)
+        embed_only = el("share").querySelectorAll(".embed-only")
+        for i in range(embed_only.length):
+            embed_only.item(i).hidden = attributes is None
+        if attributes is not None:
+            frame = document.createElement("iframe")
+            for key, value in attributes.items():
+                frame.setAttribute(key, value)
+            el("share-snippet").value = frame.outerHTML
         el("share-link").value = link
-        el("share-snippet").value = frame.outerHTML
         el("share").showModal()
 
     def copy_field(self, field_id: str) -> None:
@@ -587,7 +618,7 @@ class Shell:
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = f"diceland-{save_id}.json"
+        link.download = f"{self.GAME or 'diceland'}-{save_id}.json"
         document.body.appendChild(link)
         link.click()
         link.remove()
@@ -611,15 +642,17 @@ class Shell:
         asyncio.ensure_future(read())
 
     def import_text(self, text: str) -> bool:
+        """Import a save or record of this page's game (another game's is refused)."""
         try:
-            save_id = self.store.import_json(text, self.lang)
+            save_id = self.store.import_json(text, self.lang, self.GAME)
         except SaveError as err:
             self.show_message(err.message(self.lang, importing=True), error=True,
                               details=err.details(self.lang))
             return False
-        for dialog in ("saves", "new-game", "welcome"):
-            if el(dialog).open:
-                el(dialog).close()
+        opened = document.querySelectorAll("dialog[open]")
+        for i in range(opened.length):
+            if str(opened.item(i).id) in ("saves", "new-game", "welcome"):
+                opened.item(i).close()
         if self.resume(save_id):
             self.toast(self.t("toast.imported"))
             if "names_trimmed" in self.store.import_notes:
@@ -643,6 +676,7 @@ class Shell:
             return json.dumps(out)
 
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
+                     "game": lambda: self.GAME,
                      "games": lambda: json.dumps([e.game for e in GAMES]), **self.api_functions()}
         for name, fn in functions.items():
             setattr(api, name, self.events.proxy(fn))
@@ -680,6 +714,18 @@ class Shell:
     def open_new_game(self) -> None:
         raise NotImplementedError
 
+    def add_seat_row(self) -> None:
+        """The new-game form's "add player"."""
+
+    def remove_seat_row(self) -> None:
+        """The new-game form's "remove player"."""
+
+    def submit_new_game(self, evt) -> None:
+        raise NotImplementedError
+
+    def play_again(self) -> None:
+        """The end screen's "play again": the same seats, a new seed."""
+
     def current_game(self):
         """``(game, seats)`` on screen, or None."""
         return None
@@ -700,6 +746,7 @@ class Shell:
         return False
 
     def share(self):
+        """``(link, iframe attributes or None)`` for the position on screen, or None."""
         return None
 
     def language_changed(self) -> None:

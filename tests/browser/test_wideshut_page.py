@@ -250,3 +250,33 @@ def test_shared_link_opens_the_same_position(site):
     assert after["history"] == before["history"] and after["seed"] == before["seed"]
     assert [x["name"] for x in state(site)["seats"]] == ["Player 1", "Medium bot"]
     assert "position=" not in site.page.evaluate("location.search")
+
+
+def test_five_players_to_the_end_scores_match_the_engine(site):
+    """One person and four bots of every kind play a whole five-player game
+    through the page; the end screen's scores, split rows and winners are
+    what the engine makes of the page's record."""
+    from diceland_core import load_record
+
+    site.open("?players=human,random,greedy,expert,greedy&seed=13&speed=0&names=Ana", path=PAGE)
+    s = state(site)
+    assert [x["kind"] for x in s["seats"]] == ["human", "random", "greedy", "expert", "greedy"]
+    for _ in range(300):
+        s = play_turns(site, 1)
+        if s["game_over"]:
+            break
+    assert s["game_over"], s
+    site.page.wait_for_function("() => document.getElementById('game-over').open")
+    record = site.record()
+    assert record["game"] == "wideshut" and record["players"] == 5
+    game = load_record(record)
+    assert game.over
+    outcome = game.outcome()
+    names = [x["name"] for x in s["seats"]]
+    lines = site.page.locator("#game-over-stats li").all_inner_texts()
+    assert lines == [f"{names[q]}: {game.sheets[q].total} points, {game.sheets[q].splits} split rows"
+                     for q in range(5)]
+    assert [x["total"] for x in s["seats"]] == list(outcome.scores)
+    assert s["winners"] == list(outcome.winners)
+    winners_text = site.page.inner_text("#game-over-winners")
+    assert all(names[w] in winners_text for w in outcome.winners), winners_text

@@ -572,9 +572,9 @@ def test_html_in_names_comes_back_as_plain_text(board):
     assert [s.name for s in setup.seats] == names
     ctl = Controller.new(setup.seats, [board], seed=3)
     model = ctl.ui_model()
-    assert [p["name"] for p in model["players"]] == names
-    assert names[model["active"]] in model["status"] and names[model["active"]] in model["board_label"]
-    assert "&lt;" not in json.dumps(model, ensure_ascii=False)
+    assert [p.name for p in model.players] == names
+    assert names[model.active] in model.status and names[model.active] in model.board_label
+    assert "&lt;" not in json.dumps(model.to_json(), ensure_ascii=False)
 
     store = SaveStore({}, clock=Clock())
     sid = store.save(ctl.game, ctl.seats).save_id

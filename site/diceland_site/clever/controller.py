@@ -335,7 +335,11 @@ class CleverController:
         if self.hint_action is None:
             self.hint()
         a = self.hint_action
-        if a == "done" or a.type == "end_turn":
+        return [("button", "done")] if a == "done" else self.action_taps(p, a)
+
+    def action_taps(self, p: int, a: Any) -> list[tuple]:
+        """The taps that make action ``a`` of player ``p``."""
+        if a.type == "end_turn":
             return [("button", "done")]
         if a.type in ("reroll", "pass"):
             return [("button", a.type)]
@@ -344,7 +348,10 @@ class CleverController:
             taps.append(("die", a.die))
             if a.area is None:
                 return taps + [("button", "confirm")]
-        return taps + [("mark", a.area, self.spot_index(p, a.area, a.field))]
+        fld = a.field
+        if a.area == "blue" and fld is None and getattr(a, "die", None):
+            fld = self.state.faces[0] + self.state.faces[2]
+        return taps + [("mark", a.area, self.spot_index(p, a.area, fld))]
 
     def spot_index(self, p: int, area: str, fld: Any) -> Any:
         if area in ("yellow", "blue"):

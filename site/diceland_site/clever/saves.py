@@ -5,12 +5,11 @@ saves by default."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, MutableMapping
 
 from ..storage import SaveError, SaveStore
 
-__all__ = ["GAME", "CleverSaves", "clever_store", "check_clever", "SaveError"]
+__all__ = ["GAME", "CleverSaves", "clever_store", "SaveError"]
 
 GAME = "clever"
 
@@ -28,16 +27,3 @@ class CleverSaves(SaveStore):
 
 def clever_store(backend: MutableMapping, **kwargs) -> CleverSaves:
     return CleverSaves(backend, **kwargs)
-
-
-def check_clever(text: str) -> None:
-    """Refuse (``SaveError``) an imported file that is a record of another
-    game; anything else is left to :meth:`SaveStore.import_json`."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return
-    record = data.get("record", data) if isinstance(data, dict) else None
-    game = record.get("game", "diceland") if isinstance(record, dict) else None
-    if isinstance(record, dict) and game != "clever":
-        raise SaveError("invalid", f"a record of {str(game)[:40]!r}, not of Ganz schön clever")

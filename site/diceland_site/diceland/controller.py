@@ -5,7 +5,7 @@ The controller never touches the DOM.  The page forwards what the player does
 :meth:`Controller.ui_model` and the draw lists of :meth:`Controller.frame_ops`,
 shows :meth:`Controller.drain_messages` as toasts and log lines, and calls
 :meth:`Controller.bot_step` after a short delay while
-``ui_model()["bot_pending"]`` is true.
+``ui_model().bot_pending`` is true.
 
 Whose decision is shown: the next *human* decision (:meth:`current_seat`).
 In the simultaneous phase 2 the waiting humans are taken clockwise from the
@@ -21,20 +21,19 @@ re-implemented here: the cells that may be tapped are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from diceland_core import (
-    Action, BonusRollEarned, BonusRollStarted, Board, Choose, Colour, ColourChosen, ColourCompleted,
-    DiceSetAside, Event, Game, GameWon, IllegalActionError, Pass, Passed, Phase, Phase1Ended,
-    Phase2Ended, Place, Placed, Reroll, Rolled, Sheet, StarCrossed, Stop, TurnStarted,
+    Action, Board, Choose, Colour, Event, Game, IllegalActionError, Pass, Phase, Place, Reroll, Sheet, Stop,
 )
-from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
-from . import view
+from . import model, view
+from .announce import announce
+from .keyboard import KEY_HELP, Keyboard
 from .links import UrlSetup, from_url_params, link_names_trimmed
-from .progress import progress
+from .placement import Placement
+from .results import ActionResult, Message, TapResult
 from ..i18n import Strings, error_details, error_text
 from ..seats import Seat
 
@@ -43,11 +42,6 @@ __all__ = [
     "from_url_params", "link_names_trimmed", "default_bot_factory", "default_hinter", "KEY_HELP",
 ]
 
-#: Keys of the keyboard help, in the order to show them (i18n keys).
-KEY_HELP: tuple[str, ...] = ("keys.arrows", "keys.toggle", "keys.confirm", "keys.pass", "keys.roll",
-                             "keys.stop", "keys.dice", "keys.undo", "keys.hint", "keys.escape")
-
-_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
 _LOG_KEEP = 200
 
 
@@ -69,49 +63,16 @@ def default_hinter(game: Game, player: int) -> Action:
     return hint(game, player)
 
 
-@dataclass(frozen=True)
-class TapResult:
-    """What a tap on the board did: ``change`` is ``"added"``, ``"removed"``
-    or ``"rejected"`` (then ``reason`` says why, translated)."""
-
-    ok: bool
-    change: str
-    cell: tuple[int, int] | None = None
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.1 Adjacent cells")
-    details: str = ""
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    ok: bool
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.4 Overshoot")
-    details: str = ""
-
-
-@dataclass(frozen=True)
-class Message:
-    """An announcement (``kind="toast"``) or a game-log line (``kind="log"``);
-    ``event`` names what caused it."""
-
-    kind: str
-    text: str
-    event: str = ""
-    player: int | None = None
-    #: the turn it belongs to (a toast of a turn that is over is not shown)
-    turn: int = 0
-
-
 def _actor(game: Game, action: Action) -> int:
     return action.player if isinstance(action, (Place, Pass)) else game.active
 
 
-class Controller:
+class Controller(Placement, Keyboard):
     """One game on one page.  ``seats[i]`` plays ``game``'s player ``i``."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], bot_factory: BotFactory | None = None,
-                 lang: str = "en", hinter: Hinter | None = None, bot_seed: int | None = None):
+                 lang: str = "en", hinter: Hinter | None = None, bot_seed: int | None = None,
+                 auto_pass: bool = False):
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         self.game = game
@@ -119,6 +80,7 @@ class Controller:
         self.bot_factory = bot_factory or default_bot_factory
         self.hinter = hinter or default_hinter
         self.bot_seed = game.setup.seed if bot_seed is None else bot_seed
+        self.auto_pass = auto_pass
         self.set_language(lang)
         self._bots: dict[int, Bot] = {}
         self._messages: list[Message] = []
@@ -161,7 +123,7 @@ class Controller:
         """The next human decision to show (clockwise from the active player
         in phase 2), or None when only bots have to decide (or the game is over)."""
         for p in self.game.waiting_for():
-            if self.seats[p].is_human:
+            if self.seats[p].is_human and not self.auto_pass_due(p):
                 return p
         return None
 
@@ -220,7 +182,20 @@ class Controller:
 
     # -- bots -------------------------------------------------------------------------------
     def bot_pending(self) -> bool:
-        return any(not self.seats[p].is_human for p in self.game.waiting_for())
+        """A bot must decide, or a human's automatic pass is due."""
+        return any(not self.seats[p].is_human or self.auto_pass_due(p) for p in self.game.waiting_for())
+
+    def auto_pass_due(self, p: int) -> bool:
+        """With ``auto_pass`` on, human seat ``p`` has seen the dice and none
+        of them fits its board, so passing (D4.1, D4.2, D5.3) is all it could do:
+        the page passes for it after the same short pause as a bot's move."""
+        g = self.game
+        if not self.auto_pass or not self.seats[p].is_human or not g.is_legal(Pass(p)):
+            return False
+        if g.phase is Phase.BONUS and not (self.revealed and self._shown == p):
+            return False  # the bonus player presses Roll first
+        sheet = g.sheets[p]
+        return not any(sheet.can_place(c, k) for c, k in g.dice_for(p).items())
 
     def _bot(self, p: int) -> Bot:
         bot = self._bots.get(p)
@@ -229,8 +204,12 @@ class Controller:
         return bot
 
     def bot_step(self) -> bool:
-        """Let the first waiting bot make its decision; False if none waits."""
+        """Let the first waiting bot make its decision, or pass for a human
+        with nothing to place (:meth:`auto_pass_due`); False if none waits."""
         for p in self.game.waiting_for():
+            if self.auto_pass_due(p):
+                self._toast(self.strings.t("toast.auto_pass", name=self.seats[p].name), "auto_pass", p)
+                return self._apply(Pass(p)).ok
             if self.seats[p].is_human:
                 continue
             try:
@@ -353,174 +332,6 @@ class Controller:
         self._sync_shown()
         return ActionResult(True)
 
-    # -- the selection -------------------------------------------------------------------------
-    def _key(self, p: int | None) -> tuple:
-        g = self.game
-        return (p, g.turn, g.phase, len(g.rolls))
-
-    def _clear_selection(self) -> None:
-        self.selection = []
-        self.sel_colour = None
-        self._sel_key = None
-
-    def _check_selection(self) -> None:
-        """Forget a selection made for another decision."""
-        if self._sel_key is not None and self._sel_key != self._key(self.current_seat()):
-            self._clear_selection()
-            self.hint_state = None
-
-    def _colour_for(self, p: int) -> Colour | None:
-        dice = self.game.dice_for(p)
-        if self.sel_colour is not None and self.sel_colour in dice:
-            return self.sel_colour
-        if len(dice) == 1:
-            return next(iter(dice))
-        return None
-
-    def pick_colour(self, colour: Colour | str) -> ActionResult:
-        """Use the dice of ``colour`` (a leftover colour, or one of a bonus
-        roll); in phase 1 this chooses the colour.  Pressing the selected
-        colour again clears the choice."""
-        colour = Colour[colour.upper()] if isinstance(colour, str) else colour
-        if self.game.phase is Phase.CHOOSE:
-            return self.choose(colour)
-        who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
-        if isinstance(who, str):
-            return ActionResult(False, who)
-        self._check_selection()
-        if colour not in self.game.dice_for(who):
-            return ActionResult(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
-        if self.sel_colour is colour:
-            self._clear_selection()
-        else:
-            self.selection = []
-            self.sel_colour = colour
-            self._sel_key = self._key(who)
-        self.hint_state = None
-        return ActionResult(True)
-
-    def clear_selection(self) -> None:
-        self._clear_selection()
-        self.hint_state = None
-
-    def tap(self, row: int, col: int) -> TapResult:
-        """Add a cell to the placement being built, or remove a selected one."""
-        t = self.strings.t
-        cell = (row, col)
-        g = self.game
-        if self.viewing_other() and self._mine() is not None:
-            return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
-        if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self._mine() is not None:
-            key = "tap.press_roll" if self.needs_roll() else (
-                "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
-            return TapResult(False, "rejected", cell, t(key))
-        who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
-        if isinstance(who, str):
-            return TapResult(False, "rejected", cell, who)
-        p = who
-        self._check_selection()
-        board = g.boards[p]
-        if not (0 <= row < board.rows and 0 <= col < board.cols):
-            return TapResult(False, "rejected", None, t("tap.off_board"))
-        if cell in self.selection:
-            self._remove(p, cell)
-            return TapResult(True, "removed", cell)
-        i = board.index(row, col)
-        if board.obstacle_mask >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.obstacle"))
-        if i == board.start:
-            return TapResult(False, "rejected", cell, t("tap.start"))
-        if g.sheets[p].crossed >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.crossed"))
-        dice = g.dice_for(p)
-        cell_colour = board.colour_at(row, col)
-        colour = self._colour_for(p)
-        if colour is not cell_colour and not self.selection and cell_colour in dice \
-                and not (g.phase is Phase.PLACE and p == g.active):
-            colour = cell_colour  # a tap on a cell picks its colour when nothing is chosen yet
-        if colour is None:
-            return TapResult(False, "rejected", cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
-        if cell_colour is not colour:
-            return TapResult(False, "rejected", cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
-                                                         colour=self.strings.colour(colour)))
-        n = dice[colour]
-        if len(self.selection) >= n:
-            return TapResult(False, "rejected", cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
-        if cell in g.next_cells(p, colour, self.selection):
-            self.sel_colour = colour
-            self._sel_key = self._key(p)
-            self.selection.append(cell)
-            self.hint_state = None
-            return TapResult(True, "added", cell)
-        why = self._why_not(p, colour, n, cell)
-        if why is None:
-            return TapResult(False, "rejected", cell, self.strings.t("tap.not_next"))
-        return TapResult(False, "rejected", cell, error_text(why, self.lang, self.names),
-                         error_details(why, self.lang))
-
-    def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> IllegalActionError | None:
-        sheet = self.game.sheets[p]
-        over = sheet.overshoot_reason(colour, n)
-        if over is not None:
-            return over
-        try:
-            sheet.check(colour, len(self.selection) + 1, sheet.board.mask_of([*self.selection, cell]))
-        except IllegalActionError as err:
-            return err
-        return None
-
-    def _remove(self, p: int, cell: tuple[int, int]) -> None:
-        """Remove ``cell``; cells that no longer continue the placement go too."""
-        colour = self.sel_colour or self._colour_for(p)
-        rest = [c for c in self.selection if c != cell]
-        self.selection = []
-        for c in rest:
-            if colour is not None and c in self.game.next_cells(p, colour, self.selection):
-                self.selection.append(c)
-        self.hint_state = None
-
-    # -- dice buttons ------------------------------------------------------------------------------
-    def press_die(self, index: int) -> ActionResult:
-        """A die button of ``ui_model()["dice"]`` was pressed."""
-        dice = self._dice_model()
-        if not 0 <= index < len(dice) or not dice[index]["enabled"]:
-            return ActionResult(False, self.strings.t("tap.not_your_turn"))
-        die = dice[index]
-        if die["group"] == "roll":
-            return self.choose(die["colour"])
-        return self.pick_colour(die["colour"])
-
-    # -- hint ---------------------------------------------------------------------------------------
-    def hint(self) -> dict[str, Any] | None:
-        """Ask the hinter for the decision on screen: a placement is
-        pre-selected (confirm to make it); other hints are shown in the model."""
-        p = self._mine()
-        if p is None or self.needs_roll():
-            return None
-        g = self.game
-        try:
-            action = self.hinter(g, p)
-            if not g.is_legal(action):
-                raise ValueError("illegal hint")
-        except Exception:
-            legal = g.legal_actions(p)
-            if not legal:
-                return None
-            action = next((a for a in legal if isinstance(a, Place)), legal[0])
-        if isinstance(action, Place):
-            board = g.boards[p]
-            self.sel_colour = board.colour_at(*action.cells[0])
-            self.selection = list(action.cells)
-            self._sel_key = self._key(p)
-            self.hint_state = {"action": "place", "colour": self.sel_colour.key,
-                               "cells": [list(c) for c in action.cells]}
-        elif isinstance(action, Choose):
-            self.hint_state = {"action": "choose", "colour": action.colour.key}
-        else:
-            self._clear_selection()
-            self.hint_state = {"action": action.type}
-        return self.hint_state
-
     # -- announcements -------------------------------------------------------------------------------
     def _log(self, text: str, event: str, player: int | None = None) -> None:
         self.log_lines.append(text)
@@ -545,65 +356,7 @@ class Controller:
         return self.strings.t(key + ("_done" if done else ""), stars=stars, goal=GOAL_STARS, **params)
 
     def _announce(self, events: Iterable[Event]) -> None:
-        t, s, names = self.strings.t, self.strings, self.names
-        g = self.game
-        events = list(events)
-        game_won = any(isinstance(ev, GameWon) for ev in events)
-        for ev in events:
-            who = names[ev.player] if hasattr(ev, "player") else ""
-            kind = ev.kind
-            if isinstance(ev, TurnStarted):
-                self._log(t("log.turn", turn=g.turn, name=who), kind, ev.player)
-            elif isinstance(ev, Rolled):
-                self._log(t(f"log.rolled_{ev.purpose}", name=who, dice=s.dice(ev.dice)), kind, ev.player)
-                human = self.seats[ev.player].is_human
-                self.revealed = not (human and ev.purpose in ("turn", "bonus"))
-            elif isinstance(ev, ColourChosen):
-                self._log(t("log.chosen", name=who, colour=s.colour(ev.colour), count=ev.set_aside), kind, ev.player)
-            elif isinstance(ev, DiceSetAside):
-                self._log(t("log.set_aside", name=who, count=ev.count, colour=s.colour(ev.colour), held=ev.held),
-                          kind, ev.player)
-            elif isinstance(ev, Phase1Ended):
-                self._log(t(f"log.phase1_{ev.reason}", name=who, colour=s.colour(ev.colour), held=ev.held,
-                            dice=s.dice(ev.leftovers)), kind, ev.player)
-                if ev.reason == "no_hit":
-                    self._toast(t("toast.no_hit", colour=s.colour(ev.colour)), kind, ev.player)
-                elif ev.reason == "all_dice":
-                    self._toast(t("toast.all_dice", colour=s.colour(ev.colour)), kind, ev.player)
-                over = g.sheets[ev.player].overshoot_reason(ev.colour, ev.held)
-                if over is not None:
-                    self._toast(t("toast.overshoot", name=who, count=ev.held, colour=s.colour(ev.colour)),
-                                "overshoot", ev.player)
-                    self._log(error_text(over, self.lang, names), "overshoot", ev.player)
-            elif isinstance(ev, Placed):
-                key = "log.placed_bonus" if ev.bonus_roll else "log.placed"
-                self._log(t(key, name=who, count=len(ev.cells), colour=s.colour(ev.colour)), kind, ev.player)
-            elif isinstance(ev, Passed):
-                self._log(t("log.passed_bonus" if ev.bonus_roll else "log.passed", name=who), kind, ev.player)
-            elif isinstance(ev, StarCrossed):
-                self._log(self.stars_text("log.star", ev.stars, name=who), kind, ev.player)
-                self._toast(self.stars_text("toast.star", ev.stars, name=who), kind, ev.player)
-            elif isinstance(ev, ColourCompleted):
-                self._log(t("log.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
-                self._toast(t("toast.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
-            elif isinstance(ev, BonusRollEarned):
-                self._log(t("log.bonus_earned", name=who), kind, ev.player)
-                if not game_won:  # the game ends first: no bonus roll will happen
-                    self._toast(t("toast.bonus_earned", name=who), kind, ev.player)
-            elif isinstance(ev, Phase2Ended):
-                self._log(t("log.phase2_ended"), kind)
-            elif isinstance(ev, BonusRollStarted):
-                self._log(t("log.bonus_chained" if ev.chained else "log.bonus_started", name=who), kind, ev.player)
-                if ev.chained:
-                    self._toast(t("toast.bonus_chained", name=who), kind, ev.player)
-            elif isinstance(ev, GameWon):
-                won = [names[p] for p in ev.winners]
-                if len(won) == 1:
-                    self._log(t("log.won_one", name=won[0]), kind)
-                    self._toast(t("toast.winner_one", name=won[0]), kind)
-                else:
-                    self._log(t("log.won_several", names=s.names(won)), kind)
-                    self._toast(t("toast.winner_several", names=s.names(won)), kind)
+        announce(self, events)
 
     # -- what the page draws ---------------------------------------------------------------------------
     def highlights(self) -> list[tuple[int, int]]:
@@ -635,352 +388,18 @@ class Controller:
             return []
         return self.game.completion_cells(p, colour, self.selection)
 
+    def ui_model(self) -> model.ViewModel:
+        """Everything the page shows (:mod:`diceland_site.diceland.model`)."""
+        return model.build_model(self)
+
     def frame_ops(self, layout: view.Layout) -> list[tuple]:
         """The per-frame draw list for the sheet on screen."""
         mine = self._mine() == self.shown_player()
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
-        aid = self.decision_aid() if mine else None
-        room = [tuple(c) for z in aid["zones"] if z["fits"] for c in z["cells"]] if aid else self.completions()
+        aid = model.decision_aid(self) if mine else None
+        room = [c for z in aid.zones if z.fits for c in z.cells] if aid else self.completions()
         return view.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
                                 self.selection if mine else (), self.cursor, hint, room)
 
     def static_ops(self, layout: view.Layout) -> list[tuple]:
         return view.static_board_ops(self.shown_board(), layout)
-
-    def _die(self, index: int, colour: Colour | None, group: str, enabled: bool, placeable: bool | None = None) -> dict:
-        s = self.strings
-        if colour is None:
-            return {"index": index, "colour": None, "name": "", "label": s.t("die.hidden"), "group": group,
-                    "enabled": False, "selected": False, "hint": False, "placeable": None,
-                    "fill": "#ffffff", "text": "#1f1f1f", "symbol": ""}
-        hint = bool(self.hint_state and self.hint_state.get("colour") == colour.key)
-        pal = view.PALETTE[colour.key]
-        return {"index": index, "colour": colour.key, "name": s.colour(colour),
-                "label": s.die_label(colour, group), "group": group, "enabled": enabled,
-                "selected": self.sel_colour is colour, "hint": hint, "placeable": placeable,
-                "fill": pal["die"], "text": pal["text"], "symbol": view.SYMBOLS[colour.key]}
-
-    def _dice_model(self) -> list[dict]:
-        g = self.game
-        p = self._mine()
-        hidden = self.needs_roll()
-        out: list[dict] = []
-
-        def add(colours: Iterable[Colour | None], group: str, enabled: bool, fits: Callable | None = None) -> None:
-            for c in colours:
-                placeable = fits(c) if fits is not None and c is not None else None
-                out.append(self._die(len(out), c, group, enabled and c is not None, placeable))
-
-        if g.phase is Phase.CHOOSE:
-            add([None] * len(g.roll) if hidden else g.roll, "roll", p == g.active)
-        elif g.phase is Phase.DECIDE:
-            add([g.chosen] * g.held, "held", False)
-            add(g.leftovers, "roll", False)
-        elif g.phase is Phase.PLACE:
-            dice = g.dice_for(p) if p is not None else {}
-            sheet = g.sheets[p] if p is not None else None
-            fits = (lambda c: sheet.can_place(c, dice.get(c, 0))) if sheet is not None else None
-            add([g.chosen] * g.held, "held", p == g.active, fits if p == g.active else None)
-            add(g.leftovers, "leftover", p is not None and p != g.active, fits if p != g.active else None)
-        elif g.phase is Phase.BONUS:
-            bp = g.bonus_player
-            sheet = g.sheets[bp]
-            dice = g.dice_for(bp)
-            add([None] * len(g.roll) if hidden else g.roll, "bonus", p == bp,
-                lambda c: sheet.can_place(c, dice.get(c, 0)))
-        return out
-
-    def _buttons(self) -> list[dict]:
-        t = self.strings.t
-        g = self.game
-        p = self._mine()
-        deciding = p is not None and not self.needs_roll()
-        placing = deciding and g.phase in (Phase.PLACE, Phase.BONUS)
-        colour = self._colour_for(p) if placing else None
-        n = g.dice_for(p).get(colour, 0) if colour is not None else 0
-        can_pass = placing and g.is_legal(Pass(p))
-        handoff = self.needs_handoff()
-        spec = [
-            ("roll", "button.roll", self.needs_roll(), self.needs_roll()),
-            ("reroll", "button.reroll", deciding and g.phase is Phase.DECIDE, deciding and g.phase is Phase.DECIDE),
-            ("stop", "button.stop", deciding and g.phase is Phase.DECIDE, deciding and g.phase is Phase.DECIDE),
-            ("confirm", "button.confirm", placing, placing and n > 0 and len(self.selection) == n),
-            ("pass", "button.pass", placing, can_pass),
-            ("undo", "button.undo", not g.over, self.can_undo()),
-            ("hint", "button.hint", not g.over, deciding and not g.over),
-            ("ready", "button.ready", handoff, handoff),
-            ("play_again", "button.play_again", g.over, g.over),
-        ]
-        name = self.names[self.current_seat()] if handoff else ""
-        return [{"id": i, "label": t(k, name=name) if i == "ready" else t(k), "visible": vis, "enabled": en}
-                for i, k, vis, en in spec]
-
-    def _prompt(self) -> str:
-        t, s = self.strings.t, self.strings
-        g = self.game
-        if g.over:
-            won = [self.names[p] for p in g.winners]
-            return t("prompt.game_over_one", name=won[0]) if len(won) == 1 else \
-                t("prompt.game_over_several", names=s.names(won))
-        p = self.current_seat()
-        if p is None:
-            bots = [self.names[q] for q in g.waiting_for() if not self.seats[q].is_human]
-            return t("prompt.waiting_bot", name=bots[0]) if len(bots) == 1 else t("prompt.waiting", names=s.names(bots))
-        if self.needs_handoff():
-            return t("handoff.title", name=self.names[p])
-        name = self.names[p]
-        if self.hint_state and self.hint_state["action"] != "place":
-            a = self.hint_state["action"]
-            return t(f"prompt.hint_{a}", colour=s.colour(self.hint_state.get("colour", "red")))
-        if g.phase is Phase.CHOOSE:
-            return t("prompt.roll" if self.needs_roll() else "prompt.choose", name=name)
-        if g.phase is Phase.DECIDE:
-            return t("prompt.decide", held=g.held, colour=s.colour(g.chosen), free=DICE - g.held)
-        if g.phase is Phase.BONUS and self.needs_roll():
-            return t("prompt.bonus_roll", name=name)
-        dice = g.dice_for(p)
-        colour = self._colour_for(p)
-        sheet = g.sheets[p]
-        if colour is not None and (self.selection or self.sel_colour is not None):
-            n = dice[colour]
-            key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(self.selection) == n \
-                else "prompt.selecting"
-            return t(key, colour=s.colour(colour), selected=len(self.selection), count=n)
-        if g.phase is Phase.PLACE and p == g.active:
-            if g.must_place(p):
-                return t("prompt.place_active", name=name, count=g.held, colour=s.colour(g.chosen))
-            return t("prompt.place_active_overshoot", name=name, count=g.held, colour=s.colour(g.chosen))
-        fits = [c for c, k in dice.items() if sheet.can_place(c, k)]
-        if g.phase is Phase.BONUS:
-            return t("prompt.bonus" if fits else "prompt.bonus_nothing", name=name)
-        if not dice:
-            return t("prompt.place_other_none", name=name)
-        return t("prompt.place_other" if fits else "prompt.place_other_nothing", name=name)
-
-    def decision_aid(self) -> dict[str, Any] | None:
-        """Reroll or stop (D3.3): where the set-aside dice could go now and
-        what a reroll may add.  ``zones``: the zones of the colour a placement
-        may use, with their reachable free cells and whether the held dice fit
-        (``fits``); ``warning``: the held dice fit nowhere any more (stopping
-        crosses nothing); ``odds``: the chance that a reroll of the other dice
-        shows the colour at least once, 1 - (5/6)^n."""
-        g = self.game
-        p = self._mine()
-        if p is None or g.phase is not Phase.DECIDE or p != g.active or g.chosen is None:
-            return None
-        t, s = self.strings.t, self.strings
-        colour, held, free = g.chosen, g.held, DICE - g.held
-        board = g.boards[p]
-        zones = [{"zone": z, "room": room, "fits": room >= held,
-                  "cells": [list(c) for c in board.zones[z].cells]}
-                 for z, room in sorted(g.sheets[p].room(colour).items())]
-        fits = [z for z in zones if z["fits"]]
-        percent = round(100 * (1 - (5 / 6) ** free))
-        if fits:
-            where = t("aid.fits", colour=s.colour(colour), count=held, zones=len(fits),
-                      room=max(z["room"] for z in fits))
-            warning = ""
-        else:
-            where = ""
-            warning = t("aid.overshoot", colour=s.colour(colour), count=held,
-                        room=max((z["room"] for z in zones), default=0))
-        return {"colour": colour.key, "held": held, "zones": zones, "where": where, "warning": warning,
-                "odds": t("aid.odds", count=free, percent=percent, colour=s.colour(colour)) if free else "",
-                "percent": percent}
-
-    def stats(self) -> list[dict[str, Any]]:
-        """Per player: bonus cells, cells crossed, colours completed, turns, bonus rolls."""
-        g = self.game
-        turns = [0] * g.players
-        bonus = [0] * g.players
-        for ev in g.log:
-            if isinstance(ev, TurnStarted):
-                turns[ev.player] += 1
-            elif isinstance(ev, BonusRollStarted):
-                bonus[ev.player] += 1
-        out = []
-        for p, seat in enumerate(self.seats):
-            sheet = g.sheets[p]
-            out.append({
-                "player": p, "name": seat.name, "kind": seat.kind,
-                "stars": sheet.stars,
-                "cells": sheet.crossed.bit_count() - 1,
-                "colours": len(sheet.completed_colours()),
-                "completed": [c.key for c in sheet.completed_colours()],
-                "turns": turns[p], "bonus_rolls": bonus[p],
-                "winner": p in g.winners,
-            })
-        return out
-
-    def winner_reason(self) -> str:
-        """Why the winners won (D6.1–D6.3), in one sentence; "" while playing."""
-        g = self.game
-        if not g.over:
-            return ""
-        t, s = self.strings.t, self.strings
-        if len(g.winners) == 1:
-            w = g.winners[0]
-            sheet = g.sheets[w]
-            colours = s.names([s.colour(c) for c in sheet.completed_colours()])
-            key = "over.why_bonus" if g.won_in_bonus else "over.why_one"
-            return t(key, name=self.names[w], stars=sheet.stars, goal=GOAL_STARS, colours=colours)
-        return t("over.why_several", names=s.names([self.names[w] for w in g.winners]), goal=GOAL_STARS)
-
-    def stats_labels(self) -> dict[str, str]:
-        t = self.strings.t
-        return {k: t(f"stats.{k}") for k in ("title", "player", "stars", "cells", "colours", "turns",
-                                              "bonus_rolls", "winner")}
-
-    def ui_model(self) -> dict[str, Any]:
-        """Everything the page shows, as plain data."""
-        g = self.game
-        t, s = self.strings.t, self.strings
-        self._check_selection()
-        p = self.current_seat()
-        handoff = None
-        if self.needs_handoff():
-            name = self.names[p]  # type: ignore[index]
-            handoff = {"seat": p, "name": name, "title": t("handoff.title", name=name),
-                       "body": t("handoff.body", name=name), "button": t("button.ready", name=name)}
-        shown = self.shown_player()
-        waiting = set(g.waiting_for())
-        players = [{
-            "index": i, "name": seat.name, "kind": seat.kind, "is_human": seat.is_human,
-            "kind_label": t(f"seat.{seat.kind}"),
-            "stars": g.sheets[i].stars, "goal_stars": GOAL_STARS,
-            "stars_label": self.stars_text("info.stars", g.sheets[i].stars),
-            "progress": progress(g.sheets[i], self.strings),
-            "completed": [c.key for c in g.sheets[i].completed_colours()],
-            "active": i == g.active, "waiting": i in waiting, "current": i == p, "shown": i == shown,
-        } for i, seat in enumerate(self.seats)]
-        bots_waiting = [self.names[q] for q in g.waiting_for() if not self.seats[q].is_human]
-        colour = self._colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
-        return {
-            "lang": self.lang,
-            "phase": g.phase.value,
-            "phase_label": t(f"phase.{g.phase.value}"),
-            "status": t("status.active", name=self.names[g.active]),
-            "turn": g.turn,
-            "turn_label": t("status.turn", turn=g.turn),
-            "active": g.active,
-            "seat": p,
-            "sheet_player": shown,
-            "board_id": g.boards[shown].id,
-            "board_label": t("board.label", name=self.names[shown]),
-            "players": players,
-            "highlights": [list(c) for c in self.highlights()],
-            "completions": [list(c) for c in self.completions()],
-            "selection": [list(c) for c in self.selection],
-            "selection_colour": colour.key if colour is not None else None,
-            "cursor": list(self.cursor) if self.cursor else None,
-            "cursor_text": self.describe_cell(*self.cursor) if self.cursor else "",
-            "hint": self.hint_state,
-            "dice": self._dice_model(),
-            "dice_hidden": self.needs_roll(),
-            "buttons": self._buttons(),
-            "prompt": self._prompt(),
-            "aid": self.decision_aid(),
-            "handoff": handoff,
-            "bot_pending": self.bot_pending() and not g.over,
-            "bot_names": bots_waiting,
-            "game_over": g.over,
-            "winners": list(g.winners),
-            "winner_names": [self.names[w] for w in g.winners],
-            "winner_reason": self.winner_reason(),
-            "stats": self.stats(),
-            "stats_labels": self.stats_labels(),
-            "log": list(self.log_lines[-100:]),
-            "can_undo": self.can_undo(),
-        }
-
-    # -- keyboard -----------------------------------------------------------------------------------
-    def describe_cell(self, row: int, col: int) -> str:
-        """The cell under the cursor, for a screen reader."""
-        t, s = self.strings.t, self.strings
-        board = self.shown_board()
-        i = board.index(row, col)
-        colour = board.colour_at(row, col)
-        if board.obstacle_mask >> i & 1:
-            what = t("cell.obstacle")
-        elif i == board.start:
-            what = t("cell.start")
-        elif board.star_mask >> i & 1:
-            what = t("cell.star", colour=s.colour(colour))
-        else:
-            what = t("cell.plain", colour=s.colour(colour))
-        if self.shown_sheet().crossed >> i & 1 and i != board.start:
-            what = t("cell.crossed", what=what)
-        elif (row, col) in self.selection:
-            what = t("cell.selected", what=what)
-        elif [row, col] in [list(c) for c in self.highlights()]:
-            what = t("cell.legal", what=what)
-        return t("cell.describe", row=row + 1, col=col + 1, what=what)
-
-    def move_cursor(self, direction: str) -> tuple[int, int]:
-        """Move the keyboard cursor: ``left``/``right`` along the row,
-        ``up``/``down`` to the nearest cell of the next row (keeping the column
-        line, so up-down-up returns where it started)."""
-        board = self.shown_board()
-        if self.cursor is None:
-            self.cursor = board.start_cell
-            self._cursor_goal = None
-            return self.cursor
-        r, c = self.cursor
-        if direction in ("left", "right"):
-            c = max(0, min(board.cols - 1, c + (1 if direction == "right" else -1)))
-            self._cursor_goal = None
-        elif direction in ("up", "down"):
-            goal = self._cursor_goal if self._cursor_goal is not None else 2 * c + (r & 1)
-            nr = r + (1 if direction == "down" else -1)
-            if 0 <= nr < board.rows:
-                # x in half cells: column c of row r is at 2c + (r & 1)
-                best = min(range(board.cols), key=lambda k: (abs(2 * k + (nr & 1) - goal), k))
-                r, c = nr, best
-            self._cursor_goal = goal
-        self.cursor = (r, c)
-        return self.cursor
-
-    def handle_key(self, key: str) -> bool:
-        """A key from the page (``KeyboardEvent.key``); True when it was used."""
-        if self.needs_handoff():
-            # the pass-the-device screen takes all input: only its OK goes through
-            if key in ("Enter", " ", "Spacebar"):
-                self.acknowledge_handoff()
-                return True
-            return False
-        if key in _DIRECTIONS:
-            self.move_cursor(_DIRECTIONS[key])
-            return True
-        if key in ("Enter", " ", "Spacebar"):
-            if self.needs_roll():
-                self.roll()
-                return True
-            if self.cursor is None:
-                self.move_cursor("left")
-                return True
-            self.tap(*self.cursor)
-            return True
-        k = key.lower()
-        if k == "escape":
-            self.clear_selection()
-            return True
-        if k == "c":
-            self.confirm()
-        elif k == "p":
-            self.pass_()
-        elif k == "u":
-            self.undo()
-        elif k == "h":
-            self.hint()
-        elif k == "r":
-            if self.needs_roll():
-                self.roll()
-            else:
-                self.reroll()
-        elif k == "s":
-            self.stop()
-        elif k in "123456" and len(k) == 1:
-            self.press_die(int(k) - 1)
-        else:
-            return False
-        return True

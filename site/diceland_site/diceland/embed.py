@@ -27,7 +27,7 @@ import binascii
 import json
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from diceland_core import (
@@ -43,9 +43,9 @@ from ..i18n import LANGUAGES, Strings, choose_language, error_details, error_tex
 from ..seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
-    "EmbedError", "EmbedParams", "Script", "TryVerdict", "EmbedSession",
+    "EmbedError", "EmbedParams", "LessonTexts", "Script", "TryVerdict", "EmbedSession",
     "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
-    "check_try", "text_in", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
+    "check_try", "engine_refusal", "refused", "text_in", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
     "load_progress", "dump_progress", "merge_progress", "parse_json", "PROGRESS_KEY",
     "MAX_PARAM_CHARS", "MAX_JSON_BYTES", "MAX_QUERY_CHARS",
 ]
@@ -258,28 +258,41 @@ def check_try(game: Game, spec: Mapping[str, Any], action: Action, lang: str = "
     (``"any_legal_of_kind"``).  Otherwise the message is the rule the move
     breaks (translated) and/or the lesson's ``why`` for that move."""
     expect = [action_from_json(a) for a in spec.get("expect", [])]
-    error: IllegalActionError | None = None
-    probe = game.copy()
-    try:
-        probe.apply(action)
-    except IllegalActionError as exc:
-        error = exc
+    error, _ = engine_refusal(game, action)
     if error is None:
         if action in expect:
             return TryVerdict(True)
         if spec.get("accept") == "any_legal_of_kind" and _kind(game, action) in {_kind(game, a) for a in expect}:
             return TryVerdict(True)
-    parts = []
-    if error is not None:
-        parts.append(error_text(error, lang, names))
+    why = None
     for wrong in spec.get("wrong", []):
         try:
             same = action_from_json(wrong.get("action")) == action
         except (ValueError, AttributeError):
             same = False
         if same and wrong.get("why"):
-            parts.append(without_rule_ids(text_in(wrong["why"], lang)))
+            why = wrong["why"]
             break
+    return refused(error, why, lang, names)
+
+
+def engine_refusal(state: Any, action: Any) -> tuple[IllegalActionError | None, Any]:
+    """The engine's objection to ``action`` (None if it is legal) and a copy
+    of ``state`` with the action applied when it is."""
+    probe = state.copy()
+    try:
+        probe.apply(action)
+    except IllegalActionError as exc:
+        return exc, probe
+    return None, probe
+
+
+def refused(error: IllegalActionError | None, why: object, lang: str, names: Sequence[str] | None) -> TryVerdict:
+    """A refused try: the engine's reason in plain words (its rule behind
+    "details") and/or the lesson's ``why`` for that move."""
+    parts = [error_text(error, lang, names)] if error is not None else []
+    if why:
+        parts.append(without_rule_ids(text_in(why, lang)))
     if not parts:
         parts.append(Strings(lang).t("embed.try.not_this"))
     if error is None:
@@ -296,7 +309,31 @@ def without_rule_ids(text: str) -> str:
     return _RULE_IDS.sub("", text)
 
 
-class Script:
+class LessonTexts:
+    """The texts of a lesson file of any game: ``title``, ``explain``, the
+    ``steps`` captions and the ``try``."""
+
+    data: Mapping[str, Any]
+
+    def read_texts(self, data: Mapping[str, Any]) -> None:
+        self.captions: dict[int, Any] = {}
+        for step in data.get("steps", []) if isinstance(data.get("steps"), list) else []:
+            if isinstance(step, dict) and isinstance(step.get("after"), int):
+                self.captions[step["after"]] = step.get("caption")
+        spec = data.get("try")
+        self.try_spec = spec if isinstance(spec, dict) and isinstance(spec.get("step"), int) else None
+
+    def title(self, lang: str) -> str:
+        return text_in(self.data.get("title"), lang)
+
+    def explain(self, lang: str) -> str:
+        return text_in(self.data.get("explain"), lang)
+
+    def caption(self, step: int, lang: str) -> str:
+        return text_in(self.captions.get(step), lang)
+
+
+class Script(LessonTexts):
     """A checked scenario object with its texts; raises :class:`EmbedError`
     when it is not a scenario or its actions do not replay."""
 
@@ -313,12 +350,7 @@ class Script:
         self.custom_names = [n.strip()[:MAX_NAME] for n in names] if ok else None
         #: a name was longer than ``MAX_NAME`` and was cut
         self.names_trimmed = bool(ok and any(len(n.strip()) > MAX_NAME for n in names))
-        self.captions = {}
-        for step in data.get("steps", []) if isinstance(data.get("steps"), list) else []:
-            if isinstance(step, dict) and isinstance(step.get("after"), int):
-                self.captions[step["after"]] = step.get("caption")
-        spec = data.get("try")
-        self.try_spec = spec if isinstance(spec, dict) and isinstance(spec.get("step"), int) else None
+        self.read_texts(data)
         self._games: dict[int, Game] = {}
         try:
             replayed = play(self.game_at(0), self.actions)
@@ -362,15 +394,6 @@ class Script:
         if step is None:
             return min(1, self.last) if self.lesson is not None else self.last
         return step
-
-    def title(self, lang: str) -> str:
-        return text_in(self.data.get("title"), lang)
-
-    def explain(self, lang: str) -> str:
-        return text_in(self.data.get("explain"), lang)
-
-    def caption(self, step: int, lang: str) -> str:
-        return text_in(self.captions.get(step), lang)
 
     def try_at(self, step: int) -> dict[str, Any] | None:
         """The try of ``step``: the lesson's own at its step, else "make the
@@ -585,7 +608,7 @@ class EmbedSession:
         if self.mode == "try":
             spec = self.ctrl.spec
             own = text_in(spec.get("prompt"), self.lang)
-            return (own + " " if own else "") + self.ctrl.ui_model()["prompt"]
+            return (own + " " if own else "") + self.ctrl.ui_model().prompt
         spec = self.script.try_at(self.step)
         if spec is not None and spec.get("lesson"):
             return text_in(spec.get("prompt"), self.lang) + " " + t("embed.try.available")
@@ -599,7 +622,7 @@ class EmbedSession:
         m = self.ctrl.ui_model()
         g = self.game
         trying = self.mode == "try"
-        buttons = {b["id"]: b for b in m["buttons"]}
+        buttons = {b.id: b for b in m.buttons}
         controls = [
             {"id": "prev", "label": t("embed.button.prev"), "visible": not trying, "enabled": self.step > 0},
             {"id": "next", "label": t("embed.button.next"), "visible": not trying,
@@ -609,11 +632,11 @@ class EmbedSession:
         ]
         for name in ("reroll", "stop", "confirm", "pass"):
             b = buttons[name]
-            controls.append({"id": name, "label": b["label"], "visible": trying and b["visible"],
-                             "enabled": trying and b["enabled"]})
+            controls.append({"id": name, "label": b.label, "visible": trying and b.visible,
+                             "enabled": trying and b.enabled})
         controls.append({"id": "reset", "label": t("embed.button.reset"), "visible": True, "enabled": True})
-        shown = m["sheet_player"]
-        status = f"{m['turn_label']} · {m['phase_label']} · {m['status']}" if not g.over else m["prompt"]
+        shown = m.sheet_player
+        status = f"{m.turn_label} · {m.phase_label} · {m.status}" if not g.over else m.prompt
         return {
             "lang": self.lang,
             "title": self.script.title(self.lang),
@@ -623,10 +646,10 @@ class EmbedSession:
             "status": status,
             "prompt": self.prompt(),
             "board_label": t("board.label", name=self.names[shown]),
-            "players": [{"index": p["index"], "name": p["name"], "stars": p["stars"], "shown": p["shown"],
-                         "active": p["active"]} for p in m["players"]],
-            "stars_label": m["players"][shown]["stars_label"],
-            "dice": m["dice"],
+            "players": [{"index": p.index, "name": p.name, "stars": p.stars, "shown": p.shown,
+                         "active": p.active} for p in m.players],
+            "stars_label": m.players[shown].stars_label,
+            "dice": [asdict(d) for d in m.dice],
             "controls": controls,
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,
@@ -651,9 +674,9 @@ class EmbedSession:
             "phase": g.phase.value,
             "turn": g.turn,
             "crossed": [[list(c) for c in s.crossed_cells()] for s in g.sheets],
-            "dice": [{"colour": d["colour"], "group": d["group"], "enabled": d["enabled"]} for d in m["dice"]],
-            "highlights": m["highlights"] if self.mode == "try" else [],
-            "selection": m["selection"],
+            "dice": [{"colour": d.colour, "group": d.group, "enabled": d.enabled} for d in m.dice],
+            "highlights": [list(c) for c in m.highlights] if self.mode == "try" else [],
+            "selection": [list(c) for c in m.selection],
             "can_try": self.can_try(),
             "feedback": self.feedback,
             "feedback_kind": self.feedback_kind,

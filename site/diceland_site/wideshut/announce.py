@@ -14,7 +14,7 @@ from ..seats import Seat
 from .model import position_of
 from .strings import WideStrings
 
-__all__ = ["describe_events", "take_text", "mark_text"]
+__all__ = ["describe_events", "take_text", "mark_text", "box_text"]
 
 
 def mark_text(colour: str, entry, strings: WideStrings) -> str:
@@ -22,7 +22,12 @@ def mark_text(colour: str, entry, strings: WideStrings) -> str:
     if entry is None:
         return strings.t("mark.nothing")
     half, row, col = position_of(colour, entry)
-    if entry[0] == "skip":
+    return box_text(half, row, col, "skip" if entry[0] == "skip" else "box", strings)
+
+
+def box_text(half: str, row: int, col: int, kind: str, strings: WideStrings) -> str:
+    """A box of the sheet in words (``kind`` "skip": its 6 used for its power)."""
+    if kind == "skip":
         return strings.t("mark.skip", half=strings.t(f"half.{half}"), row=row + 1)
     if col == 5:
         return strings.t("mark.six", half=strings.t(f"half.{half}"), row=row + 1)

@@ -23,7 +23,7 @@ def test_same_keys_and_placeholders():
 
 
 def test_every_key_used_by_the_page_exists():
-    sources = [SITE / "clever.py", SITE / "clever.html", *(SITE / "diceland_site" / "clever").glob("*.py")]
+    sources = [SITE / "diceland_web" / "clever_page.py", SITE / "clever.html", *(SITE / "diceland_site" / "clever").glob("*.py")]
     used = set()
     for path in sources:
         used |= set(re.findall(r"[\"'](clever\.[a-z_0-9]+(?:\.[a-z_0-9]+)*)[\"']", path.read_text()))

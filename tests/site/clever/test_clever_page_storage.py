@@ -88,11 +88,13 @@ def test_a_tampered_save_is_refused_and_kept():
 
 def test_a_record_of_another_game_is_refused_on_import():
     from diceland_core import Game, record_json as diceland_record
-    from diceland_site.clever.saves import check_clever
+    store = clever_store({})
     text = diceland_record(Game.new("A", players=2, seed=1))
     with pytest.raises(SaveError) as exc:
-        check_clever(text)
-    assert "clever" in str(exc.value)
+        store.import_json(text, game="clever")
+    assert "clever" in str(exc.value) and exc.value.code == "invalid"
+    assert store.list_saves(None) == []            # nothing stored
     ctrl = played(1)
-    check_clever(record_json(ctrl.state))          # a clever record passes
-    check_clever("not json")                       # left to the store, which says what is wrong
+    save_id = store.import_json(record_json(ctrl.state), game="clever")   # a clever record passes
+    assert [s["id"] for s in store.list_saves()] == [save_id]
+    assert store.import_json(text) != save_id      # without a game, any game's record is taken

@@ -24,7 +24,7 @@ def test_same_keys_and_placeholders_in_every_language():
 
 
 def test_every_key_used_by_the_page_exists():
-    sources = [*(SITE / "diceland_site" / "wideshut").glob("*.py"), SITE / "wideshut.py"]
+    sources = [*(SITE / "diceland_site" / "wideshut").glob("*.py"), SITE / "diceland_web" / "wideshut_page.py"]
     used = set()
     for path in sources:
         text = path.read_text(encoding="utf-8")

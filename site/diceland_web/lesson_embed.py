@@ -1,0 +1,264 @@
+"""embed.html for the lessons of a game other than Diceland
+(``embed.html?game=clever&scenario=…&step=N&lang=es``): the DOM side of
+:class:`diceland_site.lessons.LessonSession`.  The session and the game's
+plug-in board hold the logic and the draw lists; this module reads the
+query, fetches the lesson, fills the page's elements and forwards clicks and
+keys.  Like the Diceland embed it stores nothing and tells its parent only
+its height and a solved try (the two functions of embed.js).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+import js
+from diceland_site.diceland.embed import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language, parse_params
+from diceland_site.i18n import Strings
+from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
+from diceland_site.paint import draw_board
+
+from .dom import Events, document, el, js_obj, window
+from .embed_parts import error_state, fetch_json, render_texts, run_page, show_error, show_loaded
+
+__all__ = ["wants_lesson_page", "LessonEmbedPage", "main"]
+
+WHERE = "Lesson embed"
+
+
+def read_query() -> tuple[dict[str, str], bool]:
+    search = str(window.location.search)[1:]
+    if len(search) > MAX_QUERY_CHARS:
+        return {}, True
+    return {k: v[-1] for k, v in parse_qs(search, keep_blank_values=True).items()}, False
+
+
+def wants_lesson_page() -> bool:
+    """The link names a ``game=`` other than Diceland (a bad one included:
+    this page names what is wrong with it)."""
+    query, _ = read_query()
+    return "game" in query and query["game"].strip().lower() != DEFAULT_GAME
+
+
+def node(tag: str, text: str = "", cls: str = ""):
+    item = document.createElement(tag)
+    item.textContent = text
+    if cls:
+        item.className = cls
+    return item
+
+
+class LessonEmbedPage:
+    def __init__(self):
+        self.query, self.too_long = read_query()
+        self.langs = [str(x) for x in (window.navigator.languages or [])]
+        self.lang = page_language(self.query, self.langs)
+        self.strings = Strings(self.lang)
+        self.session: LessonSession | None = None
+        self.error: EmbedError | None = None
+        self.layout = None
+        self.cache: dict = {}
+        self.events = Events(WHERE, lambda exc: self.say(self.strings.t("error.unexpected", detail=str(exc))))
+        self.canvas = el("board")
+        self.ctx = self.canvas.getContext("2d")
+        self.targets = node("div", "", "actions embed-targets")
+        self.targets.id = "embed-targets"
+        self.targets.setAttribute("role", "group")
+        el("dice").after(self.targets)
+
+    # -- loading ------------------------------------------------------------------------
+    async def load(self) -> None:
+        t = self.strings.t
+        document.documentElement.lang = self.lang
+        document.title = t("embed.title")
+        try:
+            if self.too_long:
+                raise EmbedError("too_long")
+            game = parse_game(self.query)
+            params = parse_params(self.query, self.langs)
+            if params.scenario is None:
+                raise EmbedError("missing")
+            folder = lesson_folder(game)
+            lesson, file = lesson_file(params.scenario, await fetch_json(f"./{folder}/index.json"))
+            script = LessonScript(await fetch_json(f"./{folder}/{file}"), game, lesson)
+            self.session = LessonSession(script, self.lang, params.step)
+        except EmbedError as err:
+            self.error = err
+        show_loaded(self, self.render)
+
+    def show_error(self, err: EmbedError) -> None:
+        show_error(err, self.strings, self.lang)
+
+    def bind(self) -> None:
+        on = self.events.on
+        on(el("embed-controls"), "click", self.control_click)
+        on(el("dice"), "click", self.dice_click)
+        on(self.targets, "click", self.target_click)
+        on(self.canvas, "click", self.canvas_click)
+        on(self.canvas, "keydown", self.canvas_key)
+        on(window, "resize", lambda evt: self.render())
+
+    # -- events ---------------------------------------------------------------------------
+    def control_click(self, evt) -> None:
+        target = evt.target.closest("button[data-control]") if evt.target else None
+        if target is not None and not target.disabled and self.session is not None:
+            self.session.button(str(target.dataset.control))
+            self.after("#embed-controls button[data-control]:not([hidden]):not([disabled])")
+
+    def dice_click(self, evt) -> None:
+        target = evt.target.closest("button[data-die]") if evt.target else None
+        if target is not None and not target.disabled and self.session is not None:
+            self.session.tap_die(str(target.dataset.die))
+            self.after("#embed-targets button, #embed-controls button[data-control]:not([hidden]):not([disabled])")
+
+    def target_click(self, evt) -> None:
+        target = evt.target.closest("button[data-target]") if evt.target else None
+        if target is not None and self.session is not None:
+            self.session.tap_target(str(target.dataset.target))
+            self.after("#embed-targets button, #embed-controls button[data-control]:not([hidden]):not([disabled])")
+
+    def canvas_click(self, evt) -> None:
+        if self.session is None or self.layout is None:
+            return
+        rect = self.canvas.getBoundingClientRect()
+        if self.session.tap_point(self.layout, float(evt.clientX) - float(rect.left),
+                                  float(evt.clientY) - float(rect.top)):
+            self.after()
+        else:
+            self.render()
+
+    def canvas_key(self, evt) -> None:
+        if self.session is None or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        if self.session.key(str(evt.key)) or self.session.mode == "try":
+            if str(evt.key) in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"):
+                evt.preventDefault()
+            self.render()
+
+    def after(self, focus: str = "") -> None:
+        """Redraw; keyboard play: the controls just drawn take the focus
+        (unless the focused control is still there)."""
+        self.render()
+        session = self.session
+        if session is not None and session.take_solved():
+            window.dicelandSolved(lesson_key(session.script.game, session.script.lesson or ""))
+        active = document.activeElement
+        if focus and (active is None or active == document.body or not active.isConnected
+                      or active.matches(":disabled, [hidden]")):
+            first = document.querySelector(focus)
+            if first is not None:
+                first.focus()
+
+    def say(self, text: str) -> None:
+        if self.session is not None:
+            self.session.say(text, "wrong")
+            self.render()
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        m = session.model()
+        t = self.strings.t
+        render_texts(m, self.strings)
+        el("embed-players").replaceChildren(*[node("span", p) for p in m["players"]])
+        el("embed-players").setAttribute("aria-label", t("embed.players"))
+        el("info-bar").textContent = m["board_label"]
+        el("embed-status").textContent = " · ".join(x for x in (m["step_label"], m["status"]) if x)
+        self.render_dice(m["dice"])
+        el("dice").setAttribute("aria-label", t("dice.title"))
+        self.render_targets(m["targets"])
+        self.render_controls(m["controls"])
+        self.canvas.setAttribute("aria-label", m["board_label"])
+        self.canvas.setAttribute("role", "application" if m["mode"] == "try" else "img")
+        self.draw()
+        window.dicelandPostHeight()
+
+    def render_dice(self, dice) -> None:
+        buttons = []
+        for d in dice:
+            button = node("button", d["text"], "die lesson-die" + (" selected" if d["selected"] else "")
+                          + (" dim" if d["dim"] else ""))
+            button.type = "button"
+            button.dataset.die = d["id"]
+            button.disabled = not d["enabled"]
+            button.setAttribute("aria-label", d["label"])
+            button.setAttribute("aria-pressed", "true" if d["selected"] else "false")
+            button.style.background = d["fill"]
+            button.style.color = d["ink"]
+            buttons.append(button)
+        el("dice").replaceChildren(*buttons)
+
+    def render_targets(self, targets) -> None:
+        self.targets.setAttribute("aria-label", self.strings.t("embed.targets"))
+        buttons = []
+        for item in targets:
+            button = node("button", item["label"])
+            button.type = "button"
+            button.dataset.target = item["id"]
+            buttons.append(button)
+        self.targets.replaceChildren(*buttons)
+        self.targets.hidden = not targets
+
+    def render_controls(self, controls) -> None:
+        box = el("embed-controls")
+        box.setAttribute("aria-label", self.strings.t("embed.controls"))
+        for existing in box.querySelectorAll("button[data-control]"):
+            existing.hidden = True
+        reset = box.querySelector('button[data-control="reset"]')
+        for c in controls:
+            button = box.querySelector(f'button[data-control="{c["id"]}"]')
+            if button is None:
+                button = node("button")
+                button.type = "button"
+                button.dataset.control = c["id"]
+                box.insertBefore(button, reset)
+            button.textContent = c["label"]
+            button.hidden = not c["visible"]
+            button.disabled = not c["enabled"]
+
+    def draw(self) -> None:
+        board = self.session.board
+        width = max(200.0, float(el("board-wrap").clientWidth))
+        dpr = float(window.devicePixelRatio or 1)
+        self.layout = board.layout(width, dpr, float(window.innerHeight) * 0.8)
+        self.canvas.style.width = f"{self.layout.css_width}px"
+        self.cache["board"] = (self.session.script.game, self.lang)
+        draw_board(self.canvas, self.ctx, self.layout, board.static_ops, board.frame_ops(), self.cache,
+                   lambda: document.createElement("canvas"))
+
+    # -- what tests and tools can ask -------------------------------------------------------
+    def expose(self) -> None:
+        api = js.Object.new()
+
+        def state():
+            if self.session is None:
+                return error_state(self.error, self.lang)
+            return json.dumps(self.session.state())
+
+        def answer_taps():
+            """The inputs that make the lesson's expected try (tests play them)."""
+            session = self.session
+            if session is None or not session.script.expected():
+                return "[]"
+            return json.dumps(session.board.answer_taps(session.script.expected()[0]))
+
+        def point(ident):
+            """Where a die or a target is drawn, in client coordinates (or null)."""
+            session = self.session
+            if session is None or self.layout is None:
+                return None
+            found = session.board.target_point(self.layout, str(ident))
+            if found is None:
+                return None
+            rect = self.canvas.getBoundingClientRect()
+            return js_obj({"x": float(rect.left) + found[0], "y": float(rect.top) + found[1]})
+
+        for name, fn in (("state", state), ("answerTaps", answer_taps), ("point", point)):
+            setattr(api, name, self.events.proxy(fn))
+        window.dicelandEmbed = api
+
+
+async def main():
+    return await run_page(LessonEmbedPage(), WHERE)
