@@ -153,7 +153,7 @@ def main() -> None:
     parser.add_argument("--before", default=None, help="revision to compare with (default: the commit "
                         "before site/embed-picture.js was added)")
     args = parser.parse_args()
-    before_rev = args.before or git("rev-list", "-1", "--diff-filter=A", "HEAD", "--", "site/embed-picture.js") + "^"
+    before_rev = args.before or git("log", "--diff-filter=A", "--format=%H", "-1", "--", "site/embed-picture.js") + "^"
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
