@@ -147,7 +147,8 @@
     });
     section.addEventListener("keydown", (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift") return;
-      if (event.target.closest("button") && (event.key === "Enter" || event.key === " ")) return;  // its click
+      // Enter or Space on a button is its click; on the explanation's summary it opens or closes it
+      if (event.target.closest("button, summary") && (event.key === "Enter" || event.key === " ")) return;
       start("play");
     });
     render(lesson, texts, seat);

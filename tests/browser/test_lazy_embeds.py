@@ -58,6 +58,9 @@ def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, ser
     # the host sized every frame from its height message
     heights = page.evaluate("[...document.querySelectorAll('iframe')].map(f => f.getBoundingClientRect().height)")
     assert all(h != 420 and h > 200 for h in heights), heights
+    # opening or closing a lesson's explanation from the keyboard starts nothing
+    frames[0].press("#picture-explain-summary", "Enter")
+    assert frames[0].evaluate("document.getElementById('picture-explain-box').open") is False
     page.wait_for_timeout(500)  # anything still on its way would show below
     assert python_requests(requests) == []
     assert all(f.evaluate("document.documentElement.dataset.ready") is None for f in frames)
