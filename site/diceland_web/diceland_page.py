@@ -9,7 +9,7 @@ What the page shows and what a tap does come from
 URL parameters: ``players``, ``boards``, ``seed``, ``names`` start a new game
 (``diceland.html?players=human,expert&boards=A,C&seed=5``); ``save`` opens a
 saved game; ``lang`` picks the language; ``speed`` scales the bots' delay
-(``speed=0``: as fast as possible).
+(``speed=0``: as fast as possible) over the bot speed of the settings.
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ from diceland_core import board_ids, load_board
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
 from diceland_site.diceland.embed import iframe_attributes, share_link
-from diceland_site.paint import draw_board
+from diceland_site.diceland.minis import mini_layout, mini_ops
+from diceland_site.diceland.shortcuts import BUTTON_KEYS, help_lines, tooltip
+from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.sounds import cue_for
 
 from .dom import document, el, esc, js_obj, next_frame, window
 from .shell import Shell
@@ -32,6 +35,10 @@ LINK_KEYS = {"players", "boards", "board", "seed", "names"}
 #: The stored setting "pass for me when nothing fits" (on unless set to false).
 AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
+#: Wide enough to show the other players' boards beside the board (style.css agrees).
+WIDE = "(min-width: 1100px)"
+#: The media query of style.css for a phone held sideways (board beside the controls).
+SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
 
 
 class DicelandPage(Shell):
@@ -49,6 +56,10 @@ class DicelandPage(Shell):
         self.over_shown = False
         self.pending_render = False
         self.progress_opened: bool | None = None
+        #: per mini board canvas, what it shows (redrawn when that changes)
+        self.mini_drawn: dict[int, tuple] = {}
+        #: (sheet on screen, its crossed and chosen cells) at the last draw
+        self.marks: tuple | None = None
         self.bind()
         self.translate_static()
 
@@ -67,10 +78,27 @@ class DicelandPage(Shell):
         self.on(el("btn-welcome-saves"), "click", lambda evt: (el("welcome").close(), self.open_saves()))
         self.on(el("btn-welcome-import"), "click", lambda evt: el("import-file").click())
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.mini_click)
+        self.on(el("btn-my-board"), "click", lambda evt: self.show_sheet(None))
+        self.on(el("auto-pass-toggle"), "change", lambda evt: self.set_auto_pass(bool(evt.target.checked)))
+        el("auto-pass-toggle").checked = self.auto_pass_on()
+
+    def auto_pass_on(self) -> bool:
+        """The setting "pass for me when nothing fits" (on unless turned off)."""
+        return self.store.get_setting(AUTO_PASS_SETTING) is not False
+
+    def set_auto_pass(self, enabled: bool) -> None:
+        self.store.set_setting(AUTO_PASS_SETTING, enabled)
+        if self.ctrl is not None:
+            self.ctrl.auto_pass = enabled
+            self.render()
 
     def translate_static(self) -> None:
         super().translate_static()
         el("dice").setAttribute("aria-label", self.t("dice.title"))
+
+    def key_help(self) -> list[str]:
+        return help_lines(self.strings)
 
     def language_changed(self) -> None:
         if self.ctrl is not None:
@@ -105,10 +133,11 @@ class DicelandPage(Shell):
 
     def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
         self.adopt_save(save_id)
-        ctrl.auto_pass = self.store.get_setting(AUTO_PASS_SETTING) is not False
+        ctrl.auto_pass = self.auto_pass_on()
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()
+        self.mini_drawn.clear()
         self.dice_signature = None
         el("log").innerHTML = ""
         for line in ctrl.log_lines:
@@ -183,11 +212,15 @@ class DicelandPage(Shell):
         method = {"roll": ctrl.roll, "reroll": ctrl.reroll, "stop": ctrl.stop, "confirm": ctrl.confirm,
                   "pass": ctrl.pass_, "undo": ctrl.undo}.get(name)
         if method is not None:
-            self.after_action(method())
+            result = method()
+            if name == "roll" and result.ok:
+                self.sound.play("roll")
+            self.after_action(result)
 
     def refuse(self, result) -> None:
         self.toast(result.reason, getattr(result, "details", ""))
         self.announce(result.reason)
+        self.sound.play("refuse")
 
     def after_action(self, result, save: bool = True) -> None:
         if result is not None and not result.ok and result.reason:
@@ -204,23 +237,40 @@ class DicelandPage(Shell):
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button.seat-tab") if evt.target else None
-        if target is None or self.ctrl is None:
+        if target is not None:
+            self.show_sheet(int(target.dataset.seat))
+
+    def mini_click(self, evt) -> None:
+        """A mini board shows its player's board large; pressed again, one's own."""
+        target = evt.target.closest("button.mini") if evt.target else None
+        if target is not None:
+            pressed = str(target.getAttribute("aria-pressed")) == "true"
+            self.show_sheet(None if pressed else int(target.dataset.seat))
+
+    def show_sheet(self, seat: int | None) -> None:
+        if self.ctrl is None:
             return
-        self.ctrl.view_sheet(int(target.dataset.seat))
+        self.ctrl.view_sheet(seat)
         self.render()
+        if seat is None:
+            self.canvas.focus()
 
     def canvas_click(self, evt) -> None:
         ctrl = self.ctrl
         if ctrl is None or self.layout is None or self.stale():
             return
         rect = self.canvas.getBoundingClientRect()
-        cell = self.layout.pixel_to_cell(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        # a tap just past the edge of a playable (or chosen) cell counts for it
+        cell = view.snap_tap(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
+                             [*ctrl.highlights(), *ctrl.selection])
         if cell is None:
             return
         ctrl.cursor = None
         result = ctrl.tap(*cell)
         if not result.ok:
             self.refuse(result)
+        else:
+            self.sound.play("tap")
         self.render()
         self.mark_redraw(evt)
 
@@ -274,7 +324,12 @@ class DicelandPage(Shell):
         wrap = el("board-wrap")
         width = max(200.0, float(wrap.clientWidth))
         wide = float(window.innerWidth) >= 900
-        max_h = max(220.0, float(window.innerHeight) * (0.82 if wide else 0.5))
+        if window.matchMedia(SIDEWAYS_PHONE).matches:
+            # the board gets the height under the top bar: no scrolling to play
+            top = float(wrap.getBoundingClientRect().top) + float(window.scrollY)
+            max_h = max(160.0, float(window.innerHeight) - top - 6)
+        else:
+            max_h = max(220.0, float(window.innerHeight) * (0.82 if wide else 0.5))
         dpr = float(window.devicePixelRatio or 1)
         probe = view.Layout.for_board(board, width, 100000.0, dpr)
         return view.Layout.for_board(board, width, min(probe.content_height, max_h), dpr)
@@ -299,15 +354,19 @@ class DicelandPage(Shell):
             return
         for name in ("btn-export", "btn-share"):
             el(name).hidden = False
+        events = []
         for message in ctrl.drain_messages():
+            events.append(message.event)
             if message.kind == "log":
                 self.add_log_line(message.text, message.event)
             else:
                 self.toast(message.text)
                 self.announce(message.text)
+        self.sound.play(cue_for(events))
         model = ctrl.ui_model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
+        self.render_minis(model.minis)
         self.render_progress(model)
         self.render_dice(model)
         self.render_buttons(model)
@@ -319,11 +378,35 @@ class DicelandPage(Shell):
         self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
         self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
+        self.pop_new_marks()
         self.schedule_frame()
         if model.game_over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
         self.schedule_bots(model.bot_pending and not model.game_over)
+
+    def pop_new_marks(self) -> None:
+        """A short burst around each cell crossed or chosen since the last
+        draw of the same sheet (none under prefers-reduced-motion: style.css)."""
+        ctrl = self.ctrl
+        shown = ctrl.shown_player()
+        now = (self.save_id, shown, frozenset(ctrl.shown_sheet().crossed_cells()) | frozenset(ctrl.selection))
+        before, self.marks = self.marks, now
+        if before is None or before[:2] != now[:2]:
+            return
+        fresh = sorted(now[2] - before[2])
+        if not fresh or len(fresh) > 6:  # a whole game loaded or replayed: no fireworks
+            return
+        wrap = el("board-wrap")
+        size = 2 * self.layout.size
+        for row, col in fresh:
+            x, y = self.layout.cell_center(row, col)
+            pop = document.createElement("span")
+            pop.className = "cross-pop"
+            pop.setAttribute("aria-hidden", "true")
+            pop.style.cssText = f"left:{x - size / 2:.1f}px;top:{y - size / 2:.1f}px;width:{size:.1f}px;height:{size:.1f}px"
+            wrap.appendChild(pop)
+            self.later(1500, lambda p=pop: p.remove())
 
     def render_progress(self, model) -> None:
         """Per player: what is missing to the goal, and per colour the bonus
@@ -371,6 +454,60 @@ class DicelandPage(Shell):
         html = "".join(parts)
         if tabs.innerHTML != html:
             tabs.innerHTML = html
+
+    def render_minis(self, minis) -> None:
+        """The way back to one's own board; on a wide screen the other
+        players' boards, small and live, beside the board."""
+        back = el("btn-my-board")
+        back.hidden = not minis.back
+        back.textContent = minis.back
+        box = el("minis")
+        wide = bool(window.matchMedia(WIDE).matches)
+        box.hidden = not (wide and minis.boards)
+        if box.hidden:
+            return
+        el("minis-title").textContent = minis.title
+        listing = el("mini-list")
+        seats = ",".join(str(b.player) for b in minis.boards)
+        if listing.getAttribute("data-seats") != seats:
+            listing.setAttribute("data-seats", seats)
+            listing.innerHTML = "".join(
+                f'<button type="button" class="mini" data-seat="{b.player}"><span class="mini-head"></span>'
+                f'<canvas aria-hidden="true"></canvas><span class="mini-done"></span></button>' for b in minis.boards)
+            self.mini_drawn.clear()
+        dpr = float(window.devicePixelRatio or 1)
+        for b in minis.boards:
+            node = listing.querySelector(f'button.mini[data-seat="{b.player}"]')
+            node.setAttribute("aria-label", b.label)
+            node.setAttribute("aria-pressed", "true" if b.shown else "false")
+            node.classList.toggle("waiting", b.waiting)
+            node.setAttribute("data-crossed", str(b.crossed))
+            node.querySelector(".mini-head").textContent = b.chip
+            done = ",".join(f.colour for f in b.finished)
+            if node.getAttribute("data-finished") != done:
+                node.setAttribute("data-finished", done)
+                node.querySelector(".mini-done").innerHTML = "".join(
+                    f'<span class="swatch" style="background:{f.fill}" title="{esc(f.name)}">'
+                    f'{view.symbol_svg(f.colour, 14, f.text)}</span>' for f in b.finished)
+            self.draw_mini(node.querySelector("canvas"), b, dpr)
+
+    def draw_mini(self, canvas, mini, dpr: float) -> None:
+        board = self.ctrl.game.boards[mini.player]
+        width = max(60.0, float(canvas.parentElement.clientWidth) - 12)
+        layout = mini_layout(board, width, dpr)
+        drawn = (board.id, mini.crossed, mini.last_move, layout.canvas_width, layout.canvas_height, dpr)
+        if self.mini_drawn.get(mini.player) == drawn:
+            return
+        self.mini_drawn[mini.player] = drawn
+        canvas.width = layout.canvas_width
+        canvas.height = layout.canvas_height
+        canvas.style.height = f"{layout.css_height}px"
+        ctx = canvas.getContext("2d")
+        ctx.setTransform(*layout.transform)
+        ctx.clearRect(0, 0, layout.css_width, layout.css_height)
+        ctx.lineJoin = "round"
+        ctx.lineCap = "round"
+        Painter(ctx).run(mini_ops(self.ctrl.game, mini.player, layout))
 
     def render_dice(self, model) -> None:
         dice = model.dice
@@ -428,6 +565,9 @@ class DicelandPage(Shell):
             if node is None:
                 continue
             node.textContent = b.label
+            node.title = tooltip(self.strings, b.id, b.label)
+            if b.id in BUTTON_KEYS:
+                node.setAttribute("aria-keyshortcuts", BUTTON_KEYS[b.id])
             node.hidden = not b.visible
             node.disabled = not b.enabled
             node.classList.remove("primary")

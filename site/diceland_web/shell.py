@@ -23,9 +23,14 @@ from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
 from diceland_site.diceland.embed import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
+from diceland_site.settings import (
+    BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,
+)
 from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
+from .panels import Panels
+from .sound import Sound
 
 BOT_DELAY_MS = 650
 #: With speed=0 the bots play in slices of about this many ms between frames.
@@ -95,7 +100,7 @@ class Shell:
     STRINGS = Strings
     #: the key of the page's title
     TITLE_KEY = "app.title"
-    #: a bot's move waits this long (times ``speed``)
+    #: a bot's move waits this long (times the speed's factor)
     BOT_DELAY_MS = BOT_DELAY_MS
 
     def __init__(self):
@@ -115,10 +120,10 @@ class Shell:
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.lang = choose_language(saved_lang, langs)
         self.strings = self.STRINGS(self.lang)
-        try:
-            self.speed = max(0.0, float(self.query.get("speed", "1")))
-        except ValueError:
-            self.speed = 1.0
+        #: the bots' pace: the settings' speed, unless a link gives ``speed``
+        self.bot_speed = bot_speed_name(self.store.get_setting(BOT_SPEED_SETTING))
+        self.link_speed = url_speed(self.query)
+        self.sound = Sound(sound_on(self.store.get_setting(SOUND_SETTING)))
         self.save_id: str | None = None
         self.quota_warned = False
         self.retry_timer = None
@@ -126,11 +131,14 @@ class Shell:
         self.last_frame_url: str | None = None
         self.persist_asked = False
         self.bot_timer = None
+        self.bot_scheduled_ms: float | None = None
         self.api = None
         #: every game page draws its game on the canvas #board
         self.canvas = el("board")
         self.ctx = self.canvas.getContext("2d")
         self.bind_shell()
+        self.panels = Panels(self)
+        self.panels.show_settings(self.sound.enabled, self.bot_speed)
 
     # -- small helpers ----------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
@@ -175,6 +183,27 @@ class Shell:
         el("lang-select").value = self.lang
         el("lang-select").setAttribute("aria-label", self.t("menu.language"))
         document.title = self.t(self.TITLE_KEY)
+        if hasattr(self, "panels"):
+            self.panels.translate(self.t, self.key_help())
+
+    # -- settings: sounds and the bots' speed ---------------------------------------
+    def set_sound(self, enabled: bool) -> None:
+        self.sound.enabled = enabled
+        self.store.set_setting(SOUND_SETTING, enabled)
+        self.sound.play("tap")  # the switch's own tap makes the first sound
+
+    def set_bot_speed(self, name: str) -> None:
+        """A speed picked in the settings (it replaces a link's ``speed``)."""
+        self.bot_speed = bot_speed_name(name)
+        self.link_speed = None
+        self.store.set_setting(BOT_SPEED_SETTING, self.bot_speed)
+        if self.bot_timer is not None:  # the next bot decision comes at the new pace
+            self.cancel_bots()
+            self.render()
+
+    def bot_delay(self) -> float:
+        """Milliseconds before the next bot decision (0: as fast as possible)."""
+        return bot_delay_ms(self.BOT_DELAY_MS, self.bot_speed, self.link_speed)
 
     def set_language(self, lang: str) -> None:
         if lang not in LANGUAGES:
@@ -414,6 +443,10 @@ class Shell:
         tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
         if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
             return
+        if str(evt.key) == "?" and self.panels.present:
+            evt.preventDefault()
+            self.panels.open("keys-help")
+            return
         if self.game_key(str(evt.key)):
             evt.preventDefault()
 
@@ -426,14 +459,16 @@ class Shell:
     def schedule_bots(self, pending: bool) -> None:
         if self.bot_timer is not None or not pending:
             return
-        self.bot_timer = self.later(self.BOT_DELAY_MS * self.speed, self.bot_tick)
+        #: the pause the last bot decision was scheduled with (tests read it)
+        self.bot_scheduled_ms = self.bot_delay()
+        self.bot_timer = self.later(self.bot_scheduled_ms, self.bot_tick)
 
     def bot_tick(self) -> None:
         self.bot_timer = None
         if self.stale():
             return
         try:
-            if self.speed == 0:
+            if self.bot_delay() == 0:
                 deadline = time.monotonic() + FAST_SLICE_MS / 1000
                 while time.monotonic() < deadline and self.bot_step():
                     pass
@@ -673,6 +708,9 @@ class Shell:
             out["save_id"] = self.save_id
             out["message"] = self.message_text()
             out["overlay"] = self.overlay_open()
+            out["settings"] = {"bot_speed": self.bot_speed, "bot_delay_ms": self.bot_delay(),
+                               "bot_scheduled_ms": self.bot_scheduled_ms,
+                               "sound": self.sound.enabled, "sounds_played": list(self.sound.played)}
             return json.dumps(out)
 
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
@@ -751,6 +789,10 @@ class Shell:
 
     def language_changed(self) -> None:
         pass
+
+    def key_help(self) -> list[str]:
+        """The lines of the keyboard shortcuts panel ("?"); none: no panel."""
+        return []
 
     def render(self) -> None:
         pass

@@ -241,3 +241,21 @@ def site(page, server: Server, watch: Watch) -> Site:
 def make_site() -> Callable[..., Site]:
     """``make_site(page, base_url)`` for pages of other contexts."""
     return Site
+
+
+@pytest.fixture
+def phone_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Site]]:
+    """``phone_site(width, height)``: the site in a touch phone's screen (a
+    context of its own, watched, closed at the end of the test)."""
+    contexts = []
+
+    def make(width: int, height: int) -> Site:
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                                      is_mobile=True, has_touch=True)
+        contexts.append(context)
+        watch.attach(context)
+        return Site(context.new_page(), server.url)
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -168,25 +168,19 @@ def test_language_switch_is_remembered(site):
     assert site.state()["lang"] == "it"
 
 
-def test_phone_screen_shows_the_whole_board(browser, server, watch, make_site):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
-    watch.attach(context)
-    try:
-        page = context.new_page()
-        site = make_site(page, server.url)
-        site.open(PERSON_VS_BOT)
-        box = page.locator("#board").bounding_box()
-        assert box["x"] >= 0 and box["y"] >= 0
-        assert box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 640
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        shot = ROOT / "test-results" / "phone-360x640.png"
-        shot.parent.mkdir(exist_ok=True)
-        page.screenshot(path=str(shot))
-        s = site.human_decision(0)
-        assert s["seat"] == 0
-    finally:
-        context.close()
+def test_phone_screen_shows_the_whole_board(phone_site):
+    site = phone_site(360, 640)
+    page = site.page
+    site.open(PERSON_VS_BOT)
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 640
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot = ROOT / "test-results" / "phone-360x640.png"
+    shot.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(shot))
+    s = site.human_decision(0)
+    assert s["seat"] == 0
 
 
 def test_site_works_under_a_sub_path(site, serve, site_dir, tmp_path):

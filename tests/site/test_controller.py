@@ -706,7 +706,7 @@ def test_decision_aid_shows_the_odds_and_where_the_dice_fit(board):
     # the lit zones are in the frame's draw list, and gone once the decision is made
     from diceland_site.diceland.view import UI_COLOURS, Layout
     layout = Layout.for_board(board, 360, 640)
-    lit = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[2] == UI_COLOURS["room_fill"]]
+    lit = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[3] == UI_COLOURS["room_edge"]]
     assert len(lit) == sum(len(z.cells) for z in aid.zones if z.fits)
     ctl.stop()
     assert ctl.ui_model().aid is None

@@ -153,3 +153,57 @@ def test_symbols_and_die_labels_have_contrast():
     for key, p in PALETTE.items():
         assert _contrast(p["fill"], p["ink"]) >= 3.0, key
         assert _contrast(p["die"], p["text"]) >= 2.5, key
+
+
+# -- near-miss taps, lit cells, the star bar's symbols ----------------------------
+
+def test_a_tap_just_past_a_lit_cell_counts_for_it():
+    from diceland_site.diceland.view import SNAP_REACH, snap_tap
+    layout = Layout(360, 640)
+    (x1, y1), (x2, _) = layout.cell_center(3, 3), layout.cell_center(3, 4)
+    # 10% into the neighbouring cell (3, 4), which is not playable
+    x = x1 + (x2 - x1) * 0.6
+    assert layout.pixel_to_cell(x, y1) == (3, 4)
+    assert snap_tap(layout, x, y1, [(3, 3)]) == (3, 3)
+    # the middle of the neighbour is a tap on the neighbour (its refusal says why)
+    assert snap_tap(layout, x2, y1, [(3, 3)]) == (3, 4)
+    # on a lit cell, the lit cell even when another one is nearer its centre
+    assert snap_tap(layout, x1 + (x2 - x1) * 0.45, y1, [(3, 3), (3, 4)]) == (3, 3)
+    assert snap_tap(layout, x1 + (x2 - x1) * 0.55, y1, [(3, 3), (3, 4)]) == (3, 4)
+    # out of reach: nothing is snapped, off the board is None
+    assert snap_tap(layout, x1, y1 + SNAP_REACH * layout.size * 1.01 + 40, [(3, 3)]) != (3, 3)
+    assert snap_tap(layout, -50.0, -50.0, [(0, 0)]) is None
+
+
+def test_a_near_miss_goes_to_the_nearest_of_two_lit_cells():
+    from diceland_site.diceland.view import snap_tap
+    layout = Layout(1280, 800)
+    a, b = layout.cell_center(4, 4), layout.cell_center(4, 6)
+    mid = layout.cell_center(4, 5)  # not lit: between the two lit cells
+    assert snap_tap(layout, mid[0] - layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 4)
+    assert snap_tap(layout, mid[0] + layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 6)
+    assert a[0] < mid[0] < b[0]
+
+
+def test_lit_cells_keep_their_colour_with_a_strong_ring(board):
+    """Highlights draw rings only: no translucent wash over the cell's colour."""
+    layout = Layout(1280, 800)
+    game = Game.new([board, board], seed=2)
+    ops = dynamic_ops(game.sheets[0], layout, highlights=[(0, 1)], room=[(2, 2)])
+    rings = [op for op in ops if op[0] == "poly" and op[3] is not None and op[2] is None]
+    assert len(rings) >= 3
+    assert all(op[2] is None for op in ops[:3])  # nothing filled over a lit cell
+    assert max(op[4] for op in rings) >= layout.size * 0.2
+
+
+def test_star_bar_slots_carry_their_colour_symbol():
+    from diceland_site.diceland.view import symbol_ops
+    layout = Layout(1280, 800)
+    from diceland_site.diceland.view import _info_bar_static_ops
+    ops = _info_bar_static_ops(layout)
+    for colour, k, (x, y, w, h) in layout.star_slots():
+        symbol = symbol_ops(colour, x + w * 0.2, y + h * 0.2, min(w, h) * 0.15)
+        assert all(op in ops for op in symbol), (colour, k)
+        inside = [op for op in symbol if op[0] == "poly"]
+        for op in inside:
+            assert all(x <= px <= x + w and y <= py <= y + h for px, py in op[1])

@@ -34,7 +34,7 @@ from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_sh
 
 __all__ = [
     "PALETTE", "SYMBOLS", "UI_COLOURS", "OP_KINDS", "Layout", "static_board_ops", "dynamic_ops",
-    "symbol_ops", "symbol_svg", "star_points",
+    "symbol_ops", "symbol_svg", "star_points", "snap_tap", "SNAP_REACH",
 ]
 
 #: Cell colours: ``fill`` for the hexagon, ``ink`` for its symbol, ``die`` for
@@ -58,9 +58,9 @@ UI_COLOURS: dict[str, str] = {
     "cross_halo": "#ffffff",
     "star": "#ffffff",
     "star_edge": "#1c1c1c",
-    "legal_fill": "rgba(255,255,255,0.45)",
     "legal_edge": "#ffffff",
-    "room_fill": "rgba(255,255,255,0.6)",
+    "legal_halo": "#111111",
+    "room_edge": "#fffbe0",
     "selection_fill": "rgba(20,20,20,0.45)",
     "selection_edge": "#111111",
     "cursor": "#000000",
@@ -196,6 +196,11 @@ class Layout:
         """The cell under the point (exact hexagon test), or None."""
         return pixel_to_cell(x - self.ox, y - self.oy, self.rows, self.cols, self.size)
 
+    def distance_to(self, x: float, y: float, row: int, col: int) -> float:
+        """From the point to the centre of a cell, in CSS pixels."""
+        cx, cy = self.cell_center(row, col)
+        return math.hypot(x - cx, y - cy)
+
     # -- info bar --------------------------------------------------------------
     @property
     def bar_rect(self) -> tuple[float, float, float, float]:
@@ -223,6 +228,33 @@ class Layout:
                 x += (_SLOT + _SLOT_GAP) * s
             x += (_PAIR_GAP - _SLOT_GAP) * s
         return out
+
+
+# -- taps -----------------------------------------------------------------------
+
+#: A tap this close to the centre of a playable cell (in hexagon sizes, the
+#: circumradius) counts for it: a finger that lands just past the edge of a lit
+#: cell (its edge is 0.87 away) still hits it, while a tap in the middle of a
+#: neighbouring cell (1.73 away) stays on that cell.
+SNAP_REACH = 1.3
+
+
+def snap_tap(layout: Layout, x: float, y: float, targets: Iterable[tuple[int, int]],
+             reach: float = SNAP_REACH) -> tuple[int, int] | None:
+    """The cell a tap at (x, y) means: the cell under it when that one is a
+    target (a playable or selected cell), else the nearest target whose centre
+    lies within ``reach`` hexagon sizes, else the cell under it (its refusal
+    says why), or None off the board."""
+    under = layout.pixel_to_cell(x, y)
+    wanted = {tuple(c) for c in targets}
+    if under in wanted:
+        return under
+    limit = reach * layout.size
+    near = [(layout.distance_to(x, y, r, c), (r, c)) for r, c in wanted]
+    near = [item for item in near if item[0] <= limit]
+    if near:
+        return min(near)[1]
+    return under
 
 
 # -- shapes ---------------------------------------------------------------------
@@ -350,9 +382,18 @@ def _info_bar_static_ops(layout: Layout) -> list[tuple]:
     for colour, _, (x, y, w, h) in layout.star_slots():
         ops.append(("poly", _pts([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]),
                     PALETTE[colour.key]["fill"], UI_COLOURS["slot_edge"], edge))
-        ops.append(("poly", _pts(star_points(x + w / 2, y + h / 2, min(w, h) * 0.4)),
+        sx, sy, sr = _slot_star(x, y, w, h)
+        ops.append(("poly", _pts(star_points(sx, sy, sr)),
                     UI_COLOURS["slot_empty"], UI_COLOURS["slot_edge"], _r(edge * 0.6)))
+        # the colour's symbol too, in the corner: the bar is readable without colours
+        ops.extend(symbol_ops(colour, x + w * 0.2, y + h * 0.2, min(w, h) * 0.15))
     return ops
+
+
+def _slot_star(x: float, y: float, w: float, h: float) -> tuple[float, float, float]:
+    """Centre and radius of the star of a star slot (off centre: the colour
+    symbol takes the top-left corner)."""
+    return x + w * 0.56, y + h * 0.58, min(w, h) * 0.38
 
 
 # -- per frame ------------------------------------------------------------------
@@ -371,11 +412,14 @@ def dynamic_ops(
     of the zones the set-aside dice could go to (lit while deciding)."""
     s = layout.size
     ops: list[tuple] = []
+    # lit cells keep their full colour: a ring marks them, never a pale wash
     for r, c in room:
-        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.3)), UI_COLOURS["room_fill"], None, 0))
+        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.3)), None, UI_COLOURS["room_edge"],
+                    _r(max(1.0, s * 0.06))))
     for r, c in highlights:
-        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.18)), UI_COLOURS["legal_fill"],
-                    UI_COLOURS["legal_edge"], _r(max(1.5, s * 0.12))))
+        ring = _pts(layout.cell_corners(r, c, 0.2))
+        ops.append(("poly", ring, None, UI_COLOURS["legal_halo"], _r(max(3.0, s * 0.24))))
+        ops.append(("poly", ring, None, UI_COLOURS["legal_edge"], _r(max(1.5, s * 0.12))))
     for r, c in hint:
         ops.append(("poly", _pts(layout.cell_corners(r, c, 0.1)), None, UI_COLOURS["hint"],
                     _r(max(2.0, s * 0.16))))
@@ -404,9 +448,10 @@ def _info_bar_dynamic_ops(sheet: Sheet, layout: Layout) -> list[tuple]:
     by_colour = sheet.stars_by_colour()
     for colour, k, (x, y, w, h) in layout.star_slots():
         if k < by_colour.get(colour, 0):
-            ops.append(("poly", _pts(star_points(x + w / 2, y + h / 2, min(w, h) * 0.46)),
+            sx, sy, sr = _slot_star(x, y, w, h)
+            ops.append(("poly", _pts(star_points(sx, sy, sr * 1.1)),
                         UI_COLOURS["star"], UI_COLOURS["star_edge"], _r(max(1.0, s * 0.08))))
-            ops.append(("poly", _pts(_cross_points(x + w / 2, y + h / 2, min(w, h) * 0.36, s * 0.08)),
+            ops.append(("poly", _pts(_cross_points(sx, sy, sr * 0.85, s * 0.08)),
                         UI_COLOURS["cross"], None, 0))
     completed = sheet.completed_colours()
     if completed:
