@@ -38,7 +38,8 @@ class Panels:
     def __init__(self, shell):
         self.shell = shell
         self.opener = None
-        self.present = el("settings") is not None and el("keys-help") is not None
+        # (a missing element is JavaScript's null, which is not None here: count them)
+        self.present = int(document.querySelectorAll("dialog#settings, dialog#keys-help").length) == 2
         if self.present:
             self.bind()
 
