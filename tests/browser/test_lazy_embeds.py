@@ -37,8 +37,8 @@ def python_requests(urls: list[str]) -> list[str]:
 
 def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, serve, tmp_path, site_dir):
     page = site.page
-    requests: list[str] = []
-    page.context.on("request", lambda req: requests.append(req.url))
+    requests: list[str] = []  # the pages' own (the service worker's precache starts with a live board)
+    page.context.on("request", lambda req: requests.append(req.url) if from_a_page(req) else None)
     (tmp_path / "host.html").write_text(host_page(site.base_url), encoding="utf-8")
     page.goto(serve(tmp_path).url + "host.html")
     page.wait_for_function("() => document.querySelectorAll('iframe.diceland-embed').length === 5")
