@@ -18,6 +18,7 @@ What ends up in ``dist/``::
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
     wheels/<hash>/       diceland_core and diceland_site, built here with zipfile
+    pictures/            every step of every lesson as SVG, and pictures/index.json
 
 The build needs only the standard library and the pinned npm packages (``npm
 ci`` fetches them once): no pip, so it runs on a system Python that refuses
@@ -426,10 +427,28 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         data = path.read_bytes()
         out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
             if path.suffix == ".html" else data
+    out_files.update(lesson_pictures())
     out_files["boot-strings.js"] = boot_strings()
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
+
+
+def lesson_pictures() -> dict[str, bytes]:
+    """``pictures/``: every step of every lesson of ``site/tutorial/`` as
+    SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
+    under this Python: it needs only the standard library and the engine)."""
+    for path in (str(SITE), str(ROOT)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    from diceland_site.pictures import lesson_pictures as draw
+    folder = SITE / "tutorial"
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    lessons = {e["id"]: json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index}
+    try:
+        return draw(index, lessons)
+    except ValueError as exc:
+        raise BuildError(f"site/tutorial: {exc}") from None
 
 
 def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
@@ -445,13 +464,18 @@ def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
     return INCLUDE.sub(partial, page.decode("utf-8")).encode("utf-8")
 
 
+#: Locale keys the pages' scripts need before Python runs: the boot screen
+#: (boot.js) and an embed's picture of its position (embed.js).
+SCRIPT_STRINGS = ("boot.", "embed.picture.", "embed.button.", "embed.step", "embed.title", "embed.about", "embed.controls")
+
+
 def boot_strings() -> bytes:
-    """``boot-strings.js``: the ``boot.*`` texts of the locale files, for
-    boot.js, which shows progress before Python (and so i18n.py) runs."""
+    """``boot-strings.js``: the :data:`SCRIPT_STRINGS` texts of the locale
+    files, for boot.js and embed.js, which run before Python (and so i18n.py)."""
     table = {}
     for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        table[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith("boot.")}
+        table[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(SCRIPT_STRINGS)}
     text = json.dumps(table, ensure_ascii=False, sort_keys=True)
     return ("/* Made by build.py from site/diceland_site/locales/*.json. */\n"
             f"window.DICELAND_BOOT_STRINGS = {text};\n").encode("utf-8")

@@ -1,6 +1,7 @@
-/* embed.html: tell the parent frame this page's height, and (to a parent on
-   this same site only) that a lesson's try was solved.  Nothing is ever read
-   from the parent. */
+/* embed.html: tell the parent frame this page's height (as soon as the
+   picture or the live board is shown), and (to a parent on this same site
+   only) that a lesson's try was solved.  Nothing is ever read from the
+   parent. */
 "use strict";
 
 (() => {
@@ -9,7 +10,8 @@
   let last = -1;
 
   function postHeight() {
-    if (!inFrame || root.dataset.ready !== "true" || !document.body) return;
+    if (!inFrame || !document.body) return;
+    if (root.dataset.ready !== "true" && root.dataset.picture !== "true") return;
     const height = Math.ceil(document.body.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
@@ -26,8 +28,14 @@
     return true;
   };
 
+  // The live board is on (Python ready): a host page running embed-loader.js
+  // keeps one live board at a time.
+  new MutationObserver(() => {
+    if (inFrame && root.dataset.ready === "true") window.parent.postMessage({ type: "diceland:live" }, "*");
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+
   window.addEventListener("resize", postHeight);
-  new MutationObserver(postHeight).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  new MutationObserver(postHeight).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-picture"] });
   document.addEventListener("DOMContentLoaded", () => {
     if ("ResizeObserver" in window) new ResizeObserver(postHeight).observe(document.body);
   });

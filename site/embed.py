@@ -2,7 +2,8 @@
 
 All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the
 position at each step, judging the reader's move); this file only reads the query,
-fetches a shipped lesson, draws and forwards clicks.  It writes nothing to
+fetches a shipped lesson, draws and forwards clicks (embed-picture.js loads
+it when the reader starts the example).  It writes nothing to
 storage, and tells its parent frame nothing but its height (and, for a
 tutorial lesson, that the try was solved, to a same-site parent only) through
 the two functions of embed.js.  A link with ``game=`` (another game's

@@ -38,6 +38,8 @@ def show_loaded(page, render) -> None:
         page.show_error(page.error)
     else:
         el("embed-body").hidden = False
+        if str(getattr(window, "dicelandEmbedIntent", "")) == "try":
+            page.session.button("try")  # the reader pressed Try it on the picture
         render()
 
 

@@ -159,7 +159,8 @@ def test_tutorial_progress_of_two_tabs_is_merged(site, context, make_site):
     page.evaluate("(v) => localStorage.setItem('diceland:tutorial', v)",
                   json.dumps({"version": 1, "done": [other], "lang": "en"}))
     frame = page.wait_for_selector("#lesson-frame", state="attached").content_frame()
-    frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
+    # the lesson's picture (its live board starts only when the reader asks)
+    frame.wait_for_selector("html[data-picture=true]", state="attached", timeout=READY)
     frame.evaluate("(lesson) => parent.postMessage({type: 'diceland:solved', lesson}, location.origin)", current)
     page.wait_for_function("(l) => JSON.parse(localStorage.getItem('diceland:tutorial')).done.includes(l)",
                            arg=current, timeout=15_000)

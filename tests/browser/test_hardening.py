@@ -246,6 +246,8 @@ def test_embed_ignores_messages_from_other_windows(site, serve, server, tmp_path
     host = serve(tmp_path)  # another port: another origin than the embed
     page.goto(host.url + "host.html")
     embed = next(f for f in page.frames if "embed.html" in f.url)
+    embed.wait_for_selector("#picture-play", state="visible", timeout=60_000)
+    embed.click("#picture-play")  # a framed example starts on the reader's click
     embed.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
     embed.wait_for_function("() => window.dicelandEmbed && JSON.parse(window.dicelandEmbed.state()).ok !== false")
     before = embed.evaluate("window.dicelandEmbed.state()")
@@ -256,9 +258,11 @@ def test_embed_ignores_messages_from_other_windows(site, serve, server, tmp_path
     page.wait_for_timeout(300)
     assert embed.evaluate("window.dicelandEmbed.state()") == before
     assert embed.evaluate("({}).polluted") is None
-    # the embed tells its host only its height
-    kinds = {m.get("type") if isinstance(m, dict) else m for m in page.evaluate("window.received")}
-    assert kinds <= {"diceland:height"}
+    # the embed tells its host only its height, and that its board is live
+    received = page.evaluate("window.received")
+    kinds = {m.get("type") if isinstance(m, dict) else m for m in received}
+    assert kinds == {"diceland:height", "diceland:live"}
+    assert all(len(m) == 1 for m in received if m.get("type") == "diceland:live")
 
 
 def test_pages_never_read_their_parent():

@@ -48,8 +48,17 @@ def embed_state(frame) -> dict:
     return json.loads(frame.evaluate("window.dicelandEmbed.state()"))
 
 
-def wait_ready(frame) -> None:
+def wait_ready(frame) -> bool:
+    """Wait for the live board of ``frame``; a framed example first shows a
+    picture of its position, and is started here with its Play button (True
+    when it was)."""
+    frame.wait_for_selector("html[data-ready=true], html[data-picture=true]", state="attached", timeout=READY)
+    pictured = frame.evaluate("document.documentElement.dataset.ready") != "true"
+    if pictured:
+        assert frame.evaluate("document.querySelector('script[type=py]')") is None
+        frame.click("#picture-play")
     frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
+    return pictured
 
 
 def lesson_frame(page):
@@ -168,13 +177,21 @@ def test_an_embedding_page_gets_the_height_and_broken_links_explain_themselves(s
     (tmp_path / "host.html").write_text(HOST.replace("GOOD", good), encoding="utf-8")
     page.goto(serve(tmp_path).url + "host.html")
 
-    def load(url: str):
+    def load(url: str, pictured: bool = True):
         # the new document's first height message shows the frame has navigated;
         # only then is its ready marker its own (not the previous document's)
         page.wait_for_function("(src) => window.__heights.some(h => h[0] === src)", arg=url, timeout=READY)
         frame = page.frames[1]
-        wait_ready(frame)
-        height = [h for src, h in page.evaluate("window.__heights") if src == url][-1]
+        # a picture first, then the live board; a link naming no lesson starts
+        # Python at once, which explains it
+        assert wait_ready(frame) == pictured
+        # the live board's height follows the picture's
+        inner = "Math.ceil(document.body.getBoundingClientRect().height)"
+        for _ in range(50):
+            height = [h for src, h in page.evaluate("window.__heights") if src == url][-1]
+            if height == frame.evaluate(inner):
+                break
+            page.wait_for_timeout(100)
         return frame, height
 
     frame, height = load(good)
@@ -194,6 +211,6 @@ def test_an_embedding_page_gets_the_height_and_broken_links_explain_themselves(s
 
     unknown = site.base_url + "embed.html?scenario=nope&lang=es"
     page.evaluate("(src) => { document.querySelector('iframe').src = src; }", unknown)
-    frame, height = load(unknown)
+    frame, height = load(unknown, pictured=False)
     assert embed_state(frame)["error"] == "unknown_scenario"
     assert "No hay ningún ejemplo llamado «nope»" in frame.text_content("#embed-error-text")

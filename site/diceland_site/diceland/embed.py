@@ -405,6 +405,18 @@ class Script(LessonTexts):
                     "wrong": [], "lesson": False}
         return None
 
+    def shown_seat(self, step: int, seat: int | None = None) -> int:
+        """Whose board the widget shows at ``step``: ``seat`` when given,
+        else the player of the lesson's try there, else the one to move."""
+        if seat is not None:
+            return seat
+        spec = self.try_at(step)
+        player = self.try_player(step) if spec is not None and spec.get("lesson") else None
+        if player is not None:
+            return player
+        game = self.game_at(step)
+        return game.bonus_player if game.bonus_player is not None else game.active
+
     def try_player(self, step: int) -> int | None:
         spec = self.try_at(step)
         if spec is None:
@@ -463,16 +475,7 @@ class EmbedSession:
         self.mode = "watch"
         game = self.script.game_at(self.step)
         self.ctrl = Controller(game, [Seat(n, _STILL) for n in self.names], lang=self.lang)
-        seat = self.seat
-        if seat is None:
-            spec_player = self.script.try_player(self.step) if self._lesson_try() else None
-            seat = spec_player if spec_player is not None else (
-                game.bonus_player if game.bonus_player is not None else game.active)
-        self.ctrl.view_sheet(seat)
-
-    def _lesson_try(self) -> bool:
-        spec = self.script.try_at(self.step)
-        return bool(spec and spec.get("lesson"))
+        self.ctrl.view_sheet(self.script.shown_seat(self.step, self.seat))
 
     def say(self, text: str, kind: str = "info", details: str = "") -> None:
         self.feedback, self.feedback_kind = text, kind if text else ""
