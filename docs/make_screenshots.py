@@ -5,7 +5,10 @@
 Serves dist/ on 127.0.0.1, opens a seeded game against a bot in Debian's
 Chromium, plays until the person places dice, and writes
 docs/screenshots/phone.png (390 × 844) and docs/screenshots/desktop.png
-(1280 × 800).
+(1280 × 800); then a three-player game some turns in:
+docs/screenshots/desktop-opponents.png (the other players' boards beside the
+board) and docs/screenshots/phone-opponents.png (a player chip tapped: another
+player's board, the way back to one's own).
 """
 
 from __future__ import annotations
@@ -18,7 +21,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 LINK = "diceland.html?players=human,expert&names=Ana,Bot&boards=A,C&seed=11&speed=0"
-SIZES = {"phone": ({"width": 390, "height": 844}, 2), "desktop": ({"width": 1280, "height": 800}, 1)}
+THREE = "diceland.html?players=human,greedy,expert&names=Ana,Bo,Cy&boards=A,B,C&seed=5&speed=0"
+PHONE = ({"width": 390, "height": 844}, 2)
+DESKTOP = ({"width": 1280, "height": 800}, 1)
+#: name: (viewport and scale, link, decisions of the person to play first, a chip to tap)
+SHOTS = {
+    "phone": (PHONE, LINK, 0, None),
+    "desktop": (DESKTOP, LINK, 0, None),
+    "desktop-opponents": (DESKTOP, THREE, 12, None),
+    "phone-opponents": (PHONE, THREE, 12, 1),
+}
 
 
 def load_build():
@@ -49,6 +61,19 @@ def to_placement(page) -> None:
     raise RuntimeError("no decision after 200 steps")
 
 
+def play(page, decisions: int) -> None:
+    """Make ``decisions`` of the person's decisions (the hint's, or stop, or pass)."""
+    for _ in range(decisions):
+        to_placement(page)
+        s = json.loads(page.evaluate("window.diceland.state()"))
+        if s["phase"] == "decide":
+            page.click("#btn-stop")
+            continue
+        page.click("#btn-hint")
+        s = json.loads(page.evaluate("window.diceland.state()"))
+        page.click("#btn-confirm" if s["buttons"].get("confirm") else "#btn-pass")
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
     build = load_build()
@@ -58,12 +83,20 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                         args=["--no-sandbox", "--disable-gpu"])
-            for name, (viewport, scale) in SIZES.items():
+            for name, ((viewport, scale), link, decisions, chip) in SHOTS.items():
                 context = browser.new_context(viewport=viewport, device_scale_factor=scale)
                 page = context.new_page()
-                page.goto(url + LINK)
+                page.goto(url + link)
                 page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+                play(page, decisions)
                 to_placement(page)
+                if chip is not None:
+                    page.click(f'#seat-tabs button.seat-tab[data-seat="{chip}"]')
+                for _ in range(100):  # let the announcements fade
+                    if not page.evaluate("document.querySelectorAll('#toasts .toast').length"):
+                        break
+                    page.wait_for_timeout(100)
+                page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(300)
                 path = OUT / f"{name}.png"
                 page.screenshot(path=str(path))

@@ -4,12 +4,6 @@
 "use strict";
 
 (() => {
-  // index.html?game=wideshut&players=… opens the Dice Wide Shut page (only the
-  // home page: embed.html?game=wideshut shows a lesson).
-  if (/[?&]game=wideshut(&|$)/.test(location.search) && /\/(index\.html)?$/.test(location.pathname)) {
-    location.replace("wideshut.html" + location.search);
-    return;
-  }
   const root = document.documentElement;
   const bar = document.getElementById("boot-progress");
   const label = document.getElementById("boot-label");

@@ -13,6 +13,11 @@
     location.replace("clever.html" + (rest ? "?" + rest : "") + location.hash);
     return;
   }
+  // index.html?game=wideshut&players=… opens the Dice Wide Shut page.
+  if (query.get("game") === "wideshut") {
+    location.replace("wideshut.html" + location.search + location.hash);
+    return;
+  }
   if (START_KEYS.some((key) => query.has(key))) {
     location.replace("diceland.html" + location.search + location.hash);
     return;

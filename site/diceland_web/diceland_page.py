@@ -21,8 +21,9 @@ from diceland_core import board_ids, load_board
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
 from diceland_site.diceland.embed import iframe_attributes, share_link
+from diceland_site.diceland.minis import mini_layout, mini_ops
 from diceland_site.diceland.shortcuts import BUTTON_KEYS, help_lines, tooltip
-from diceland_site.paint import draw_board
+from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.sounds import cue_for
 
@@ -34,6 +35,8 @@ LINK_KEYS = {"players", "boards", "board", "seed", "names"}
 #: The stored setting "pass for me when nothing fits" (on unless set to false).
 AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
+#: Wide enough to show the other players' boards beside the board (style.css agrees).
+WIDE = "(min-width: 1100px)"
 #: The media query of style.css for a phone held sideways (board beside the controls).
 SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
 
@@ -53,6 +56,8 @@ class DicelandPage(Shell):
         self.over_shown = False
         self.pending_render = False
         self.progress_opened: bool | None = None
+        #: per mini board canvas, what it shows (redrawn when that changes)
+        self.mini_drawn: dict[int, tuple] = {}
         #: (sheet on screen, its crossed and chosen cells) at the last draw
         self.marks: tuple | None = None
         self.bind()
@@ -73,6 +78,8 @@ class DicelandPage(Shell):
         self.on(el("btn-welcome-saves"), "click", lambda evt: (el("welcome").close(), self.open_saves()))
         self.on(el("btn-welcome-import"), "click", lambda evt: el("import-file").click())
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.mini_click)
+        self.on(el("btn-my-board"), "click", lambda evt: self.show_sheet(None))
         self.on(el("auto-pass-toggle"), "change", lambda evt: self.set_auto_pass(bool(evt.target.checked)))
         el("auto-pass-toggle").checked = self.auto_pass_on()
 
@@ -130,6 +137,7 @@ class DicelandPage(Shell):
         self.ctrl = ctrl
         self.over_shown = ctrl.game.over
         self.board_cache.clear()
+        self.mini_drawn.clear()
         self.dice_signature = None
         el("log").innerHTML = ""
         for line in ctrl.log_lines:
@@ -229,10 +237,23 @@ class DicelandPage(Shell):
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button.seat-tab") if evt.target else None
-        if target is None or self.ctrl is None:
+        if target is not None:
+            self.show_sheet(int(target.dataset.seat))
+
+    def mini_click(self, evt) -> None:
+        """A mini board shows its player's board large; pressed again, one's own."""
+        target = evt.target.closest("button.mini") if evt.target else None
+        if target is not None:
+            pressed = str(target.getAttribute("aria-pressed")) == "true"
+            self.show_sheet(None if pressed else int(target.dataset.seat))
+
+    def show_sheet(self, seat: int | None) -> None:
+        if self.ctrl is None:
             return
-        self.ctrl.view_sheet(int(target.dataset.seat))
+        self.ctrl.view_sheet(seat)
         self.render()
+        if seat is None:
+            self.canvas.focus()
 
     def canvas_click(self, evt) -> None:
         ctrl = self.ctrl
@@ -345,6 +366,7 @@ class DicelandPage(Shell):
         model = ctrl.ui_model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
+        self.render_minis(model.minis)
         self.render_progress(model)
         self.render_dice(model)
         self.render_buttons(model)
@@ -432,6 +454,60 @@ class DicelandPage(Shell):
         html = "".join(parts)
         if tabs.innerHTML != html:
             tabs.innerHTML = html
+
+    def render_minis(self, minis) -> None:
+        """The way back to one's own board; on a wide screen the other
+        players' boards, small and live, beside the board."""
+        back = el("btn-my-board")
+        back.hidden = not minis.back
+        back.textContent = minis.back
+        box = el("minis")
+        wide = bool(window.matchMedia(WIDE).matches)
+        box.hidden = not (wide and minis.boards)
+        if box.hidden:
+            return
+        el("minis-title").textContent = minis.title
+        listing = el("mini-list")
+        seats = ",".join(str(b.player) for b in minis.boards)
+        if listing.getAttribute("data-seats") != seats:
+            listing.setAttribute("data-seats", seats)
+            listing.innerHTML = "".join(
+                f'<button type="button" class="mini" data-seat="{b.player}"><span class="mini-head"></span>'
+                f'<canvas aria-hidden="true"></canvas><span class="mini-done"></span></button>' for b in minis.boards)
+            self.mini_drawn.clear()
+        dpr = float(window.devicePixelRatio or 1)
+        for b in minis.boards:
+            node = listing.querySelector(f'button.mini[data-seat="{b.player}"]')
+            node.setAttribute("aria-label", b.label)
+            node.setAttribute("aria-pressed", "true" if b.shown else "false")
+            node.classList.toggle("waiting", b.waiting)
+            node.setAttribute("data-crossed", str(b.crossed))
+            node.querySelector(".mini-head").textContent = b.chip
+            done = ",".join(f.colour for f in b.finished)
+            if node.getAttribute("data-finished") != done:
+                node.setAttribute("data-finished", done)
+                node.querySelector(".mini-done").innerHTML = "".join(
+                    f'<span class="swatch" style="background:{f.fill}" title="{esc(f.name)}">'
+                    f'{view.symbol_svg(f.colour, 14, f.text)}</span>' for f in b.finished)
+            self.draw_mini(node.querySelector("canvas"), b, dpr)
+
+    def draw_mini(self, canvas, mini, dpr: float) -> None:
+        board = self.ctrl.game.boards[mini.player]
+        width = max(60.0, float(canvas.parentElement.clientWidth) - 12)
+        layout = mini_layout(board, width, dpr)
+        drawn = (board.id, mini.crossed, mini.last_move, layout.canvas_width, layout.canvas_height, dpr)
+        if self.mini_drawn.get(mini.player) == drawn:
+            return
+        self.mini_drawn[mini.player] = drawn
+        canvas.width = layout.canvas_width
+        canvas.height = layout.canvas_height
+        canvas.style.height = f"{layout.css_height}px"
+        ctx = canvas.getContext("2d")
+        ctx.setTransform(*layout.transform)
+        ctx.clearRect(0, 0, layout.css_width, layout.css_height)
+        ctx.lineJoin = "round"
+        ctx.lineCap = "round"
+        Painter(ctx).run(mini_ops(self.ctrl.game, mini.player, layout))
 
     def render_dice(self, model) -> None:
         dice = model.dice

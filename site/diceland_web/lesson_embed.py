@@ -101,19 +101,19 @@ class LessonEmbedPage:
     # -- events ---------------------------------------------------------------------------
     def control_click(self, evt) -> None:
         target = evt.target.closest("button[data-control]") if evt.target else None
-        if target is not None and not target.disabled and self.session is not None:
+        if target and not target.disabled and self.session is not None:
             self.session.button(str(target.dataset.control))
             self.after("#embed-controls button[data-control]:not([hidden]):not([disabled])")
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-die]") if evt.target else None
-        if target is not None and not target.disabled and self.session is not None:
+        if target and not target.disabled and self.session is not None:
             self.session.tap_die(str(target.dataset.die))
             self.after("#embed-targets button, #embed-controls button[data-control]:not([hidden]):not([disabled])")
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button[data-target]") if evt.target else None
-        if target is not None and self.session is not None:
+        if target and self.session is not None:
             self.session.tap_target(str(target.dataset.target))
             self.after("#embed-targets button, #embed-controls button[data-control]:not([hidden]):not([disabled])")
 
@@ -133,7 +133,7 @@ class LessonEmbedPage:
         if self.session.key(str(evt.key)) or self.session.mode == "try":
             if str(evt.key) in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"):
                 evt.preventDefault()
-            self.render()
+            self.after()
 
     def after(self, focus: str = "") -> None:
         """Redraw; keyboard play: the controls just drawn take the focus
@@ -143,10 +143,10 @@ class LessonEmbedPage:
         if session is not None and session.take_solved():
             window.dicelandSolved(lesson_key(session.script.game, session.script.lesson or ""))
         active = document.activeElement
-        if focus and (active is None or active == document.body or not active.isConnected
+        if focus and (not active or active == document.body or not active.isConnected
                       or active.matches(":disabled, [hidden]")):
             first = document.querySelector(focus)
-            if first is not None:
+            if first:
                 first.focus()
 
     def say(self, text: str) -> None:
@@ -209,7 +209,7 @@ class LessonEmbedPage:
         reset = box.querySelector('button[data-control="reset"]')
         for c in controls:
             button = box.querySelector(f'button[data-control="{c["id"]}"]')
-            if button is None:
+            if not button:  # null: a control of this game only
                 button = node("button")
                 button.type = "button"
                 button.dataset.control = c["id"]

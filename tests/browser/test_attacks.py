@@ -92,6 +92,10 @@ def second_tab(context, make_site, base_url: str, deaf: bool = False, query: str
 def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_site, deaf):
     first = site
     first.open(TWO_HUMANS)
+    # no automatic pass: every move here is one a tab makes when told to
+    first.page.evaluate("() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
+                        " s.auto_pass = false; localStorage.setItem('diceland:settings', JSON.stringify(s)); }")
+    first.reload()
     save_id = first.state()["save_id"]
     second = second_tab(context, make_site, first.base_url, deaf)
     assert second.state()["save_id"] == save_id  # it resumed the same save
@@ -127,6 +131,10 @@ def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_sit
 def test_a_game_deleted_in_another_tab_goes_on_as_a_new_save(site, context, make_site):
     first = site
     first.open(TWO_HUMANS)
+    # no automatic pass: every move here is one a tab makes when told to
+    first.page.evaluate("() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
+                        " s.auto_pass = false; localStorage.setItem('diceland:settings', JSON.stringify(s)); }")
+    first.reload()
     save_id = first.state()["save_id"]
     second = second_tab(context, make_site, first.base_url)
     second.page.on("dialog", lambda d: d.accept())

@@ -107,6 +107,9 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
     frame.focus('button[data-control="try"]')
     page.keyboard.press("Enter")
     assert embed_state(frame)["mode"] == "try"
+    # the game's own buttons, in Spanish
+    assert frame.text_content('button[data-control="clear"]') == "Borrar"
+    assert frame.is_visible('button[data-control="roll"]') and frame.is_disabled('button[data-control="roll"]')
     for kind, ident in answer_taps(frame):
         selector = {"die": f'#dice button[data-die="{ident}"]', "button": f'button[data-control="{ident}"]',
                     "target": f"#embed-targets button[data-target='{ident}']"}[kind]

@@ -77,6 +77,8 @@ def test_tutorial_lessons_show_the_engine_position_and_a_try_solves_one(site):
     for n, entry in enumerate(INDEX):
         if n:
             page.click(f'#lessons button[data-lesson="{entry["id"]}"]')
+            # the frame still shows the previous lesson until the new one loads
+            page.wait_for_selector("#lesson-frame").content_frame().wait_for_url(f"**scenario={entry['id']}&*")
         frame = lesson_frame(page)
         data = json.loads((TUTORIAL / entry["file"]).read_text(encoding="utf-8"))
         step = data["try"]["step"]

@@ -32,6 +32,7 @@ from . import model, view
 from .announce import announce
 from .keyboard import KEY_HELP, Keyboard
 from .links import UrlSetup, from_url_params, link_names_trimmed
+from .minis import last_move_ops
 from .placement import Placement
 from .results import ActionResult, Message, TapResult
 from ..i18n import Strings, error_details, error_text
@@ -398,8 +399,11 @@ class Controller(Placement, Keyboard):
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
         aid = model.decision_aid(self) if mine else None
         room = [c for z in aid.zones if z.fits for c in z.cells] if aid else self.completions()
-        return view.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
-                                self.selection if mine else (), self.cursor, hint, room)
+        ops = view.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
+                               self.selection if mine else (), self.cursor, hint, room)
+        if self.viewing_other():
+            ops.extend(last_move_ops(self.game, self.shown_player(), layout))
+        return ops
 
     def static_ops(self, layout: view.Layout) -> list[tuple]:
         return view.static_board_ops(self.shown_board(), layout)

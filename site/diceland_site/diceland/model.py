@@ -12,6 +12,7 @@ from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import view
+from .minis import Minis, minis
 from .progress import ProgressView, progress
 
 __all__ = ["DieView", "ButtonView", "PlayerView", "HandoffView", "HintView", "AidZone", "AidView", "StatsRow",
@@ -150,6 +151,7 @@ class ViewModel:
     stats_labels: dict[str, str]
     log: tuple[str, ...]
     can_undo: bool
+    minis: Minis                        # the other players' boards, small
 
     def button(self, name: str) -> ButtonView:
         return next(b for b in self.buttons if b.id == name)
@@ -427,4 +429,5 @@ def build_model(ctrl) -> ViewModel:
         stats_labels=stats_labels(ctrl),
         log=tuple(ctrl.log_lines[-100:]),
         can_undo=ctrl.can_undo(),
+        minis=minis(ctrl),
     )

@@ -8,8 +8,11 @@ derivation, area by area (CLEVER.md C2, C10):
 * **Share of the future.**  ``entries`` (future dice) × ``scale`` (bonus
   marks come on top of the dice: about 1.3 marks per die) future marks are
   spread over the areas that still have free fields, in proportion to
-  ``params["share"]`` (orange, which takes any die, gets more); an area's
-  share ``e`` is its expected number of future marks.  The parameters were
+  ``params["share"]`` (orange, which takes any die, gets more; yellow,
+  which needs the exact number of a free field on the yellow or white die,
+  gets less: with an equal share the projection promised yellow columns
+  that seldom came and starved blue); an area's share ``e`` is its
+  expected number of future marks.  The parameters were
   tuned on seeded solo games (bench/clever.py measures the result).
 
 * **Yellow and blue** (free order, C3.3/C3.4) are *line* areas.  A free
@@ -58,7 +61,7 @@ from ..sheet import (
 __all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
-    "share": (1.0, 1.0, 1.0, 1.5, 1.0),
+    "share": (0.6, 1.0, 1.0, 1.3, 1.0),
     "focus": 1.4,
     "orange_mean": 5.0,
     "purple_mean": 4.2,
