@@ -24,10 +24,11 @@ from .diceland.embed import (
     EmbedError, LessonTexts, TryVerdict, engine_refusal, refused, text_in, without_rule_ids,
 )
 from .i18n import Strings, error_text
+from .seats import HUMAN, Seat
 
 __all__ = [
     "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_entries", "embed_src", "parse_game", "LessonScript", "judge",
-    "Outcome", "Board", "LessonSession", "board_factory",
+    "Outcome", "Board", "LessonSession", "board_factory", "lesson_seats", "refusal", "STILL",
 ]
 
 #: The games with lessons, in the tutorial's order (Diceland first).
@@ -154,6 +155,23 @@ def judge(script: LessonScript, state, action, lang: str = "en", names: Sequence
                 return TryVerdict(True)
     why = next((why for wrong, why in script.wrong() if wrong == action and why), None)
     return refused(error, why, lang, names)
+
+
+#: the kind given to the seats nobody plays in a lesson (they are never asked)
+STILL = "random"
+
+
+def lesson_seats(names: Sequence[str], human: int | None) -> list[Seat]:
+    """The seats of a lesson: the reader plays ``human`` (None: nobody)."""
+    return [Seat(n, HUMAN if i == human else STILL) for i, n in enumerate(names)]
+
+
+def refusal(check: Callable | None, state, action) -> TryVerdict | None:
+    """The verdict refusing ``action`` when a lesson's ``check`` does not accept it."""
+    if check is None:
+        return None
+    verdict = check(state, action)
+    return None if verdict.accepted else verdict
 
 
 @dataclass(frozen=True)

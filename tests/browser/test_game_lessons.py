@@ -38,6 +38,16 @@ def lesson_frame(page):
     return frame
 
 
+def wait_mode(frame, mode: str) -> dict:
+    """The embed's state once it is in ``mode`` (an input is handled after the event reaches Python)."""
+    for _ in range(100):
+        state = embed_state(frame)
+        if state["mode"] == mode:
+            return state
+        frame.wait_for_timeout(100)
+    raise AssertionError(f"the embed never reached {mode}: {state}")
+
+
 def answer_taps(frame) -> list[list[str]]:
     return json.loads(frame.evaluate("window.dicelandEmbed.answerTaps()"))
 
@@ -68,7 +78,7 @@ def test_a_clever_lesson_in_spanish_solved_by_clicks(site):
     assert state["lang"] == "es" and state["can_try"]
 
     frame.click('button[data-control="try"]')
-    assert embed_state(frame)["mode"] == "try"
+    wait_mode(frame, "try")
     assert data["try"]["prompt"]["es"] in frame.text_content("#embed-prompt")
     # a wrong move: the engine's reason in Spanish, its rule behind "detalles"
     frame.click('#dice button[data-die="orange"]')
@@ -106,7 +116,7 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
 
     frame.focus('button[data-control="try"]')
     page.keyboard.press("Enter")
-    assert embed_state(frame)["mode"] == "try"
+    wait_mode(frame, "try")
     # the game's own buttons, in Spanish
     assert frame.text_content('button[data-control="clear"]') == "Borrar"
     assert frame.is_visible('button[data-control="roll"]') and frame.is_disabled('button[data-control="roll"]')

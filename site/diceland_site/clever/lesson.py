@@ -15,8 +15,7 @@ from typing import Any, Callable, Sequence
 from diceland_core.core.errors import IllegalActionError
 
 from ..i18n import error_details, error_text
-from ..lessons import Outcome
-from ..seats import HUMAN, Seat
+from ..lessons import Outcome, lesson_seats, refusal
 from .controller import CleverController, Result
 from .draw import COLOURS_CSS, die_rect, die_spot, frame_ops, static_ops
 from .layout import GEOMETRY, CanvasLayout
@@ -24,10 +23,6 @@ from .model import build_model
 from .strings import COLOUR_SYMBOLS
 
 __all__ = ["make_board", "LessonController", "CleverBoard"]
-
-#: the kind given to the seats nobody plays in a lesson (they are never asked)
-STILL = "random"
-
 
 class LessonController(CleverController):
     """The page's controller, every action judged first by ``check``."""
@@ -39,10 +34,9 @@ class LessonController(CleverController):
         super().__init__(state, seats, lang)
 
     def _apply(self, action: Any) -> Result:
-        if self.check is not None:
-            verdict = self.check(self.state, action)
-            if not verdict.accepted:
-                return Result(False, verdict.message, verdict.details)
+        verdict = refusal(self.check, self.state, action)
+        if verdict is not None:
+            return Result(False, verdict.message, verdict.details)
         return super()._apply(action)
 
     def tap_die(self, colour: str) -> Result:
@@ -72,8 +66,7 @@ def _outcome(result: Result) -> Outcome:
 
 class CleverBoard:
     def __init__(self, state, names: Sequence[str], lang: str, human: int | None, check: Callable | None):
-        seats = [Seat(n, HUMAN if i == human else STILL) for i, n in enumerate(names)]
-        self.ctrl = LessonController(state, seats, lang, check if human is not None else None)
+        self.ctrl = LessonController(state, lesson_seats(names, human), lang, check if human is not None else None)
         self.human = human
         self.strings = self.ctrl.strings
         if human is not None:

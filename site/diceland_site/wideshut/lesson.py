@@ -15,18 +15,13 @@ from typing import Callable, Sequence
 from diceland_core.core.errors import IllegalActionError
 
 from ..i18n import error_details
-from ..lessons import Outcome
-from ..seats import HUMAN, Seat
+from ..lessons import Outcome, lesson_seats, refusal
 from .announce import box_text
 from .draw import SheetLayout, frame_ops, layout_for, static_ops
 from .model import DIE_STYLE, position_of
 from .play import Play, Result
 
 __all__ = ["make_board", "LessonPlay", "WideBoard"]
-
-#: the kind given to the seats nobody plays in a lesson (they are never asked)
-STILL = "random"
-
 
 class LessonPlay(Play):
     """The page's controller, every action judged first by ``check``."""
@@ -45,10 +40,9 @@ class LessonPlay(Play):
         return super().tap_die(index)
 
     def _apply(self, action) -> Result:
-        if self.check is not None:
-            verdict = self.check(self.game, action)
-            if not verdict.accepted:
-                return Result(False, verdict.message, verdict.details)
+        verdict = refusal(self.check, self.game, action)
+        if verdict is not None:
+            return Result(False, verdict.message, verdict.details)
         return super()._apply(action)
 
 
@@ -58,8 +52,7 @@ def _outcome(result: Result) -> Outcome:
 
 class WideBoard:
     def __init__(self, game, names: Sequence[str], lang: str, human: int | None, check: Callable | None):
-        seats = [Seat(n, HUMAN if i == human else STILL) for i, n in enumerate(names)]
-        self.play = LessonPlay(game, seats, lang, check if human is not None else None)
+        self.play = LessonPlay(game, lesson_seats(names, human), lang, check if human is not None else None)
         self.human = human
         self.strings = self.play.strings
         if human is None:

@@ -160,23 +160,24 @@ def test_model_is_the_same_in_every_language():
 
 def test_round_four_choice_and_bonus_crosses_are_prompted_and_lit():
     """C8.7: the round-4 choice lights the free fields of every area; C8.6:
-    a pending yellow_x/blue_x lights that area's free fields."""
+    a pending yellow_x/blue_x lights that area's free fields, and while it
+    waits (a mark of the round-4 choice may earn one) it is the prompt."""
     ctrl = CleverController.new([Seat("Ana")], seed=7)
     seen = set()
 
     def check(c):
         m = c.model()
         s = c.state
-        if s.phase == "round_bonus":
-            seen.add("round4")
-            assert m.prompt == c.t("clever.prompt.round4", name="Ana")
-            assert {a for a, _ in m.targets} == {"yellow", "blue", "green", "orange", "purple"}
-        elif s.pending_player is not None:
+        if s.pending_player is not None:  # a pending bonus comes first, in round 4 too
             seen.add("bonus")
             area = s.pending[0][:-2]
             assert m.pending_bonus == s.pending[0]
             assert m.prompt == c.t("clever.prompt.bonus", name="Ana", area=c.strings.area(area))
             assert {a for a, _ in m.targets} == {area}
+        elif s.phase == "round_bonus":
+            seen.add("round4")
+            assert m.prompt == c.t("clever.prompt.round4", name="Ana")
+            assert {a for a, _ in m.targets} == {"yellow", "blue", "green", "orange", "purple"}
         if s.solo_passive and s.phase == "finish" and not s.done[0]:
             seen.add("passive")
             assert sum(d.place == "platter" for d in m.dice) == 3      # C11.3
