@@ -495,9 +495,21 @@ def games_script() -> bytes:
             f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
 
 
+#: Files the service worker keeps when first fetched instead of precaching:
+#: the lessons' pictures (pictures/*/*.svg, 230 KB gzip) serve embeds on other
+#: pages, not a first visit, and an embed without its picture starts its live
+#: board instead.  sw.js has the same pattern.
+RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")
+
+
+def precached(out_files: dict[str, bytes]) -> list[str]:
+    """The service worker's precache list: what a first visit downloads."""
+    return ["./"] + sorted(p for p in out_files if not RUNTIME_CACHED.fullmatch(p))
+
+
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     template = (SITE / "sw.js").read_text()
-    precache = ["./"] + sorted(out_files)
+    precache = precached(out_files)
     digest = hashlib.sha256()
     for name in sorted(out_files):
         digest.update(name.encode() + b"\0" + sha256_hex(out_files[name]).encode() + b"\n")
@@ -526,11 +538,15 @@ def size_table(out_files: dict[str, bytes]) -> str:
     def kb(n: int) -> str:
         return f"{n / 1024:,.1f} KiB"
 
+    first = [p for p in precached(out_files) if p in out_files]
+    first_visit = [len(first), sum(len(out_files[p]) for p in first),
+                   sum(len(gzip.compress(out_files[p], compresslevel=6, mtime=0)) for p in first)]
     lines = [f"{'group':<10}{'files':>6}{'raw':>16}{'gzip':>16}", "-" * 48]
-    for name, (count, raw, gz) in list(groups.items()) + [("total", total)]:
+    for name, (count, raw, gz) in list(groups.items()) + [("total", total), ("precached", first_visit)]:
         if name == "total":
             lines.append("-" * 48)
         lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
+    lines.append(f"first visit (the precache): {first_visit[2] / 1e6:.2f} MB gzip")
     return "\n".join(lines)
 
 

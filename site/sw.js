@@ -9,6 +9,7 @@ const CACHE_NAME = __CACHE_NAME__;
 // snapshots of other builds go with their caches.
 const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
 const PRECACHE = __PRECACHE__;
+const RUNTIME_CACHED = /\/pictures\/[^/]+\/[^/]+\.svg$/;
 const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 
 self.addEventListener("install", (event) => {
@@ -43,6 +44,10 @@ self.addEventListener("fetch", (event) => {
   const navigate = request.mode === "navigate";
   event.respondWith(
     caches.open(CACHE_NAME).then((cache) =>
-      cache.match(request, { ignoreSearch: navigate }).then((hit) => hit || fetch(request)))
+      cache.match(request, { ignoreSearch: navigate }).then((hit) => hit || fetch(request).then((response) => {
+        // the lessons' pictures are kept once fetched (build.py RUNTIME_CACHED)
+        if (response.ok && RUNTIME_CACHED.test(url.pathname)) cache.put(request, response.clone());
+        return response;
+      })))
   );
 });

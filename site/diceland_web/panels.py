@@ -38,8 +38,8 @@ class Panels:
     def __init__(self, shell):
         self.shell = shell
         self.opener = None
-        # (a missing element is JavaScript's null, which is not None here: count them)
-        self.present = int(document.querySelectorAll("dialog#settings, dialog#keys-help").length) == 2
+        # (a missing element is JS null: falsy, though not always None)
+        self.present = all(bool(el(name)) for name in ("settings", "keys-help", "btn-settings", "btn-keys"))
         if self.present:
             self.bind()
 
@@ -71,7 +71,7 @@ class Panels:
 
     def open(self, name: str) -> None:
         dialog = el(name)
-        if dialog is None or dialog.open:
+        if not dialog or dialog.open:
             return
         if name == "keys-help" and el("keys-list").childElementCount == 0:
             return
@@ -82,5 +82,5 @@ class Panels:
 
     def restore_focus(self) -> None:
         opener, self.opener = self.opener, None
-        if opener is not None and hasattr(opener, "focus") and document.contains(opener):
+        if opener and hasattr(opener, "focus") and document.contains(opener):
             opener.focus()

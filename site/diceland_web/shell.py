@@ -1,6 +1,7 @@
 """What every game page has, whatever the game: boot and language, the
 saved-games list (of every game), import/export, share, offline storage,
-the pass-the-device overlay, the bot timer, toasts and messages, and
+the pass-the-device overlay, the bot timer and its speed, the settings and
+keyboard shortcuts dialogs (:mod:`.panels`), sounds, toasts and messages, and
 ``window.diceland`` (what tests and tools may ask).
 
 A game page subclasses :class:`Shell` and fills in the hooks at the end of
@@ -183,8 +184,7 @@ class Shell:
         el("lang-select").value = self.lang
         el("lang-select").setAttribute("aria-label", self.t("menu.language"))
         document.title = self.t(self.TITLE_KEY)
-        if hasattr(self, "panels"):
-            self.panels.translate(self.t, self.key_help())
+        self.panels.translate(self.t, self.key_help())
 
     # -- settings: sounds and the bots' speed ---------------------------------------
     def set_sound(self, enabled: bool) -> None:
