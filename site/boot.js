@@ -73,14 +73,37 @@
   progress(4, "boot.loading");
   showLastFrame();
 
-  // The picture of the board main.py keeps with the current save: something
-  // to look at while Python starts.  Anything but a data: image is ignored.
-  function lastFrame() {
+  // The picture of the board the page keeps with a save: something to look
+  // at while Python starts.  The save is the one the page will resume (as
+  // Shell.start picks it): the current one if it is of this page's game
+  // (data-last-frame names it), else this game's latest unfinished save.
+  // Anything but a data: image is ignored.
+  function readSave(key) {
+    const save = JSON.parse(localStorage.getItem(key) || "{}");
+    return save && typeof save === "object" ? save : {};
+  }
+  function gameOf(save) {
+    const summary = save.summary && typeof save.summary === "object" ? save.summary : {};
+    return typeof summary.game === "string" ? summary.game : "diceland";
+  }
+  function lastFrame(game) {
     const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-    const id = settings && typeof settings.current === "string" ? settings.current : null;
-    if (!id) return null;
-    const save = JSON.parse(localStorage.getItem("diceland:save:" + id) || "{}");
-    const frame = save && save.last_frame;
+    const asked = new URLSearchParams(location.search).get("save");
+    const id = asked || (settings && typeof settings.current === "string" ? settings.current : null);
+    let save = id ? readSave("diceland:save:" + id) : {};
+    if (gameOf(save) !== game || !save.record) {
+      save = {};
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (!key || !key.startsWith("diceland:save:")) continue;
+        let other = {};
+        try { other = readSave(key); } catch (_) { continue; }
+        const summary = other.summary && typeof other.summary === "object" ? other.summary : {};
+        if (gameOf(other) !== game || summary.over || !other.record) continue;
+        if ((Number(other.saved_at) || 0) > (Number(save.saved_at) || 0)) save = other;
+      }
+    }
+    const frame = save.last_frame;
     return typeof frame === "string" && frame.startsWith("data:image/") && frame.length <= 200000 ? frame : null;
   }
 
@@ -88,7 +111,7 @@
     if (!panel || !panel.hasAttribute("data-last-frame")) return;
     if (/[?&](players|boards|board|seed|names)=/.test(location.search)) return;  // a link starts another game
     let frame = null;
-    try { frame = lastFrame(); } catch (_) { return; }  // no storage, or a broken save: main.py says so
+    try { frame = lastFrame(panel.getAttribute("data-last-frame") || "diceland"); } catch (_) { return; }  // no storage, or a broken save: main.py says so
     if (!frame) return;
     const img = document.createElement("img");
     img.id = "boot-frame";

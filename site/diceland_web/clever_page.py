@@ -207,6 +207,10 @@ class CleverPage(Shell):
         self.render()
 
     # -- drawing -----------------------------------------------------------------------
+    def frame_canvas(self):
+        """The sheet, kept small with the save for the next visit's boot screen."""
+        return self.canvas if self.ctrl is not None and self.layout is not None else None
+
     def render(self) -> None:
         ctrl = self.ctrl
         if ctrl is None:

@@ -224,6 +224,10 @@ class WideShutPage(Shell):
             self.act(self.play.key(key), evt)
 
     # -- drawing --------------------------------------------------------------------------
+    def frame_canvas(self):
+        """The sheet, kept small with the save for the next visit's boot screen."""
+        return self.canvas if self.play is not None and self.layout is not None else None
+
     def render(self) -> None:
         play = self.play
         if play is None:

@@ -276,3 +276,38 @@ def test_pages_never_read_their_parent():
                       r"|window\s*(==|!=)\s*window\.parent\b", "", path.read_text())
         assert "window.top" not in text, name
         assert "window.parent" not in text, f"{name} uses window.parent other than to post or compare"
+
+
+def _kept_frame_of(page, game: str) -> str:
+    return page.evaluate("""(game) => {
+        for (let i = 0; i < localStorage.length; i += 1) {
+          const key = localStorage.key(i);
+          if (!key.startsWith("diceland:save:")) continue;
+          const save = JSON.parse(localStorage.getItem(key));
+          if ((save.summary || {}).game === game && String(save.last_frame || "").startsWith("data:image/"))
+            return key;
+        }
+        return "";
+    }""", game)
+
+
+@pytest.mark.parametrize("game", ["clever", "wideshut"])
+def test_each_game_page_shows_its_own_last_frame_and_no_other_games(site, game):
+    """The boot screen shows the picture kept with the save the page will
+    resume, of the page's own game: not the last game of another page."""
+    page = site.page
+    site.open("?players=human,greedy&seed=7&speed=0", path=f"{game}.html")
+    start = time.monotonic()
+    while not _kept_frame_of(page, game) and time.monotonic() - start < 30:
+        page.wait_for_timeout(250)
+    assert _kept_frame_of(page, game), "the page keeps a picture with its save"
+    page.add_init_script(FRAME_WATCH)
+    page.evaluate("delete document.documentElement.dataset.ready")
+    page.goto(site.base_url + f"{game}.html?speed=0")
+    page.wait_for_function("() => window.__frameSeen !== null", timeout=30_000)
+    assert page.evaluate("window.__frameSeen")["ready"] is False
+    site.wait_ready()
+    # the Diceland page has no Diceland save: it shows no picture, not this game's
+    page.goto(site.base_url + "diceland.html?speed=0")
+    site.wait_ready()
+    assert page.evaluate("document.getElementById('boot-frame')") is None
