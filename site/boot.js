@@ -109,7 +109,8 @@
 
   function showLastFrame() {
     if (!panel || !panel.hasAttribute("data-last-frame")) return;
-    if (/[?&](players|boards|board|seed|names)=/.test(location.search)) return;  // a link starts another game
+    // a start link or a shared position shows another game
+    if (/[?&](players|boards|board|seed|names|position)=/.test(location.search) || /^#position=/.test(location.hash)) return;
     let frame = null;
     try { frame = lastFrame(panel.getAttribute("data-last-frame") || "diceland"); } catch (_) { return; }  // no storage, or a broken save: main.py says so
     if (!frame) return;

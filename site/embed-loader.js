@@ -10,15 +10,16 @@
    one live board on the page: when the reader starts an example, one that
    was started before goes back to its picture, so the page runs one Python
    however many examples it shows.  Attributes: data-diceland-lesson (a
-   tutorial lesson) or data-diceland-s (a shared position), data-step,
+   tutorial lesson; data-diceland-game="clever" or "wideshut" for another
+   game's lesson) or data-diceland-s (a shared position), data-step,
    data-seat, data-lang, data-title (the frame's accessible name). */
 "use strict";
 
 (() => {
   const script = document.currentScript;
   const base = new URL(".", script && script.src ? script.src : location.href);
-  const PARAMS = [["dicelandLesson", "scenario"], ["dicelandS", "s"], ["step", "step"], ["seat", "seat"],
-    ["lang", "lang"]];
+  const PARAMS = [["dicelandGame", "game"], ["dicelandLesson", "scenario"], ["dicelandS", "s"], ["step", "step"],
+    ["seat", "seat"], ["lang", "lang"]];
 
   function frameUrl(node) {
     const query = new URLSearchParams();

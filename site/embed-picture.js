@@ -19,6 +19,11 @@
   const root = document.documentElement;
   const section = document.getElementById("embed-picture");
   const img = document.getElementById("picture");
+  // a picture that cannot load (offline, never fetched before): the note instead
+  img.addEventListener("error", () => {
+    img.hidden = true;
+    document.getElementById("picture-none").hidden = false;
+  });
   const query = location.search.length > MAX_QUERY_CHARS + 1 ? null : new URLSearchParams(location.search);
   const ALL = window.DICELAND_BOOT_STRINGS || {};
   const LANGS = Object.keys(ALL);
@@ -60,10 +65,12 @@
   let shown = null;  // the step on screen, null before a picture is shown
   let hadFocus = false;  // the reader was in the picture: the live board takes the focus
 
-  function start(intent) {
+  function start(intent, byReader) {
     if (started) return;
     started = true;
     window.dicelandEmbedIntent = intent || "";
+    // only a board the reader started asks a host's loader to put the others back to pictures
+    window.dicelandStartedByReader = Boolean(byReader);
     hadFocus = section.contains(document.activeElement);
     if (shown !== null && query && shown !== number("step")) {
       query.set("step", String(shown));  // the live board opens where the reader is
@@ -142,14 +149,14 @@
       const button = event.target.closest("button[data-picture]");
       const kind = button ? button.dataset.picture : null;
       if (kind === "prev" || kind === "next") move(kind === "prev" ? -1 : 1);
-      else if (kind === "try") start("try");
-      else if (kind === "play" || event.target.closest("#picture-stage")) start("play");
+      else if (kind === "try") start("try", true);
+      else if (kind === "play" || event.target.closest("#picture-stage")) start("play", true);
     });
     section.addEventListener("keydown", (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift") return;
       // Enter or Space on a button is its click; on the explanation's summary it opens or closes it
       if (event.target.closest("button, summary") && (event.key === "Enter" || event.key === " ")) return;
-      start("play");
+      start("play", true);
     });
     render(lesson, texts, seat);
     section.hidden = false;

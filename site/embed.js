@@ -28,10 +28,13 @@
     return true;
   };
 
-  // The live board is on (Python ready): a host page running embed-loader.js
-  // keeps one live board at a time.
+  // The live board the reader started is on (Python ready): a host page
+  // running embed-loader.js keeps one live board at a time.  A frame that
+  // started by itself (a link the pictures cannot show) does not ask.
   new MutationObserver(() => {
-    if (inFrame && root.dataset.ready === "true") window.parent.postMessage({ type: "diceland:live" }, "*");
+    if (inFrame && root.dataset.ready === "true" && window.dicelandStartedByReader) {
+      window.parent.postMessage({ type: "diceland:live" }, "*");
+    }
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 
   window.addEventListener("resize", postHeight);

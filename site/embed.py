@@ -87,14 +87,14 @@ class EmbedPage:
     # -- events ---------------------------------------------------------------------------
     def control_click(self, evt) -> None:
         target = evt.target.closest("button[data-control]") if evt.target else None
-        if target is None or target.disabled or self.session is None:
+        if not target or target.disabled or self.session is None:
             return
         self.session.button(str(target.dataset.control))
         self.after()
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if target is None or target.disabled or self.session is None:
+        if not target or target.disabled or self.session is None:
             return
         self.session.press_die(int(target.dataset.index))
         self.after()

@@ -51,7 +51,7 @@ class TutorialPage:
             value = window.localStorage.getItem(PROGRESS_KEY)
         except JsException:
             return None
-        return None if value is None else str(value)
+        return str(value) if value else None  # no progress: JavaScript's null
 
     def write(self, merge: bool = True) -> None:
         """Store the progress; lessons another tab marked done since are kept
@@ -78,7 +78,7 @@ class TutorialPage:
 
     def storage_changed(self, evt) -> None:
         """Another tab changed the progress: show what it holds now."""
-        if evt.key is None or str(evt.key) == PROGRESS_KEY:
+        if not evt.key or str(evt.key) == PROGRESS_KEY:
             self.progress = {**load_progress(self.read(), self.ids), "lang": self.lang}
             self.render_list()
 
@@ -102,7 +102,7 @@ class TutorialPage:
 
     def lesson_click(self, evt) -> None:
         target = evt.target.closest("button[data-lesson]") if evt.target else None
-        if target is not None:
+        if target:
             self.show(str(target.dataset.lesson))
 
     def next_lesson(self) -> None:

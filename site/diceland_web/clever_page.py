@@ -43,6 +43,7 @@ class CleverPage(Shell):
     def __init__(self):
         super().__init__()
         self.ctrl: CleverController | None = None
+        self.link_error = ""
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.over_shown = False
@@ -69,6 +70,11 @@ class CleverPage(Shell):
             self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
+    def start(self) -> None:
+        super().start()
+        if self.link_error:  # a broken link: said over whatever game opened instead
+            self.show_message(self.link_error, error=True)
+
     def start_from_link(self) -> bool:
         if self.open_shared():
             return True
@@ -87,8 +93,9 @@ class CleverPage(Shell):
         """A ``#position=…`` link: import the shared game as a new save."""
         try:
             text = read_fragment(str(window.location.hash))
-        except ValueError as exc:
-            self.show_message(self.t("error.import_invalid", detail=str(exc)), error=True)
+        except ValueError as exc:  # said once the page has opened what it can
+            self.link_error = self.t("error.import_invalid", detail=str(exc))
+            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
             return False
         if text is None:
             return False
@@ -179,14 +186,14 @@ class CleverPage(Shell):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if target is None or self.ctrl is None or self.stale():
+        if not target or self.ctrl is None or self.stale():
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
         self.focus_first("#targets button")
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
-        if target is None or self.ctrl is None or self.stale():
+        if not target or self.ctrl is None or self.stale():
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
@@ -195,12 +202,12 @@ class CleverPage(Shell):
     def focus_first(self, selector: str) -> None:
         """Keyboard play: the controls just drawn take the focus."""
         node = document.querySelector(selector)
-        if node is not None:
+        if node:  # a missing element is JavaScript's null: falsy, not None
             node.focus()
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
-        if target is None or self.ctrl is None:
+        if not target or self.ctrl is None:
             return
         seat = int(target.dataset.seat)
         self.ctrl.viewing = None if seat == self.ctrl.current() else seat

@@ -231,19 +231,19 @@ class DicelandPage(Shell):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if target is None or self.ctrl is None or target.disabled or self.stale():
+        if not target or self.ctrl is None or target.disabled or self.stale():
             return
         self.after_action(self.ctrl.press_die(int(target.dataset.index)))
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button.seat-tab") if evt.target else None
-        if target is not None:
+        if target:
             self.show_sheet(int(target.dataset.seat))
 
     def mini_click(self, evt) -> None:
         """A mini board shows its player's board large; pressed again, one's own."""
         target = evt.target.closest("button.mini") if evt.target else None
-        if target is not None:
+        if target:
             pressed = str(target.getAttribute("aria-pressed")) == "true"
             self.show_sheet(None if pressed else int(target.dataset.seat))
 
@@ -641,7 +641,7 @@ class DicelandPage(Shell):
     def seat_kind_changed(self, evt) -> None:
         """A seat switched between person and bot drops the other kind's default name."""
         row = evt.target.closest(".seat-row") if evt.target else None
-        if row is None or not evt.target.classList.contains("seat-kind"):
+        if not row or not evt.target.classList.contains("seat-kind"):
             return
         name = row.querySelector(".seat-name")
         name.value = Seat.fitting_name(str(name.value), str(evt.target.value), int(row.dataset.seat), self.strings)

@@ -57,12 +57,12 @@ class LocalStorage:
         self.storage = storage
 
     def get(self, key: str, default=None):
-        value = self.storage.getItem(key)
-        return default if value is None else value
+        value = self.storage.getItem(key)  # a string, or JavaScript's null (None or jsnull)
+        return value if isinstance(value, str) else default
 
     def __getitem__(self, key: str) -> str:
         value = self.storage.getItem(key)
-        if value is None:
+        if not isinstance(value, str):
             raise KeyError(key)
         return value
 
@@ -76,7 +76,7 @@ class LocalStorage:
         self.storage.removeItem(key)
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self.storage.getItem(key) is not None
+        return isinstance(key, str) and isinstance(self.storage.getItem(key), str)
 
     def keys(self) -> list[str]:
         return [self.storage.key(i) for i in range(self.storage.length)]
@@ -265,7 +265,14 @@ class Shell:
             self.render()
             return False
         self.hide_message()
-        self.open_game(game, seats, save_id)
+        try:
+            self.open_game(game, seats, save_id)
+        except (ValueError, TypeError) as exc:  # a record the page cannot seat (the save stays as it is)
+            js.console.warn(f"{self.WHERE}: saved game {save_id} cannot be opened: {exc}")
+            self.show_message(self.t("error.save_invalid"), error=True, offer_new=True, details=str(exc))
+            self.store.set_setting(CURRENT_SETTING, None)
+            self.render()
+            return False
         return True
 
     def adopt_save(self, save_id: str | None) -> None:
@@ -377,7 +384,7 @@ class Shell:
 
     def storage_changed(self, evt) -> None:
         """The ``storage`` event: another tab wrote or removed a key."""
-        key = None if evt.key is None else str(evt.key)
+        key = str(evt.key) if evt.key else None  # a cleared storage: JavaScript's null
         if self.save_id and key in (None, SAVE_PREFIX + self.save_id):
             self.stale()
         if (key is None or key.startswith(SAVE_PREFIX)) and el("saves").open:
@@ -508,7 +515,7 @@ class Shell:
             box.removeChild(box.firstElementChild)
 
         def expire() -> None:
-            if item.querySelector("details[open]") is not None:
+            if item.querySelector("details[open]"):
                 self.later(TOAST_MS, expire)
             else:
                 item.remove()

@@ -193,13 +193,13 @@ class WideShutPage(Shell):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-index]") if evt.target else None
-        if target is None or self.play is None or self.stale():
+        if not target or self.play is None or self.stale():
             return
         self.act(self.play.tap_die(int(target.dataset.index)), evt)
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button[data-seat]") if evt.target else None
-        if target is None or self.play is None:
+        if not target or self.play is None:
             return
         seat = int(target.dataset.seat)
         self.play.view_sheet(None if seat == self.play.current() else seat)
