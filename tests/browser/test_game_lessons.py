@@ -48,6 +48,16 @@ def wait_mode(frame, mode: str) -> dict:
     raise AssertionError(f"the embed never reached {mode}: {state}")
 
 
+def wait_solved(frame) -> dict:
+    """The embed's state once the last input of the try has been handled."""
+    for _ in range(100):
+        state = embed_state(frame)
+        if state["solved"] or state["feedback_kind"] == "wrong":
+            return state
+        frame.wait_for_timeout(100)
+    return state
+
+
 def answer_taps(frame) -> list[list[str]]:
     return json.loads(frame.evaluate("window.dicelandEmbed.answerTaps()"))
 
@@ -97,7 +107,7 @@ def test_a_clever_lesson_in_spanish_solved_by_clicks(site):
     point = frame.evaluate(f"""(() => {{ const r = document.getElementById('board').getBoundingClientRect();
         const p = window.dicelandEmbed.point({json.dumps(taps[1][1])}); return {{x: p.x - r.left, y: p.y - r.top}}; }})()""")
     frame.locator("#board").click(position=point)
-    state = embed_state(frame)
+    state = wait_solved(frame)
     assert state["solved"] and state["step"] == step + 1 and state["mode"] == "watch"
     assert state["feedback_kind"] == "right"
     check_marked_done(page, "clever/turn-and-platter")
@@ -126,7 +136,7 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
         frame.focus(selector)
         page.keyboard.press("Enter")
         assert embed_state(frame)["feedback_kind"] != "wrong", embed_state(frame)["feedback"]
-    state = embed_state(frame)
+    state = wait_solved(frame)
     assert state["solved"] and state["step"] == step + 1
     assert frame.text_content("#embed-feedback") == "¡Correcto! Esa es la jugada."
     _, expected = replay_scenario(*load_scenario(path), steps=step + 1)
