@@ -92,7 +92,11 @@ def test_a_clever_lesson_in_spanish_solved_by_clicks(site):
     assert data["try"]["prompt"]["es"] in frame.text_content("#embed-prompt")
     # a wrong move: the engine's reason in Spanish, its rule behind "detalles"
     frame.click('#dice button[data-die="orange"]')
-    feedback = frame.text_content("#embed-feedback")
+    for _ in range(100):  # the click reaches Python after the event
+        feedback = frame.text_content("#embed-feedback")
+        if feedback:
+            break
+        frame.wait_for_timeout(100)
     assert "naranja" in feedback and not RULE_ID.search(feedback), feedback
     assert frame.text_content("#embed-feedback-details summary") == "detalles"
     frame.click("#embed-feedback-details summary")
