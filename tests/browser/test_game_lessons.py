@@ -58,6 +58,46 @@ def wait_solved(frame) -> dict:
     return state
 
 
+FOCUS_CHECK = """(sel) => {
+    const want = document.querySelector(sel);
+    return Boolean(want) && document.activeElement === want && document.hasFocus();
+}"""
+
+SEEN = """() => {
+    if (window.__keysSeen) return;
+    window.__keysSeen = [];
+    for (const kind of ["keydown", "click", "focusout", "focusin"]) {
+        document.addEventListener(kind, (e) => window.__keysSeen.push(
+            kind + ":" + (e.key || "") + ":" + ((e.target && (e.target.dataset || {}).control) || (e.target && e.target.tagName) || "")), true);
+    }
+}"""
+
+
+def press_enter_on(page, frame, selector: str) -> None:
+    """Enter on a control of the frame, pressed once the control really has
+    the keyboard focus (the frame's document focused too); the click it
+    makes is waited for, and a key that made none is pressed once more, the
+    focus checked again."""
+    frame.evaluate(SEEN)
+    frame.evaluate("window.__keysSeen.length = 0")
+    for _attempt in range(2):
+        for _ in range(50):
+            frame.focus(selector)
+            if frame.evaluate(FOCUS_CHECK, selector):
+                break
+            frame.wait_for_timeout(100)
+        else:
+            where = page.evaluate("document.activeElement && document.activeElement.id")
+            raise AssertionError(f"{selector} never took the focus (the page's focus is on #{where})")
+        page.keyboard.press("Enter")
+        for _ in range(30):
+            if any(s.startswith("click:") for s in frame.evaluate("window.__keysSeen")):
+                return
+            frame.wait_for_timeout(100)
+    raise AssertionError(f"Enter on {selector} made no click: {frame.evaluate('window.__keysSeen')}, "
+                         f"page focus on #{page.evaluate('document.activeElement && document.activeElement.id')}")
+
+
 def answer_taps(frame) -> list[list[str]]:
     return json.loads(frame.evaluate("window.dicelandEmbed.answerTaps()"))
 
@@ -128,8 +168,7 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
     step = data["try"]["step"]
     assert embed_state(frame)["step"] == step
 
-    frame.focus('button[data-control="try"]')
-    page.keyboard.press("Enter")
+    press_enter_on(page, frame, 'button[data-control="try"]')
     wait_mode(frame, "try")
     # the game's own buttons, in Spanish
     assert frame.text_content('button[data-control="clear"]') == "Borrar"
@@ -137,11 +176,10 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
     for kind, ident in answer_taps(frame):
         selector = {"die": f'#dice button[data-die="{ident}"]', "button": f'button[data-control="{ident}"]',
                     "target": f"#embed-targets button[data-target='{ident}']"}[kind]
-        frame.focus(selector)
-        page.keyboard.press("Enter")
+        press_enter_on(page, frame, selector)
         assert embed_state(frame)["feedback_kind"] != "wrong", embed_state(frame)["feedback"]
     state = wait_solved(frame)
-    assert state["solved"] and state["step"] == step + 1
+    assert state["solved"] and state["step"] == step + 1, state
     assert frame.text_content("#embed-feedback") == "¡Correcto! Esa es la jugada."
     _, expected = replay_scenario(*load_scenario(path), steps=step + 1)
     assert state["summary"]["players"] == expected["players"]
