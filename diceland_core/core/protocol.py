@@ -16,12 +16,12 @@ so undo never crosses a roll and a record says exactly which dice fell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
 from .errors import render_message
 
-__all__ = ["GameState", "GameDef", "Outcome", "Bot", "Hint", "Scenario"]
+__all__ = ["GameState", "GameDef", "GameEvent", "Outcome", "Bot", "Hint", "Scenario"]
 
 
 @runtime_checkable
@@ -71,6 +71,24 @@ class GameState(Protocol):
     def summary(self) -> dict[str, Any]:
         """The position as the game's ``replay`` output (without ok/error)."""
         ...
+
+
+class GameEvent:
+    """Base of every game's events (frozen dataclasses): ``kind`` names one,
+    :meth:`to_dict` serialises it, each field through :meth:`plain`."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            out[f.name] = self.plain(getattr(self, f.name))
+        return out
+
+    @staticmethod
+    def plain(value: Any) -> Any:
+        """A field's JSON value: a tuple as a list."""
+        return list(value) if isinstance(value, tuple) else value
 
 
 @dataclass(frozen=True)

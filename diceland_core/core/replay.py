@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .errors import IllegalActionError, ScenarioError
 from .protocol import GameDef
 from .registry import DEFAULT_GAME, get_game
 
 __all__ = ["Replayed", "play", "parse_scenario", "load_scenario", "replay_scenario", "game_of",
-           "read_json_file", "game_from_args"]
+           "read_json_file", "game_from_args", "actions_from_json"]
 
 
 @dataclass
@@ -60,6 +60,20 @@ def parse_scenario(data: object) -> tuple[GameDef, Any]:
     """Check a scenario object of any game; ScenarioError if it is invalid."""
     definition = game_of(data)
     return definition, definition.parse_scenario(data)
+
+
+def actions_from_json(raw: object, from_json: Callable[[Any], Any]) -> list:
+    """A scenario's ``actions`` list read with a game's ``from_json``;
+    ScenarioError names the bad one."""
+    if not isinstance(raw, list):
+        raise ScenarioError("'actions' must be a list")
+    actions = []
+    for i, item in enumerate(raw):
+        try:
+            actions.append(from_json(item))
+        except ValueError as exc:
+            raise ScenarioError(f"actions[{i}]: {exc}") from None
+    return actions
 
 
 def read_json_file(path: str | Path) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Union
 
+from ...core.protocol import GameEvent
 from .sheet import AREAS, COLOURS
 
 __all__ = [
@@ -172,16 +173,8 @@ def action_from_json(data: object) -> Action:
 
 # -- events -------------------------------------------------------------------
 
-class Event:
+class Event(GameEvent):
     """Base of the events; :meth:`to_dict` serialises one."""
-    kind: ClassVar[str] = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
 
 
 @dataclass(frozen=True)

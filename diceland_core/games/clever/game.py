@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from ...core.dice import ScriptedDice, SplitMix64, start_player_for
 from ...core.errors import IllegalActionError, ScenarioError
+from ...core.history import History
 from ...core.protocol import Outcome
 from .actions import (
     Action, Bonus, BonusEarned, EndTurn, Event, Extra, GameOver, Marked, Pass, Pick,
@@ -106,7 +107,7 @@ def preset_sheet(data: Mapping[str, Any]) -> Sheet:
     return s
 
 
-class CleverState:
+class CleverState(History):
     """One game of Ganz schön clever; create with :meth:`new` or from a
     :class:`Setup`."""
 
@@ -177,24 +178,11 @@ class CleverState:
         new.dice = dice
         return new
 
-    @classmethod
-    def replay(cls, setup: Setup, actions: Iterable[Action]) -> "CleverState":
-        state = cls(setup)
-        for action in actions:
-            state.apply(action)
-        return state
-
-    def can_undo(self) -> bool:
-        """The last action can be taken back: no dice were rolled after it."""
-        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
-
-    def undo(self) -> "CleverState":
-        """A new state without the last action (never past a roll, C12.1)."""
+    def _undo_refused(self) -> IllegalActionError:
+        """C12.1: nothing to take back, or dice were rolled after it."""
         if not self.actions:
-            raise IllegalActionError("C12.1", "clever.nothing_to_undo")
-        if not self.can_undo():
-            raise IllegalActionError("C12.1", "clever.undo_past_roll")
-        return CleverState.replay(self.setup, self.actions[:-1])
+            return IllegalActionError("C12.1", "clever.nothing_to_undo")
+        return IllegalActionError("C12.1", "clever.undo_past_roll")
 
     # -- questions --------------------------------------------------------------------------
     @property
@@ -330,13 +318,6 @@ class CleverState:
         if self.phase == FINISH and not self.compulsory():
             out.append(EndTurn())
         return out
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
 
     # -- checks, in the order of CLEVER.md's table ------------------------------------------
     def _check(self, a: Action) -> tuple | None:

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from ...core.dice import start_player_for
 from ...core.errors import ScenarioError
 from ...core.protocol import Scenario
+from ...core.replay import actions_from_json
 from .actions import action_from_json
 from .game import CleverState, Setup
 from .sheet import COLOURS, ORANGE_MULTIPLIERS, ROUNDS, TRACK_BOXES, YELLOW_GRID
@@ -164,15 +165,7 @@ def parse_scenario(data: object) -> Scenario:
     if not _is_int(seed):
         raise ScenarioError(f"'seed' must be a whole number, not {_short(seed)}")
     setup = parse_setup(data, players, seed)
-    raw = data.get("actions", [])
-    if not isinstance(raw, list):
-        raise ScenarioError("'actions' must be a list")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as exc:
-            raise ScenarioError(f"actions[{i}]: {exc}") from None
+    actions = actions_from_json(data.get("actions", []), action_from_json)
     return Scenario("clever", lambda: CleverState(setup), tuple(actions),
                     title=data.get("title"), explain=data.get("explain"),
                     extra={"setup": setup})

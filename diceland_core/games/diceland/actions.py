@@ -8,10 +8,11 @@ colour announcements).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
 from .colours import Colour, parse_colour
+from ...core.protocol import GameEvent
 
 __all__ = [
     "Action", "Choose", "Reroll", "Stop", "Place", "Pass",
@@ -122,15 +123,13 @@ def action_from_json(data: object) -> Action:
 
 # -- events -------------------------------------------------------------------
 
-class Event:
-    """Base of the events; ``kind`` names it, :meth:`to_dict` serialises it."""
-    kind: ClassVar[str] = "event"
+class Event(GameEvent):
+    """Base of the events; ``kind`` names it, :meth:`to_dict` serialises it
+    (a colour as its key, inside lists too)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
+    @staticmethod
+    def plain(value: Any) -> Any:
+        return _plain(value)
 
 
 def _plain(value: Any) -> Any:

@@ -35,7 +35,7 @@ from .dice import DiceSource, ScriptedDice, start_player_for
 from ...core.errors import Cell, IllegalActionError, Seat
 from .sheet import Sheet
 from ...core.protocol import Outcome
-from ...core.replay import play
+from ...core.history import History
 
 __all__ = ["Game", "Phase", "Setup", "DICE", "BONUS_DICE", "MIN_PLAYERS", "MAX_PLAYERS"]
 
@@ -87,7 +87,7 @@ class Setup:
         return ScriptedDice(self.script, self.seed)
 
 
-class Game:
+class Game(History):
     """One game of Diceland.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
@@ -172,25 +172,9 @@ class Game:
         new.dice = _copy.deepcopy(self.dice)
         return new
 
-    @classmethod
-    def replay(cls, setup: Setup, actions: Iterable[Action]) -> "Game":
-        """Rebuild a game from its setup and actions (IllegalActionError if
-        one of them is not legal)."""
-        replayed = play(cls(setup), actions)
-        if replayed.error is not None:
-            raise replayed.error
-        return replayed.state
-
-    def can_undo(self) -> bool:
-        """The last action can be taken back: no dice were rolled after it
-        (undo never goes past new random information)."""
-        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
-
-    def undo(self) -> "Game":
-        """A new game without the last action (see :meth:`can_undo`)."""
-        if not self.can_undo():
-            raise IllegalActionError("D7.1", "core.nothing_to_undo")
-        return Game.replay(self.setup, self.actions[:-1])
+    def _undo_refused(self) -> IllegalActionError:
+        """D7.1: no action to take back, or dice were rolled after it."""
+        return IllegalActionError("D7.1", "core.nothing_to_undo")
 
     # -- questions ----------------------------------------------------------
     @property
@@ -287,13 +271,6 @@ class Game:
             if not (placements and self.phase is Phase.PLACE and p == self.active):
                 out.append(Pass(p))
         return out
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
 
     # -- applying -----------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:

@@ -11,6 +11,7 @@ from .actions import Action, action_from_json
 from .board import Board, load_board
 from .colours import Colour, parse_colour
 from ...core.errors import BoardError, ScenarioError
+from ...core.replay import actions_from_json
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
 
 __all__ = ["Scenario", "load_scenario", "parse_scenario", "replay_scenario", "parse_rolls", "parse_crossed", "parse_actions"]
@@ -81,15 +82,7 @@ def parse_crossed(value: object, boards: tuple[Board, ...], what: str = "'crosse
 
 def parse_actions(raw: object) -> list[Action]:
     """A list of FORMATS.md action objects; ScenarioError names the bad one."""
-    if not isinstance(raw, list):
-        raise ScenarioError("'actions' must be a list")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as exc:
-            raise ScenarioError(f"actions[{i}]: {exc}") from None
-    return actions
+    return actions_from_json(raw, action_from_json)
 
 
 def _board(ref: object, what: str) -> Board:

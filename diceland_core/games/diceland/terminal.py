@@ -11,6 +11,7 @@ from .actions import (
 from .board import Board
 from .colours import parse_colour
 from ...core.errors import IllegalActionError
+from ...core.terminal import Console
 from .game import Game, Phase
 from .sheet import Sheet
 from .bots import make_bot
@@ -51,7 +52,7 @@ def play(players: int = 2, bots: Sequence[str | None] = (), seed: int = 0, lang:
     return TerminalGame(board, players, seed, input or sys.stdin, output or sys.stdout, bots).run()
 
 
-class TerminalGame:
+class TerminalGame(Console):
     def __init__(self, board: Board | str, players: int, seed: int, stdin: TextIO, stdout: TextIO,
                  bots: Sequence[str | None] = ()):
         self.game = Game.new(board, players=players, seed=seed)
@@ -59,17 +60,6 @@ class TerminalGame:
         self.seed = seed
         # seats played by bots (a kind per seat, None for a person)
         self.bots = {p: make_bot(kind, seed + p) for p, kind in enumerate(bots) if kind}
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
-
-    def ask(self, prompt: str) -> str | None:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            return None
-        return line.strip()
 
     def announce(self, events: list[Event]) -> None:
         for e in events:

@@ -15,8 +15,10 @@ lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Optional, Union
+
+from ...core.protocol import GameEvent
 
 __all__ = [
     "Roll", "Take", "Action", "Mark", "action_from_json", "action_to_json", "mark_from_json",
@@ -135,16 +137,8 @@ def action_from_json(data: object) -> Action:
 
 # -- events -------------------------------------------------------------------
 
-class Event:
+class Event(GameEvent):
     """Base of the events; ``kind`` names it, :meth:`to_dict` serialises it."""
-    kind: ClassVar[str] = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
 
 
 @dataclass(frozen=True)

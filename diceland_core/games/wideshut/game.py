@@ -20,7 +20,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from ...core.dice import DiceSource, ScriptedDice, SeededDice, start_player_for
 from ...core.errors import IllegalActionError, ScenarioError
 from ...core.protocol import Outcome
-from ...core.replay import play
+from ...core.history import History
 from ...core.rng import SplitMix64
 from .actions import (
     Action, EndTriggered, Event, GameOver, Mark, Roll, Rolled, RoundEnded, RowSplit, SixUsed,
@@ -108,7 +108,7 @@ def _box_bit(entry: Mark) -> int:
     return 1 << (5 * entry[1] + entry[2])
 
 
-class Game:
+class Game(History):
     """One game of Dice Wide Shut.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
@@ -163,25 +163,9 @@ class Game:
         new.dice = _clone_dice(self.dice)
         return new
 
-    @classmethod
-    def replay(cls, setup: Setup, actions: Sequence[Action]) -> "Game":
-        """The game after ``actions`` from ``setup`` (the core's replay loop);
-        the first illegal action's error is raised."""
-        replayed = play(cls(setup), actions)
-        if replayed.error is not None:
-            raise replayed.error
-        return replayed.state
-
-    def can_undo(self) -> bool:
-        """The last action can be taken back: it is a take, and no roll
-        happened after it (undo never crosses a roll)."""
-        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
-
-    def undo(self) -> "Game":
-        """A new game without the last action (see :meth:`can_undo`)."""
-        if not self.can_undo():
-            raise IllegalActionError("W8.1", "wideshut.undo_roll")
-        return Game.replay(self.setup, self.actions[:-1])
+    def _undo_refused(self) -> IllegalActionError:
+        """W8.1: only a take with no roll after it can be taken back."""
+        return IllegalActionError("W8.1", "wideshut.undo_roll")
 
     # -- questions ----------------------------------------------------------
     @property
@@ -371,13 +355,6 @@ class Game:
                 if key not in seen:
                     seen[key] = Take(p, name, dice, marks)
         return [(t, k) for k, t in seen.items()]
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
 
     # -- checking (WIDESHUT.md "Which rule an illegal action reports") ---------
     def _check(self, action: Action) -> None:

@@ -14,6 +14,7 @@ import sys
 from typing import Sequence, TextIO
 
 from ...core.errors import IllegalActionError, render_message
+from ...core.terminal import Console
 from .actions import Action, Roll, Take
 from .bots import BOTS, hint, make_bot
 from .game import DIE_COLOURS, Game
@@ -116,7 +117,7 @@ def parse_take(player: int, text: str) -> Take:
     return Take(player, words[0], tuple(dice), tuple(marks))
 
 
-class _Terminal:
+class _Terminal(Console):
     def __init__(self, players: int, kinds: Sequence[str | None], seed: int, lang: str,
                  stdin: TextIO, stdout: TextIO):
         self.state = Game.new(players=players, seed=seed)
@@ -128,15 +129,6 @@ class _Terminal:
 
     def t(self, code: str, **params) -> str:
         return render_message("wideshut." + code, params, self.lang)
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
-
-    def ask(self, prompt: str) -> str | None:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        return None if not line else line.strip()
 
     def run(self) -> int:
         s = self.state

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ....core.dice import SplitMix64
+from ....core.bots import SeededBot
 from ..actions import EndTurn
 from ..game import CleverState
 from ..sheet import AREAS, COLOURS, YELLOW, Sheet, yellow_bit
@@ -56,20 +56,8 @@ def try_action(state: CleverState, sheet: Sheet, action: Any,
     return s, block, settle(s, block)
 
 
-class BaseBot:
-    """Seeded (``SplitMix64``); subclasses implement :meth:`choose`."""
-
-    kind = "base"
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
-
-    def choose(self, state: CleverState, player: int) -> Any:
-        raise NotImplementedError
+class BaseBot(SeededBot):
+    """Seeded (see :class:`SeededBot`); subclasses implement :meth:`choose`."""
 
 
 def finish_order(state: CleverState) -> list[int]:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from ....core.dice import SplitMix64
+from .base import BaseBot
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     kind = "random"
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = SplitMix64(seed)
 
     def choose(self, state, player):
         actions = state.legal_actions(player)

@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..colours import Colour
-from ....core.rng import SplitMix64
+from ....core.bots import SeededBot
 from ..game import Game, Phase
 
 __all__ = ["Bot", "BaseBot", "place_action"]
@@ -34,23 +34,12 @@ def place_action(game: Game, player: int, mask: int) -> Place:
     return Place(player, tuple(game.boards[player].cells_of(mask)))
 
 
-class BaseBot:
-    """Dispatches a decision to the method for its phase.  ``seed`` feeds a
-    :class:`SplitMix64` (the same seed, the same choices, on every Python)."""
-
-    kind = "base"
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
+class BaseBot(SeededBot):
+    """Dispatches a decision to the method for its phase (seeded, see
+    :class:`SeededBot`)."""
 
     def choose(self, game: Game, player: int) -> Action:
-        if player not in game.waiting_for():
-            raise ValueError(f"player {player} has no decision to make now "
-                             f"(waiting for {list(game.waiting_for()) or 'nobody'})")
+        self.check_waiting(game, player)
         phase = game.phase
         if phase is Phase.CHOOSE:
             return Choose(self.choose_colour(game, player))

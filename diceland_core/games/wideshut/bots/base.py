@@ -4,31 +4,20 @@ results of a take (:meth:`Game.outcomes`)."""
 
 from __future__ import annotations
 
-from ....core.rng import SplitMix64
+from ....core.bots import SeededBot
 from ..actions import Action, Roll, Take
 from ..game import Game
 
 __all__ = ["BaseBot"]
 
 
-class BaseBot:
+class BaseBot(SeededBot):
     """``choose(state, player)``: a legal action for ``player``, who must be
-    in ``state.waiting_for()``; the state is never changed.  ``seed`` feeds a
-    :class:`SplitMix64`, so the same seed gives the same choices."""
-
-    kind = "base"
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
+    in ``state.waiting_for()``; the state is never changed (seeded, see
+    :class:`SeededBot`)."""
 
     def choose(self, state: Game, player: int) -> Action:
-        if player not in state.waiting_for():
-            raise ValueError(f"player {player} has no decision to make now "
-                             f"(waiting for {list(state.waiting_for()) or 'nobody'})")
+        self.check_waiting(state, player)
         if state.phase == "roll":
             return Roll(player)
         return self.take(state, player)

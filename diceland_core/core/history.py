@@ -1,0 +1,57 @@
+"""What every game's state shares about its history: a position rebuilt by
+replaying its actions from the setup, undo by replay (never past a roll), and
+legality as "the rules' check passes"."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Self
+
+from .errors import IllegalActionError
+from .replay import play
+
+__all__ = ["History"]
+
+
+class History:
+    """Mixed into a game's state class, which keeps ``setup``, ``actions``,
+    ``rolls`` and ``_rolls_before`` (how many rolls there were before each
+    action), checks an action with ``_check`` and says with
+    ``_undo_refused()`` which error an undo is refused with."""
+
+    setup: Any
+    actions: list
+    rolls: list
+    _rolls_before: list[int]
+
+    @classmethod
+    def replay(cls, setup: Any, actions: Iterable[Any]) -> Self:
+        """The state after ``actions`` from ``setup`` (the core's replay
+        loop); the first illegal action's error is raised."""
+        replayed = play(cls(setup), actions)  # type: ignore[call-arg]
+        if replayed.error is not None:
+            raise replayed.error
+        return replayed.state
+
+    def can_undo(self) -> bool:
+        """The last action can be taken back: no dice were rolled after it
+        (undo never crosses a roll)."""
+        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
+
+    def undo(self) -> Self:
+        """A new state without the last action (see :meth:`can_undo`)."""
+        if not self.can_undo():
+            raise self._undo_refused()
+        return self.replay(self.setup, self.actions[:-1])
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _check(self, action: Any) -> Any:
+        raise NotImplementedError
+
+    def _undo_refused(self) -> IllegalActionError:
+        raise NotImplementedError
