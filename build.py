@@ -65,8 +65,11 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
 SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__",  # shipped as wheels
                   "partials"}  # written into the pages by their include lines
-#: A line of a page replaced by ``site/partials/NAME`` (markup that several pages share).
-INCLUDE = re.compile(r"^[ \t]*<!-- include: ([A-Za-z0-9_.-]+) -->[ \t]*$", re.M)
+#: A line of a page replaced by ``site/partials/NAME`` (markup that several
+#: pages share), with ``key="value"`` parameters filling its ``{{key}}`` slots.
+INCLUDE = re.compile(r'^[ \t]*<!-- include: ([A-Za-z0-9_.-]+)((?: [a-z_]+="[^"]*")*) -->[ \t]*$', re.M)
+INCLUDE_PARAM = re.compile(r'([a-z_]+)="([^"]*)"')
+SLOT = re.compile(r"\{\{([a-z_]+)\}\}")
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -452,16 +455,37 @@ def lesson_pictures() -> dict[str, bytes]:
 
 
 def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
-    """``page`` with each ``<!-- include: NAME -->`` line replaced by the file
-    ``folder/NAME`` (which includes nothing itself).  A missing partial is a
+    """``page`` with each ``<!-- include: NAME key="value" … -->`` line
+    replaced by the file ``folder/NAME``, its ``{{key}}`` slots filled with
+    the line's values (a partial may include others, to a depth of
+    :data:`INCLUDE_DEPTH`).  A missing partial, a slot the line leaves empty,
+    a value no slot takes or includes nested too deep (a loop) is a
     :class:`BuildError` naming the page and the partial."""
+    return _expand(page.decode("utf-8"), folder, name, 0).encode("utf-8")
+
+
+#: How deep partials may include partials.
+INCLUDE_DEPTH = 4
+
+
+def _expand(text: str, folder: Path, name: str, depth: int) -> str:
     def partial(match: re.Match) -> str:
         path = folder / match.group(1)
         if not path.is_file():
             raise BuildError(f"{name}: included {match.group(1)} is not in {folder}")
-        return path.read_text(encoding="utf-8").rstrip("\n")
+        if depth >= INCLUDE_DEPTH:
+            raise BuildError(f"{name}: include {match.group(1)} is nested more than {INCLUDE_DEPTH} deep")
+        values = dict(INCLUDE_PARAM.findall(match.group(2)))
+        body = path.read_text(encoding="utf-8").rstrip("\n")
+        slots = set(SLOT.findall(body))
+        if slots != set(values):
+            missing, unused = sorted(slots - set(values)), sorted(set(values) - slots)
+            raise BuildError(f"{name}: include {match.group(1)}"
+                             + (f" leaves {', '.join(missing)} unfilled" if missing else "")
+                             + (f" gives {', '.join(unused)}, which it has no place for" if unused else ""))
+        return _expand(SLOT.sub(lambda slot: values[slot.group(1)], body), folder, name, depth + 1)
 
-    return INCLUDE.sub(partial, page.decode("utf-8")).encode("utf-8")
+    return INCLUDE.sub(partial, text)
 
 
 #: Locale keys the pages' scripts need before Python runs: the boot screen

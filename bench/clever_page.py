@@ -17,35 +17,14 @@ Prints medians against the targets (tap ≤ 16 ms, bot ≤ 50 ms); asserts nothi
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
-import tempfile
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from chromium import ROOT, chromium, open_ready, served_site
+
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "site"))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def wait_ready(page) -> None:
-    for _ in range(1200):
-        if page.evaluate("document.documentElement.dataset.ready") == "true":
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the page never became ready")
 
 
 def taps(page, n: int) -> list[float]:
@@ -73,23 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--kind", default="expert")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
-    build = load_build()
-    with tempfile.TemporaryDirectory() as tmp:
-        build.build(Path(tmp), quiet=True)
-        httpd, url = build.serve_in_thread(Path(tmp))
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = browser.new_page(viewport={"width": 1200, "height": 1000})
-                page.goto(url + "/clever.html?players=human&seed=7&speed=0")
-                wait_ready(page)
-                tap_ms = taps(page, args.taps)
-                bot_ms = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions}, '{args.kind}')"))
-                browser.close()
-        finally:
-            httpd.shutdown()
+    with served_site() as url, chromium() as browser:
+        page = open_ready(browser, url + "clever.html?players=human&seed=7&speed=0",
+                          viewport={"width": 1200, "height": 1000})
+        tap_ms = taps(page, args.taps)
+        bot_ms = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions}, '{args.kind}')"))
     from diceland_site.clever.timing import decision_times
     native = decision_times(args.decisions, args.kind)
     print("| measure | median | p90 | target |\n|---|---|---|---|")

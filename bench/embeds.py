@@ -23,7 +23,6 @@ Prints a Markdown table; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import subprocess
 import sys
@@ -32,8 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
+from chromium import ARGS, CHROMIUM, ROOT, load_build, load_module
+
 TIMEOUT_MS = 180_000
 LESSONS = [("open-zones", 0), ("phase-1", 2), ("overshoot", 2), ("bonus-rolls", 3), ("winning", 1)]
 
@@ -53,13 +52,6 @@ HOST = """<!doctype html>
 <body style="margin:0;width:480px">
 FRAMES
 </body></html>"""
-
-
-def load_module(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 #: bench/site.py's byte-counting server (its name would shadow the standard ``site``)
@@ -161,10 +153,10 @@ def main() -> None:
         (work / "before").mkdir()
         (work / "host").mkdir()
         dists = {"before": build_revision(before_rev, work / "before"), "now": work / "now"}
-        site_bench.load_build().build(dists["now"], quiet=True)
+        load_build().build(dists["now"], quiet=True)
         results: dict[str, list[dict]] = {"before": [], "now": []}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=site_bench.ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for run in range(args.runs):
                 for name in ("before", "now"):
                     r = one_run(browser, dists[name], work / "host", picture_first=name == "now")

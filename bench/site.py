@@ -37,7 +37,6 @@ import argparse
 import functools
 import gzip
 import http.server
-import importlib.util
 import json
 import platform
 import shutil
@@ -48,11 +47,9 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, load_build, load_module, wait_ready
+
 sys.path.insert(0, str(ROOT))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
 #: Every game page, with the start link of its first (cold) visit.
 PAGES = {
     "diceland": "diceland.html?players=human,greedy&boards=A,B&seed=7&speed=0",
@@ -64,7 +61,6 @@ GAME_LINK = PAGES["diceland"]
 #: The issue's targets, as ratios to the bare page.
 WARM_TARGET, COLD_TARGET, SNAPSHOT_TARGET = 1.10, 1.20, 0.5
 BARE_PATH = "bare.html?snapshot=off"
-TIMEOUT_MS = 120_000
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -113,13 +109,6 @@ new MutationObserver(() => {
   requestAnimationFrame(poll);
 })();
 """
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def csp_meta(index_html: str) -> str:
@@ -179,10 +168,6 @@ def serve(directory: Path, counter: Counter):
 
 def gzip_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
-
-
-def wait_ready(page) -> None:
-    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
 
 
 def bench_numbers(page) -> dict:
@@ -319,9 +304,7 @@ def cpython_decisions(n: int) -> list[float]:
     """The same decisions as botbench.html's benchBot, under this CPython (ms)."""
     from diceland_core.games.diceland.bots import make_bot
     from diceland_core.core.simulate import game_seed, play_game
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
-    bots = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bots)
+    bots = load_module("bench_bots", ROOT / "bench" / "bots.py")
     times: list[float] = []
     g = 0
     while len(times) < n:

@@ -12,21 +12,12 @@ Debian's Chromium with Playwright; prints medians, asserts nothing.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
+from chromium import ROOT, chromium, open_ready, served_site
+
 LINK = "wideshut.html?players=human,expert&seed=7&speed=0"
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def main() -> None:
@@ -35,34 +26,21 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
-    build = load_build()
-    dist = ROOT / "dist"
-    if not args.skip_build:
-        build.build(dist, quiet=True)
-    httpd, url = build.serve_in_thread(dist)
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(url + LINK)
-            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            for _ in range(100):
-                s = json.loads(page.evaluate("window.diceland.state()"))
-                if s["current"] == 0 and s["phase"] == "take":
-                    break
-                if s["buttons"].get("roll"):
-                    page.click("#btn-roll")
-                page.wait_for_timeout(100)
-            die = next(d["index"] for d in s["dice"] if d["enabled"])
-            taps = []
-            for _ in range(args.taps):
-                page.click(f'#dice button[data-index="{die}"]')
-                taps.append(float(page.evaluate("window.diceland.lastRedrawMs")))
-            bot = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions})"))
-            browser.close()
-    finally:
-        httpd.shutdown()
+    with served_site(ROOT / "dist", build=not args.skip_build) as url, chromium() as browser:
+        page = open_ready(browser, url + LINK, viewport={"width": 1280, "height": 900})
+        for _ in range(100):
+            s = json.loads(page.evaluate("window.diceland.state()"))
+            if s["current"] == 0 and s["phase"] == "take":
+                break
+            if s["buttons"].get("roll"):
+                page.click("#btn-roll")
+            page.wait_for_timeout(100)
+        die = next(d["index"] for d in s["dice"] if d["enabled"])
+        taps = []
+        for _ in range(args.taps):
+            page.click(f'#dice button[data-index="{die}"]')
+            taps.append(float(page.evaluate("window.diceland.lastRedrawMs")))
+        bot = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions})"))
     print(f"tap → redraw: median {statistics.median(taps):.1f} ms over {len(taps)} taps (budget 16 ms)")
     print(f"expert decision in the page: median {statistics.median(bot):.1f} ms over {len(bot)} "
           f"(budget 50 ms), max {max(bot):.1f} ms")

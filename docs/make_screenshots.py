@@ -13,12 +13,13 @@ player's board, the way back to one's own).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from chromium import ROOT, chromium, served_site, wait_ready  # noqa: E402
+
 OUT = ROOT / "docs" / "screenshots"
 LINK = "diceland.html?players=human,expert&names=Ana,Bot&boards=A,C&seed=11&speed=0"
 THREE = "diceland.html?players=human,greedy,expert&names=Ana,Bo,Cy&boards=A,B,C&seed=5&speed=0"
@@ -31,13 +32,6 @@ SHOTS = {
     "desktop-opponents": (DESKTOP, THREE, 12, None),
     "phone-opponents": (PHONE, THREE, 12, 1),
 }
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def to_placement(page) -> None:
@@ -75,36 +69,27 @@ def play(page, decisions: int) -> None:
 
 
 def main() -> int:
-    from playwright.sync_api import sync_playwright
-    build = load_build()
-    httpd, url = build.serve_in_thread(ROOT / "dist")
     OUT.mkdir(parents=True, exist_ok=True)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
-            for name, ((viewport, scale), link, decisions, chip) in SHOTS.items():
-                context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-                page = context.new_page()
-                page.goto(url + link)
-                page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-                play(page, decisions)
-                to_placement(page)
-                if chip is not None:
-                    page.click(f'#seat-tabs button.seat-tab[data-seat="{chip}"]')
-                for _ in range(100):  # let the announcements fade
-                    if not page.evaluate("document.querySelectorAll('#toasts .toast').length"):
-                        break
-                    page.wait_for_timeout(100)
-                page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(300)
-                path = OUT / f"{name}.png"
-                page.screenshot(path=str(path))
-                print(f"wrote {path.relative_to(ROOT)}")
-                context.close()
-            browser.close()
-    finally:
-        httpd.shutdown()
+    with served_site(ROOT / "dist", build=False) as url, chromium() as browser:
+        for name, ((viewport, scale), link, decisions, chip) in SHOTS.items():
+            context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+            page = context.new_page()
+            page.goto(url + link)
+            wait_ready(page)
+            play(page, decisions)
+            to_placement(page)
+            if chip is not None:
+                page.click(f'#seat-tabs button.seat-tab[data-seat="{chip}"]')
+            for _ in range(100):  # let the announcements fade
+                if not page.evaluate("document.querySelectorAll('#toasts .toast').length"):
+                    break
+                page.wait_for_timeout(100)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(300)
+            path = OUT / f"{name}.png"
+            page.screenshot(path=str(path))
+            print(f"wrote {path.relative_to(ROOT)}")
+            context.close()
     return 0
 
 

@@ -19,13 +19,13 @@ from urllib.parse import parse_qs
 import js
 from diceland_site.diceland import view
 from diceland_site.diceland.embed import (
-    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language, parse_params,
+    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language,
 )
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
 
 from diceland_web.dom import Events, document, el, js_obj, window
-from diceland_web.embed_parts import error_state, fetch_json, render_texts, run_page, show_error, show_loaded
+from diceland_web.embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error
 from diceland_web.lesson_embed import main as lesson_page_main, wants_lesson_page
 
 WHERE = "Diceland embed"
@@ -63,23 +63,16 @@ class EmbedPage:
         self.on(window, "resize", lambda evt: self.render(relayout=True))
 
     async def load(self) -> None:
-        t = self.strings.t
-        document.documentElement.lang = self.lang
-        document.title = t("embed.title")
-        try:
-            if self.too_long:
-                raise EmbedError("too_long")
-            params = parse_params(self.query, self.langs)
+        async def open_session(params) -> EmbedSession:
             if params.scenario is not None:
                 index = await fetch_json("./tutorial/index.json")
                 lesson, file = lesson_file(params.scenario, index)
                 script = Script(await fetch_json(f"./tutorial/{file}"), lesson)
             else:
                 script = Script(params.data)
-            self.session = EmbedSession(script, self.lang, params.step, params.seat)
-        except EmbedError as err:
-            self.error = err
-        show_loaded(self, lambda: self.render(relayout=True))
+            return EmbedSession(script, self.lang, params.step, params.seat)
+
+        await load_session(self, open_session, lambda: self.render(relayout=True))
 
     def show_error(self, err: EmbedError) -> None:
         show_error(err, self.strings, self.lang)

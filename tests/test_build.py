@@ -144,6 +144,26 @@ def test_an_include_is_expanded_and_a_missing_one_named(tmp_path):
         build.expand_includes(b"<!-- include: gone.html -->\n", tmp_path, "x.html")
 
 
+def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
+    build = _load_build()
+    (tmp_path / "head.html").write_text('  <title>{{title}}</title>\n  <meta content="{{title}}, {{about}}">\n',
+                                        encoding="utf-8")
+    page = '<!-- include: head.html title="Dice Wide Shut" about="a dice game" -->\n'.encode()
+    assert build.expand_includes(page, tmp_path) == (
+        b'  <title>Dice Wide Shut</title>\n  <meta content="Dice Wide Shut, a dice game">\n')
+    with pytest.raises(build.BuildError, match=r"y\.html: include head\.html leaves about unfilled"):
+        build.expand_includes(b'<!-- include: head.html title="x" -->', tmp_path, "y.html")
+    with pytest.raises(build.BuildError, match=r"gives colour, which it has no place for"):
+        build.expand_includes(b'<!-- include: head.html title="x" about="y" colour="z" -->', tmp_path, "y.html")
+    (tmp_path / "menu.html").write_text('<nav>\n<!-- include: head.html title="{{name}}" about="menu" -->\n</nav>\n',
+                                        encoding="utf-8")
+    assert build.expand_includes(b'<!-- include: menu.html name="Diceland" -->', tmp_path) == (
+        b'<nav>\n  <title>Diceland</title>\n  <meta content="Diceland, menu">\n</nav>')
+    (tmp_path / "loop.html").write_text("<!-- include: loop.html -->\n", encoding="utf-8")
+    with pytest.raises(build.BuildError, match=r"z\.html: include loop\.html is nested more than"):
+        build.expand_includes(b"<!-- include: loop.html -->", tmp_path, "z.html")
+
+
 def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
     """A first visit downloads the precache only (the 7 MB budget of the
     site bench); the lessons' pictures serve embeds and are kept by the

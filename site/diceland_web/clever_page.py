@@ -133,6 +133,10 @@ class CleverPage(Shell):
     def handoff_done(self) -> None:
         self.press("handoff")
 
+    def key_help(self) -> list[str]:
+        """The "?" panel: the dice, fields and buttons are the page's own buttons."""
+        return [self.t(key) for key in ("keys.tab", "keys.escape", "keys.help")]
+
     def game_key(self, key: str) -> bool:
         if self.ctrl is None or key != "Escape":
             return False

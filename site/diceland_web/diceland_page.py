@@ -82,6 +82,7 @@ class DicelandPage(Shell):
         self.on(el("btn-my-board"), "click", lambda evt: self.show_sheet(None))
         self.on(el("auto-pass-toggle"), "change", lambda evt: self.set_auto_pass(bool(evt.target.checked)))
         el("auto-pass-toggle").checked = self.auto_pass_on()
+        el("auto-pass-row").hidden = False  # a setting of this game only
 
     def auto_pass_on(self) -> bool:
         """The setting "pass for me when nothing fits" (on unless turned off)."""

@@ -8,11 +8,11 @@ import json
 
 from pyodide.http import pyfetch
 
-from diceland_site.diceland.embed import EmbedError, parse_json
+from diceland_site.diceland.embed import EmbedError, parse_json, parse_params
 
 from .dom import document, el, report, window
 
-__all__ = ["fetch_json", "show_error", "render_texts", "error_state", "run_page", "show_loaded"]
+__all__ = ["fetch_json", "show_error", "render_texts", "error_state", "run_page", "load_session", "show_loaded"]
 
 
 async def fetch_json(url: str):
@@ -28,6 +28,22 @@ def show_error(err: EmbedError, strings, lang: str) -> None:
     el("embed-error").hidden = False
     el("embed-error").dataset.key = err.key
     window.dicelandPostHeight()
+
+
+async def load_session(page, open_session, render) -> None:
+    """The page's language and title, the link read (too long, its
+    parameters), the session ``await open_session(params)`` makes — a broken
+    link's :class:`EmbedError` is kept to be shown instead — then
+    :func:`show_loaded`."""
+    document.documentElement.lang = page.lang
+    document.title = page.strings.t("embed.title")
+    try:
+        if page.too_long:
+            raise EmbedError("too_long")
+        page.session = await open_session(parse_params(page.query, page.langs))
+    except EmbedError as err:
+        page.error = err
+    show_loaded(page, render)
 
 
 def show_loaded(page, render) -> None:

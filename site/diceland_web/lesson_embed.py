@@ -13,13 +13,13 @@ import json
 from urllib.parse import parse_qs
 
 import js
-from diceland_site.diceland.embed import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language, parse_params
+from diceland_site.diceland.embed import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language
 from diceland_site.i18n import Strings
 from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
 from diceland_site.paint import draw_board
 
 from .dom import Events, document, el, js_obj, window
-from .embed_parts import error_state, fetch_json, render_texts, run_page, show_error, show_loaded
+from .embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error
 
 __all__ = ["wants_lesson_page", "LessonEmbedPage", "main"]
 
@@ -68,23 +68,16 @@ class LessonEmbedPage:
 
     # -- loading ------------------------------------------------------------------------
     async def load(self) -> None:
-        t = self.strings.t
-        document.documentElement.lang = self.lang
-        document.title = t("embed.title")
-        try:
-            if self.too_long:
-                raise EmbedError("too_long")
+        async def open_session(params) -> LessonSession:
             game = parse_game(self.query)
-            params = parse_params(self.query, self.langs)
             if params.scenario is None:
                 raise EmbedError("missing")
             folder = lesson_folder(game)
             lesson, file = lesson_file(params.scenario, await fetch_json(f"./{folder}/index.json"))
             script = LessonScript(await fetch_json(f"./{folder}/{file}"), game, lesson)
-            self.session = LessonSession(script, self.lang, params.step)
-        except EmbedError as err:
-            self.error = err
-        show_loaded(self, self.render)
+            return LessonSession(script, self.lang, params.step)
+
+        await load_session(self, open_session, self.render)
 
     def show_error(self, err: EmbedError) -> None:
         show_error(err, self.strings, self.lang)

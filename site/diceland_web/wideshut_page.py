@@ -33,6 +33,9 @@ BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
 #: keyboard shortcuts of the buttons (digits take the dice)
 SHORTCUTS = {"r": "roll", "c": "confirm", "h": "hint", "u": "undo"}
 CANVAS_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
+#: the lines of the keyboard shortcuts panel ("?"), in the order a turn goes
+HELP_LINES = ("keys.roll", "keys.dice", "keys.arrows", "keys.toggle", "keys.confirm", "keys.undo", "keys.hint",
+              "keys.escape", "keys.help")
 
 
 class WideShutPage(Shell):
@@ -136,6 +139,9 @@ class WideShutPage(Shell):
             self.play.ready()
             self.render()
             self.canvas.focus()
+
+    def key_help(self) -> list[str]:
+        return [self.t(key) for key in HELP_LINES]
 
     def game_key(self, key: str) -> bool:
         if self.play is None:

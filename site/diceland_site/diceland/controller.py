@@ -195,8 +195,7 @@ class Controller(Placement, Keyboard):
             return False
         if g.phase is Phase.BONUS and not (self.revealed and self._shown == p):
             return False  # the bonus player presses Roll first
-        sheet = g.sheets[p]
-        return not any(sheet.can_place(c, k) for c, k in g.dice_for(p).items())
+        return not model.colours_that_fit(g, p)
 
     def _bot(self, p: int) -> Bot:
         bot = self._bots.get(p)

@@ -245,6 +245,13 @@ def _buttons(ctrl) -> tuple[ButtonView, ...]:
     return tuple(ButtonView(i, t(k, name=name) if i == "ready" else t(k), vis, en) for i, k, vis, en in spec)
 
 
+def colours_that_fit(g, p: int) -> list[Colour]:
+    """The colours of the dice seat ``p`` may place now that its board can
+    take (D4.1, D4.2, D5.3): none means passing is all it can do."""
+    sheet = g.sheets[p]
+    return [c for c, k in g.dice_for(p).items() if sheet.can_place(c, k)]
+
+
 def _prompt(ctrl) -> str:
     t, s = ctrl.strings.t, ctrl.strings
     g = ctrl.game
@@ -272,7 +279,6 @@ def _prompt(ctrl) -> str:
         return t("prompt.bonus_roll", name=name)
     have = g.dice_for(p)
     colour = ctrl._colour_for(p)
-    sheet = g.sheets[p]
     if colour is not None and (ctrl.selection or ctrl.sel_colour is not None):
         n = have[colour]
         key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(ctrl.selection) == n \
@@ -282,7 +288,7 @@ def _prompt(ctrl) -> str:
         if g.must_place(p):
             return t("prompt.place_active", name=name, count=g.held, colour=s.colour(g.chosen))
         return t("prompt.place_active_overshoot", name=name, count=g.held, colour=s.colour(g.chosen))
-    fits = [c for c, k in have.items() if sheet.can_place(c, k)]
+    fits = colours_that_fit(g, p)
     if g.phase is Phase.BONUS:
         return t("prompt.bonus" if fits else "prompt.bonus_nothing", name=name)
     if not have:

@@ -1,0 +1,73 @@
+"""What the browser benchmarks and ``docs/make_screenshots.py`` share: the
+project's ``build.py`` as a module, Debian's Chromium with the flags of the
+browser tests, a built site served on 127.0.0.1, and a page opened until it
+is ready (``<html data-ready>``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+#: A cold Python start on a busy two-core machine can take long.
+TIMEOUT_MS = 120_000
+
+
+def load_module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_build():
+    """``build.py`` (build, serve_in_thread, …)."""
+    return load_module("diceland_build", ROOT / "build.py")
+
+
+@contextmanager
+def served_site(folder: Path | None = None, build: bool = True) -> Iterator[str]:
+    """The site's base URL (ending in ``/``), served until the block ends:
+    built into ``folder`` (a temporary one by default; ``build=False`` serves
+    ``folder`` as it is)."""
+    module = load_build()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) if folder is None else folder
+        if build:
+            module.build(out, quiet=True)
+        httpd, url = module.serve_in_thread(out)
+        try:
+            yield url if url.endswith("/") else url + "/"
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """A Playwright browser: Debian's Chromium with the tests' flags."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_ready(target, url: str, **page_options):
+    """A new page of ``target`` (a browser or a context) at ``url``, once ready."""
+    page = target.new_page(**page_options)
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
