@@ -438,18 +438,23 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
 
 def lesson_pictures() -> dict[str, bytes]:
-    """``pictures/``: every step of every lesson of ``site/tutorial/`` as
-    SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
+    """``pictures/``: every step of every lesson of ``site/tutorial/`` (and
+    of its game folders, ``site/tutorial/clever/``…) as SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
     under this Python: it needs only the standard library and the engine)."""
     for path in (str(SITE), str(ROOT)):
         if path not in sys.path:
             sys.path.insert(0, path)
+    from diceland_site.lessons import LESSON_GAMES, lesson_folder
     from diceland_site.pictures import lesson_pictures as draw
-    folder = SITE / "tutorial"
-    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    lessons = {e["id"]: json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index}
+
+    def read(game: str) -> tuple[list, dict]:
+        folder = SITE / lesson_folder(game)
+        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+        return index, {e["id"]: json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index}
+
+    games = {game: read(game) for game in LESSON_GAMES}
     try:
-        return draw(index, lessons)
+        return draw(*games.pop("diceland"), games)
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
 

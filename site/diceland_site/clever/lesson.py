@@ -116,6 +116,9 @@ class CleverBoard:
         m = self.model()
         return [f"{p.name} {p.scores['total']}" for p in m.players]
 
+    def shown_seat(self) -> int:
+        return self.model().shown
+
     def board_label(self) -> str:
         m = self.model()
         p = m.players[m.shown]

@@ -95,6 +95,9 @@ class WideBoard:
     def players(self) -> list[str]:
         return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.play.view().seats]
 
+    def shown_seat(self) -> int:
+        return self.play.view().shown
+
     def board_label(self) -> str:
         m = self.play.view()
         seat = m.seats[m.shown]
