@@ -6,8 +6,8 @@
 
    Python starts at once when the page is not in a frame (someone opened the
    link itself), with &play=1, and whenever this script cannot tell what to
-   show (an unknown lesson, a broken step, a lesson of a game whose pictures
-   the build does not draw yet): embed.py then explains or shows it.
+   show (an unknown lesson, a broken step, a lesson the build drew no
+   pictures of): embed.py then explains or shows it.
    A shared position (?s=DATA) has no picture at build time: the live board's
    first drawing is kept in Cache Storage (PICTURE_CACHE, the last
    PICTURE_LIMIT links) and shown the next time; until then a short note
@@ -169,13 +169,18 @@
     return response.json();
   }
 
+  // A lesson of another game is listed as "game/lesson", with its folder, and
+  // its pictures by language (its sheet's words are the reader's language).
   async function lessonPicture(name, game) {
     const manifest = await fetchJson("./pictures/index.json");
     const wanted = name.trim().toLowerCase();
-    for (const [id, lesson] of Object.entries(manifest.lessons || {})) {
+    for (const [key, lesson] of Object.entries(manifest.lessons || {})) {
+      const id = key.startsWith(game + "/") ? key.slice(game.length + 1) : key;
       const file = String(lesson.file || "").toLowerCase();
       if (lesson.game === game && [id, file, file.replace(/\.json$/, "")].includes(wanted)) {
-        return { lesson, texts: await fetchJson("./tutorial/" + lesson.file) };
+        const steps = lesson.steps && !Array.isArray(lesson.steps) ? lesson.steps[lang] || lesson.steps.en : lesson.steps;
+        const texts = await fetchJson("./" + (lesson.folder || "tutorial") + "/" + lesson.file);
+        return { lesson: { ...lesson, steps }, texts };
       }
     }
     return null;

@@ -1,5 +1,5 @@
 """The lessons of Ganz schön clever and Dice Wide Shut in Chromium: a lesson
-in Spanish in the tutorial (its text in Spanish, a wrong move refused with
+in Spanish in the tutorial (its picture first, then its live board; its text in Spanish, a wrong move refused with
 the engine's reason and the rule behind "details", the try solved by clicks
 on the dice and the sheet, or by the keyboard alone, and the tutorial marks
 it done); any step of a lesson shown by ``embed.html?game=…`` as the engine
@@ -33,7 +33,14 @@ def embed_state(frame) -> dict:
 
 
 def lesson_frame(page):
+    """The tutorial's lesson frame with its live board: the frame first shows
+    the picture of the lesson's step (no Python yet), started here with its
+    Play button."""
     frame = page.wait_for_selector("#lesson-frame", state="attached").content_frame()
+    frame.wait_for_selector("html[data-picture=true]", state="attached", timeout=READY)
+    assert frame.evaluate("document.querySelector('script[type=py]')") is None
+    assert frame.evaluate("document.getElementById('picture').getAttribute('src')").startswith("./pictures/")
+    frame.click("#picture-play")
     frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
     return frame
 
