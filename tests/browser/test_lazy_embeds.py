@@ -1,6 +1,8 @@
 """A teacher's page with five examples (embed-loader.js, on another origin):
 five pictures at once, no Python until the reader starts one, then one
-Python and a live board at the step of the picture."""
+Python and a live board at the step of the picture.  Lessons of Ganz schön
+clever and Dice Wide Shut do the same, their pictures in the reader's
+language."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ pytestmark = pytest.mark.browser
 READY = 60_000
 TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
 LESSONS = [("open-zones", 0), ("phase-1", 2), ("overshoot", 2), ("bonus-rolls", 3), ("winning", 1)]
+GAME_EMBEDS = [("clever", "turn-and-platter"), ("wideshut", "split")]
 
 HOST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Five examples</title>
@@ -25,9 +28,10 @@ DIVS
 </body></html>"""
 
 
-def host_page(base: str) -> str:
-    divs = "\n".join(f'<div data-diceland-lesson="{name}" data-step="{step}" data-lang="es" '
-                     f'data-title="Ejemplo {n}"></div>' for n, (name, step) in enumerate(LESSONS))
+def host_page(base: str, divs: str = "") -> str:
+    """The host page with ``divs`` (by default: Diceland's :data:`LESSONS`)."""
+    divs = divs or "\n".join(f'<div data-diceland-lesson="{name}" data-step="{step}" data-lang="es" '
+                             f'data-title="Ejemplo {n}"></div>' for n, (name, step) in enumerate(LESSONS))
     return HOST.replace("BASE", base).replace("DIVS", divs)
 
 
@@ -163,3 +167,56 @@ def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp
     assert frame.is_hidden("#picture-none")
     page.wait_for_timeout(300)
     assert python_requests(requests) == []
+
+
+def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp_path, site_dir):
+    """A clever and a wideshut lesson in Italian: both pictures at once, no
+    Python; Next shows the next picture; Try it starts that frame only, in
+    try mode at the step shown."""
+    page = site.page
+    requests: list[str] = []
+    page.context.on("request", lambda req: requests.append(req.url) if from_a_page(req) else None)
+    divs = "\n".join(f'<div data-diceland-game="{game}" data-diceland-lesson="{name}" data-lang="it" '
+                     f'data-title="{game}"></div>' for game, name in GAME_EMBEDS)
+    (tmp_path / "host.html").write_text(host_page(site.base_url, divs), encoding="utf-8")
+    page.goto(serve(tmp_path).url + "host.html")
+    page.wait_for_function("() => document.querySelectorAll('iframe.diceland-embed').length === 2")
+    manifest = json.loads((site_dir / "pictures" / "index.json").read_text())["lessons"]
+    frames = {}
+    for game, name in GAME_EMBEDS:
+        frame = next(f for f in page.frames if f"game={game}&" in f.url)
+        frames[game] = frame
+        lesson = manifest[f"{game}/{name}"]
+        frame.wait_for_selector("#picture", state="visible", timeout=READY)
+        frame.wait_for_function("() => document.getElementById('picture').complete")
+        assert frame.get_attribute("#picture", "src") == "./" + lesson["steps"]["it"][lesson["start"]]["src"]
+        assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
+        assert frame.text_content("#picture-status") == f"Passo {lesson['start']} di {lesson['last']}"
+        data = json.loads((site_dir / lesson["folder"] / lesson["file"]).read_text(encoding="utf-8"))
+        assert frame.text_content("#picture-title") == data["title"]["it"]
+    page.wait_for_timeout(500)  # anything still on its way would show below
+    assert python_requests(requests) == []
+    assert all(f.evaluate("document.documentElement.dataset.ready") is None for f in frames.values())
+
+    # Next: the next step's picture, still no Python
+    wide = frames["wideshut"]
+    lesson = manifest["wideshut/split"]
+    before = wide.get_attribute("#picture", "src")
+    wide.click('#picture-controls button[data-picture="next"]')
+    shown = lesson["start"] + 1
+    assert wide.text_content("#picture-status") == f"Passo {shown} di {lesson['last']}"
+    assert wide.get_attribute("#picture", "src") == "./" + lesson["steps"]["it"][shown]["src"] != before
+    wide.click('#picture-controls button[data-picture="prev"]')
+    assert wide.get_attribute("#picture", "src") == before
+
+    # Try it on the clever picture: that frame's live board, in try mode at the step shown
+    clever = frames["clever"]
+    clever.click('#picture-controls button[data-picture="try"]')
+    clever.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
+    state = json.loads(clever.evaluate("window.dicelandEmbed.state()"))
+    assert state["game"] == "clever" and state["mode"] == "try" and state["lang"] == "it"
+    assert state["step"] == manifest["clever/turn-and-platter"]["start"]
+    assert clever.is_hidden("#embed-picture") and clever.is_visible("#board")
+    boots = [u for u in requests if u.endswith("/pyodide/pyodide.asm.wasm")]
+    assert len(boots) == 1, boots
+    assert wide.evaluate("document.documentElement.dataset.ready") is None and wide.is_visible("#picture")
