@@ -14,7 +14,7 @@ import js
 from pyodide.ffi import JsException
 from pyodide.http import pyfetch
 
-from diceland_site.diceland.embed import (
+from diceland_site.teaching import (
     MAX_QUERY_CHARS, PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings

@@ -54,8 +54,25 @@ def game_names() -> tuple[str, ...]:
 
 
 def get_game(name: object) -> GameDef:
-    """The game called ``name``; UnknownGameError lists the known ones."""
+    """The game called ``name``; UnknownGameError lists the known ones.  A
+    known name imports that game's package only (a page of one game does
+    not compile the others' rules and bots); any other looks at them all."""
+    if isinstance(name, str) and name not in _GAMES and name.isidentifier() and not name.startswith("_"):
+        _import_game(name)
+    if isinstance(name, str) and name in _GAMES:
+        return _GAMES[name]
     known = games()
     if isinstance(name, str) and name in known:
         return known[name]
     raise UnknownGameError(f"unknown game {name!r}: the known games are {', '.join(known)}")
+
+
+def _import_game(name: str) -> None:
+    """Import ``diceland_core.games.<name>`` if there is such a package."""
+    from .. import games as package
+    module = f"{package.__name__}.{name}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise  # the game is there, something it imports is not

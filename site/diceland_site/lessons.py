@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from diceland_core.core.errors import ScenarioError
 from diceland_core.core.replay import parse_scenario, play
 
-from .diceland.embed import (
+from .teaching import (
     EmbedError, LessonTexts, TryVerdict, engine_refusal, refused, text_in, without_rule_ids,
 )
 from .i18n import Strings, error_text

@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import board_pictures
 from .diceland import pictures as diceland_pictures
-from .diceland.embed import EmbedError
+from .teaching import EmbedError
 from .lessons import DEFAULT_GAME, lesson_folder, lesson_key
 
 __all__ = ["DRAWERS", "MANIFEST", "lesson_game", "lesson_pictures"]

@@ -8,7 +8,7 @@ import json
 
 from pyodide.http import pyfetch
 
-from diceland_site.diceland.embed import EmbedError, parse_json, parse_params
+from diceland_site.teaching import EmbedError, parse_json, parse_params
 
 from .dom import document, el, report, window
 

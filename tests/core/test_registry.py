@@ -1,0 +1,41 @@
+"""The registry: every game under ``diceland_core/games/`` is found, a known
+name imports that game's package only (a game's page compiles only its own
+rules and bots, which matters on a phone's cold start), an unknown name lists
+them all."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from diceland_core import get_game
+from diceland_core.core.errors import UnknownGameError
+from diceland_core.core.registry import game_names
+
+PROBE = """
+import sys
+from diceland_core import get_game
+assert get_game({name!r}).name == {name!r}
+print(",".join(sorted(m.split(".")[2] for m in sys.modules
+                      if m.startswith("diceland_core.games.") and m.count(".") == 2)))
+"""
+
+
+def test_every_game_is_found_diceland_first():
+    assert game_names() == ("diceland", "clever", "wideshut")
+
+
+@pytest.mark.parametrize("name", ["clever", "wideshut"])
+def test_a_known_name_imports_that_game_only(name):
+    out = subprocess.run([sys.executable, "-c", PROBE.format(name=name)], capture_output=True, text=True,
+                         check=True).stdout.split()
+    # Diceland comes with the package itself (its names are diceland_core's own)
+    assert out == [",".join(sorted({"diceland", name}))]
+
+
+@pytest.mark.parametrize("name", ["chess", "__init__", "core", "", None, 3, "wide shut"])
+def test_an_unknown_name_lists_the_games(name):
+    with pytest.raises(UnknownGameError, match="the known games are diceland, clever, wideshut"):
+        get_game(name)
