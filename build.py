@@ -70,6 +70,7 @@ SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__",  # shipped as 
 INCLUDE = re.compile(r'^[ \t]*<!-- include: ([A-Za-z0-9_.-]+)((?: [a-z_]+="[^"]*")*) -->[ \t]*$', re.M)
 INCLUDE_PARAM = re.compile(r'([a-z_]+)="([^"]*)"')
 SLOT = re.compile(r"\{\{([a-z_]+)\}\}")
+LOOSE_SLOT = re.compile(r"\{\{[^{}]*\}\}")  # what looks like a slot but is not one
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -466,7 +467,12 @@ def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
     :data:`INCLUDE_DEPTH`).  A missing partial, a slot the line leaves empty,
     a value no slot takes or includes nested too deep (a loop) is a
     :class:`BuildError` naming the page and the partial."""
-    return _expand(page.decode("utf-8"), folder, name, 0).encode("utf-8")
+    text = _expand(page.decode("utf-8"), folder, name, 0)
+    for line in text.splitlines():
+        if "<!-- include:" in line or SLOT.search(line) or LOOSE_SLOT.search(line):
+            raise BuildError(f"{name}: cannot read {line.strip()[:120]!r} (an include line is "
+                             '<!-- include: NAME key="value" --> on a line of its own; a slot is {{key}})')
+    return text.encode("utf-8")
 
 
 #: How deep partials may include partials.

@@ -159,6 +159,10 @@ def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
                                         encoding="utf-8")
     assert build.expand_includes(b'<!-- include: menu.html name="Diceland" -->', tmp_path) == (
         b'<nav>\n  <title>Diceland</title>\n  <meta content="Diceland, menu">\n</nav>')
+    for broken in ("<!-- include: head.html title='x' about='y' -->", '<!-- include: head.html  title="x" -->',
+                   "<p>{{Title}}</p>", '<p>{{ title }}</p>'):
+        with pytest.raises(build.BuildError, match=r"w\.html: cannot read"):
+            build.expand_includes(broken.encode(), tmp_path, "w.html")
     (tmp_path / "loop.html").write_text("<!-- include: loop.html -->\n", encoding="utf-8")
     with pytest.raises(build.BuildError, match=r"z\.html: include loop\.html is nested more than"):
         build.expand_includes(b"<!-- include: loop.html -->", tmp_path, "z.html")

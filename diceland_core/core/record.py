@@ -21,9 +21,9 @@ import json
 from typing import Any, Callable
 
 from ..version import __version__
-from .errors import BoardError, DicelandError, RecordError, ScenarioError
+from .errors import BoardError, DicelandError, RecordError, ScenarioError, UnknownGameError
 from .protocol import GameDef
-from .registry import DEFAULT_GAME, games, get_game
+from .registry import DEFAULT_GAME, get_game
 from .replay import play
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "MIGRATIONS", "definition_of", "record_of",
@@ -37,9 +37,12 @@ RECORD_VERSION = 2
 def definition_of(state: Any) -> GameDef:
     """The registered game a state object belongs to (by its package)."""
     module = type(state).__module__
-    for name, definition in games().items():
-        if module.startswith(f"{__package__.rsplit('.', 1)[0]}.games.{name}."):
-            return definition
+    prefix = f"{__package__.rsplit('.', 1)[0]}.games."
+    if module.startswith(prefix):
+        try:
+            return get_game(module[len(prefix):].split(".", 1)[0])
+        except UnknownGameError:
+            pass
     raise TypeError(f"{type(state).__name__} is not the state of a registered game")
 
 

@@ -43,6 +43,7 @@ SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
 
 class DicelandPage(Shell):
     GAME = "diceland"
+    PLAYS_SOUNDS = True
     WHERE = "Diceland"
 
     def __init__(self):

@@ -30,17 +30,18 @@ def show_error(err: EmbedError, strings, lang: str) -> None:
     window.dicelandPostHeight()
 
 
-async def load_session(page, open_session, render) -> None:
-    """The page's language and title, the link read (too long, its
-    parameters), the session ``await open_session(params)`` makes — a broken
-    link's :class:`EmbedError` is kept to be shown instead — then
+async def load_session(page, open_session, render, read=parse_params) -> None:
+    """The page's language and title, the link read (too long, then
+    ``read(query, languages)``, :func:`parse_params` by default), the session
+    ``await open_session(params)`` makes — a broken link's
+    :class:`EmbedError` is kept to be shown instead — then
     :func:`show_loaded`."""
     document.documentElement.lang = page.lang
     document.title = page.strings.t("embed.title")
     try:
         if page.too_long:
             raise EmbedError("too_long")
-        page.session = await open_session(parse_params(page.query, page.langs))
+        page.session = await open_session(read(page.query, page.langs))
     except EmbedError as err:
         page.error = err
     show_loaded(page, render)

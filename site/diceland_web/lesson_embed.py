@@ -13,7 +13,7 @@ import json
 from urllib.parse import parse_qs
 
 import js
-from diceland_site.teaching import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language
+from diceland_site.teaching import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language, parse_params
 from diceland_site.i18n import Strings
 from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
 from diceland_site.paint import draw_board
@@ -68,8 +68,12 @@ class LessonEmbedPage:
 
     # -- loading ------------------------------------------------------------------------
     async def load(self) -> None:
-        async def open_session(params) -> LessonSession:
-            game = parse_game(self.query)
+        def read(query, langs):
+            """The game first: an unknown one is said before any other fault."""
+            return parse_game(query), parse_params(query, langs)
+
+        async def open_session(link) -> LessonSession:
+            game, params = link
             if params.scenario is None:
                 raise EmbedError("missing")
             folder = lesson_folder(game)
@@ -77,7 +81,7 @@ class LessonEmbedPage:
             script = LessonScript(await fetch_json(f"./{folder}/{file}"), game, lesson)
             return LessonSession(script, self.lang, params.step)
 
-        await load_session(self, open_session, self.render)
+        await load_session(self, open_session, self.render, read)
 
     def show_error(self, err: EmbedError) -> None:
         show_error(err, self.strings, self.lang)

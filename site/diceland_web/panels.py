@@ -66,6 +66,7 @@ class Panels:
 
     def show_settings(self, sound: bool, speed: str) -> None:
         if self.present:
+            el("sound-setting").hidden = not self.shell.PLAYS_SOUNDS
             el("sound-toggle").checked = sound
             el("bot-speed").value = speed
 

@@ -96,6 +96,8 @@ class Shell:
     """One game page.  ``GAME`` is the engine's name of the page's game."""
 
     GAME = ""
+    #: the page plays sounds (the settings then offer to switch them on)
+    PLAYS_SOUNDS = False
     WHERE = "Diceland"
     #: the page's strings: the shared table, or a game's own over it
     STRINGS = Strings

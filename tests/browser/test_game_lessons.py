@@ -206,6 +206,8 @@ def test_embed_shows_any_step_of_a_lesson_and_names_what_is_wrong(site):
     assert embed_state(page.main_frame)["can_try"]
     for query, key, words in (
             ("?game=chess&scenario=split", "unknown_game", ["chess", "clever", "wideshut"]),
+            ("?game=chess", "unknown_game", ["chess", "clever", "wideshut"]),
+            ("?game=chess&lang=fr&scenario=split", "unknown_game", ["chess"]),
             ("?game=clever&scenario=nope&lang=es", "unknown_scenario", ["nope", "turn-and-platter"]),
             ("?game=clever&scenario=extra&step=99", "step_range", ["99", "3"]),
             ("?game=wideshut&scenario=split&step=x", "step", ["x"])):

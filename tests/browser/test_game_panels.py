@@ -1,7 +1,7 @@
 """Every game page has the same top bar: the game's name back to the home
 page, the tutorial at the game's first lesson, the keyboard shortcuts ("?")
-and the settings (sounds, bot speed) — with each game's own shortcuts, in
-the page's language, and Diceland's auto-pass only on Diceland's page."""
+and the settings (bot speed; sounds and auto-pass where the page has them)
+— with each game's own shortcuts, in the page's language."""
 
 from __future__ import annotations
 
@@ -37,15 +37,14 @@ def test_a_game_page_has_the_shortcuts_and_the_settings(site, game):
 
     site.click("btn-settings")
     assert page.locator("#settings").evaluate("d => d.open")
-    assert not page.is_visible("#auto-pass-row")  # a Diceland setting
+    # Diceland's own settings: its auto-pass, its sounds (this page plays none)
+    assert not page.is_visible("#auto-pass-row") and not page.is_visible("#sound-toggle")
     page.select_option("#bot-speed", "slow")
-    page.check("#sound-toggle")
     site.click("btn-settings-close")
-    settings = site.state()["settings"]
-    assert settings["bot_speed"] == "slow" and settings["sound"] is True
+    assert site.state()["settings"]["bot_speed"] == "slow"
     site.reload()  # kept, as on every page of the site
-    settings = site.state()["settings"]
-    assert settings["bot_speed"] == "slow" and settings["sound"] is True
+    assert site.state()["settings"]["bot_speed"] == "slow"
+    assert page.input_value("#bot-speed") == "slow"
 
     # in Spanish
     page.select_option("#lang-select", "es")
@@ -56,7 +55,7 @@ def test_a_game_page_has_the_shortcuts_and_the_settings(site, game):
     assert page.get_attribute("#btn-settings", "aria-label") == "Ajustes"
 
 
-def test_diceland_keeps_its_auto_pass_setting(site):
+def test_diceland_keeps_its_auto_pass_and_sound_settings(site):
     site.open("?players=human,greedy&boards=A,A&seed=5&speed=0")
     site.click("btn-settings")
-    assert site.page.is_visible("#auto-pass-toggle")
+    assert site.page.is_visible("#auto-pass-toggle") and site.page.is_visible("#sound-toggle")

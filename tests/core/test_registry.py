@@ -1,5 +1,5 @@
 """The registry: every game under ``diceland_core/games/`` is found, a known
-name imports that game's package only (a game's page compiles only its own
+name (and a record of its game) imports that game's package only (a game's page compiles only its own
 rules and bots, which matters on a phone's cold start), an unknown name lists
 them all."""
 
@@ -16,8 +16,9 @@ from diceland_core.core.registry import game_names
 
 PROBE = """
 import sys
-from diceland_core import get_game
-assert get_game({name!r}).name == {name!r}
+from diceland_core import get_game, record_json
+state = get_game({name!r}).new(players=2, seed=1)
+record_json(state)  # a page saves its game at once
 print(",".join(sorted(m.split(".")[2] for m in sys.modules
                       if m.startswith("diceland_core.games.") and m.count(".") == 2)))
 """
@@ -28,7 +29,7 @@ def test_every_game_is_found_diceland_first():
 
 
 @pytest.mark.parametrize("name", ["clever", "wideshut"])
-def test_a_known_name_imports_that_game_only(name):
+def test_a_known_name_and_its_records_import_that_game_only(name):
     out = subprocess.run([sys.executable, "-c", PROBE.format(name=name)], capture_output=True, text=True,
                          check=True).stdout.split()
     # Diceland comes with the package itself (its names are diceland_core's own)
