@@ -70,7 +70,7 @@ SITE_SKIP_DIRS = {"diceland_site", "diceland_web", "__pycache__",  # shipped as 
 INCLUDE = re.compile(r'^[ \t]*<!-- include: ([A-Za-z0-9_.-]+)((?: [a-z_]+="[^"]*")*) -->[ \t]*$', re.M)
 INCLUDE_PARAM = re.compile(r'([a-z_]+)="([^"]*)"')
 SLOT = re.compile(r"\{\{([a-z_]+)\}\}")
-LOOSE_SLOT = re.compile(r"\{\{[^{}]*\}\}")  # what looks like a slot but is not one
+LOOSE_SLOT = re.compile(r"\{\{[^{}]*\}\}")  # any slot, well written or not (none is left after expansion)
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -469,7 +469,7 @@ def expand_includes(page: bytes, folder: Path, name: str = "page") -> bytes:
     :class:`BuildError` naming the page and the partial."""
     text = _expand(page.decode("utf-8"), folder, name, 0)
     for line in text.splitlines():
-        if "<!-- include:" in line or SLOT.search(line) or LOOSE_SLOT.search(line):
+        if "<!-- include:" in line or LOOSE_SLOT.search(line):
             raise BuildError(f"{name}: cannot read {line.strip()[:120]!r} (an include line is "
                              '<!-- include: NAME key="value" --> on a line of its own; a slot is {{key}})')
     return text.encode("utf-8")

@@ -18,11 +18,10 @@ from urllib.parse import parse_qs
 
 import js
 from diceland_site.diceland import view
-from diceland_site.diceland.embed import (
-    MAX_QUERY_CHARS, EmbedError, EmbedSession, Script, lesson_file, page_language,
-)
+from diceland_site.diceland.embed import EmbedSession, Script
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
+from diceland_site.teaching import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language
 
 from diceland_web.dom import Events, document, el, js_obj, window
 from diceland_web.embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error

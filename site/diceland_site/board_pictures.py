@@ -36,7 +36,7 @@ def step_pictures(script: LessonScript, lang: str) -> list[dict[str, Any]]:
 
 def drawer(game: str) -> Callable[[Mapping[str, Any], str], dict[str, list[dict[str, Any]]]]:
     """The :data:`diceland_site.pictures.DRAWERS` entry of ``game``: every
-    step of a lesson, by language (:class:`~diceland_site.diceland.embed.EmbedError`
+    step of a lesson, by language (:class:`~diceland_site.teaching.EmbedError`
     for a broken lesson)."""
     def draw(data: Mapping[str, Any], lesson: str) -> dict[str, list[dict[str, Any]]]:
         script = LessonScript(data, game, lesson)

@@ -37,6 +37,8 @@ class CleverPage(Shell):
     GAME = "clever"
     WHERE = "clever"
     STRINGS = CleverStrings
+    #: the dice, fields and buttons are the page's own buttons: Tab and Enter
+    KEY_HELP = ("keys.tab", "keys.escape", "keys.help")
     TITLE_KEY = "clever.title"
     BOT_DELAY_MS = 450
 
@@ -132,10 +134,6 @@ class CleverPage(Shell):
 
     def handoff_done(self) -> None:
         self.press("handoff")
-
-    def key_help(self) -> list[str]:
-        """The "?" panel: the dice, fields and buttons are the page's own buttons."""
-        return [self.t(key) for key in ("keys.tab", "keys.escape", "keys.help")]
 
     def game_key(self, key: str) -> bool:
         if self.ctrl is None or key != "Escape":

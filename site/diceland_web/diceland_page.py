@@ -20,12 +20,13 @@ from dataclasses import asdict
 from diceland_core import board_ids, load_board
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
-from diceland_site.diceland.embed import iframe_attributes, share_link
+from diceland_site.diceland.embed import share_link
 from diceland_site.diceland.minis import mini_layout, mini_ops
-from diceland_site.diceland.shortcuts import BUTTON_KEYS, help_lines, tooltip
+from diceland_site.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.sounds import cue_for
+from diceland_site.teaching import iframe_attributes
 
 from .dom import document, el, esc, js_obj, next_frame, window
 from .shell import Shell
@@ -44,6 +45,7 @@ SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
 class DicelandPage(Shell):
     GAME = "diceland"
     PLAYS_SOUNDS = True
+    KEY_HELP = HELP_LINES
     WHERE = "Diceland"
 
     def __init__(self):
@@ -98,9 +100,6 @@ class DicelandPage(Shell):
     def translate_static(self) -> None:
         super().translate_static()
         el("dice").setAttribute("aria-label", self.t("dice.title"))
-
-    def key_help(self) -> list[str]:
-        return help_lines(self.strings)
 
     def language_changed(self) -> None:
         if self.ctrl is not None:

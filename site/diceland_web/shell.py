@@ -98,6 +98,8 @@ class Shell:
     GAME = ""
     #: the page plays sounds (the settings then offer to switch them on)
     PLAYS_SOUNDS = False
+    #: the locale keys of the "?" panel's lines, in order (none: no panel)
+    KEY_HELP: tuple[str, ...] = ()
     WHERE = "Diceland"
     #: the page's strings: the shared table, or a game's own over it
     STRINGS = Strings
@@ -801,7 +803,7 @@ class Shell:
 
     def key_help(self) -> list[str]:
         """The lines of the keyboard shortcuts panel ("?"); none: no panel."""
-        return []
+        return [self.t(key) for key in self.KEY_HELP]
 
     def render(self) -> None:
         pass

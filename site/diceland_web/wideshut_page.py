@@ -42,6 +42,7 @@ class WideShutPage(Shell):
     GAME = GAME
     WHERE = "Dice Wide Shut"
     STRINGS = WideStrings
+    KEY_HELP = HELP_LINES
     BOT_DELAY_MS = 600
 
     def __init__(self):
@@ -139,9 +140,6 @@ class WideShutPage(Shell):
             self.play.ready()
             self.render()
             self.canvas.focus()
-
-    def key_help(self) -> list[str]:
-        return [self.t(key) for key in HELP_LINES]
 
     def game_key(self, key: str) -> bool:
         if self.play is None:

@@ -15,11 +15,10 @@ import pytest
 
 from diceland_core import Game, action_from_json, replay_scenario, parse_scenario
 from diceland_site.diceland.controller import Controller
-from diceland_site.diceland.embed import (
-    without_rule_ids,
-    MAX_PARAM_CHARS, EmbedError, EmbedSession, Script, check_try, decode_scenario, dump_progress,
-    embed_url, encode_scenario, iframe_attributes, lesson_file, load_progress, page_language, parse_params,
-    scenario_of_game, share_link,
+from diceland_site.diceland.embed import EmbedSession, Script, check_try, scenario_of_game, share_link
+from diceland_site.teaching import (
+    MAX_PARAM_CHARS, EmbedError, decode_scenario, dump_progress, embed_url, encode_scenario, iframe_attributes,
+    lesson_file, load_progress, page_language, parse_params, without_rule_ids,
 )
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.seats import Seat

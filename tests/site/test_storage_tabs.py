@@ -10,7 +10,7 @@ import pytest
 
 from diceland_core import Game, record_of
 from diceland_core.core.registry import get_game
-from diceland_site.diceland.embed import dump_progress, load_progress, merge_progress
+from diceland_site.teaching import dump_progress, load_progress, merge_progress
 from diceland_site.seats import MAX_NAME, Seat
 from diceland_site.storage import SAVE_PREFIX, SaveError, SaveStore, envelope_of, valid_summary
 

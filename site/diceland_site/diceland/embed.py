@@ -10,8 +10,7 @@ and of the game page's "Share position" link.
 
 The links of ``embed.html`` (``scenario=``, ``s=``, ``step``, ``lang``,
 ``seat``), their errors, a lesson's texts and the tutorial's progress are the
-same for every game: :mod:`diceland_site.teaching` (its names can be imported
-from here too).
+same for every game: :mod:`diceland_site.teaching`.
 """
 
 from __future__ import annotations
@@ -28,20 +27,11 @@ from diceland_core.core.replay import play
 from .controller import ActionResult, Controller, TapResult
 from ..i18n import Strings, error_text
 from ..seats import HUMAN, MAX_NAME, Seat
-from ..teaching import (  # the links and texts every game's lessons share, read here too
-    MAX_JSON_BYTES, MAX_PARAM_CHARS, MAX_QUERY_CHARS, PROGRESS_KEY, EmbedError, EmbedParams, LessonTexts,
-    TryVerdict, check_scenario, decode_scenario, dump_progress, embed_url, encode_scenario, engine_refusal,
-    iframe_attributes, lesson_file, load_progress, merge_progress, page_language, parse_json, parse_params,
-    refused, text_in, without_rule_ids,
+from ..teaching import (
+    EmbedError, LessonTexts, TryVerdict, check_scenario, embed_url, encode_scenario, engine_refusal, refused, text_in, without_rule_ids,
 )
 
-__all__ = [
-    "EmbedError", "EmbedParams", "LessonTexts", "Script", "TryVerdict", "EmbedSession",
-    "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
-    "check_try", "engine_refusal", "refused", "text_in", "scenario_of_game", "embed_url", "share_link", "iframe_attributes",
-    "load_progress", "dump_progress", "merge_progress", "parse_json", "PROGRESS_KEY",
-    "MAX_PARAM_CHARS", "MAX_JSON_BYTES", "MAX_QUERY_CHARS",
-]
+__all__ = ["Script", "EmbedSession", "check_try", "scenario_of_game", "share_link"]
 
 #: Bot kind given to the seats the reader does not play (they never move).
 _STILL = "random"

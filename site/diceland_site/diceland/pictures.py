@@ -26,7 +26,7 @@ def step_pictures(data: Mapping[str, Any], lesson: str | None = None) -> list[di
     """For every step 0…last of the scenario ``data``: ``{"seat", "name",
     "svg"}``, the board :class:`~diceland_site.diceland.embed.EmbedSession`
     shows there (same seat), titled with the player's name when the scenario
-    names its players.  Raises :class:`~diceland_site.diceland.embed.EmbedError`
+    names its players.  Raises :class:`~diceland_site.teaching.EmbedError`
     for a broken scenario."""
     script = Script(data, lesson)
     names = script.custom_names

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..i18n import Strings
 from .keyboard import KEY_HELP
 
-__all__ = ["BUTTON_KEYS", "HELP_LINES", "help_lines", "tooltip"]
+__all__ = ["BUTTON_KEYS", "HELP_LINES", "tooltip"]
 
 #: Button id -> the key that does the same.
 BUTTON_KEYS: dict[str, str] = {"roll": "R", "reroll": "R", "stop": "S", "confirm": "C", "pass": "P",
@@ -16,10 +16,6 @@ BUTTON_KEYS: dict[str, str] = {"roll": "R", "reroll": "R", "stop": "S", "confirm
 
 #: Every shortcut of the page, in the order of the "?" panel (i18n keys).
 HELP_LINES: tuple[str, ...] = (*KEY_HELP, "keys.help")
-
-
-def help_lines(strings: Strings) -> list[str]:
-    return [strings.t(key) for key in HELP_LINES]
 
 
 def tooltip(strings: Strings, button: str, label: str) -> str:
