@@ -15,7 +15,7 @@
 "use strict";
 
 (() => {
-  const MAX_QUERY_CHARS = 62000;  // diceland_site.teaching.MAX_QUERY_CHARS
+  const MAX_QUERY_CHARS = 62000;  // diceland_site.safejson.MAX_QUERY_CHARS
   const root = document.documentElement;
   const section = document.getElementById("embed-picture");
   const img = document.getElementById("picture");

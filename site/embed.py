@@ -21,7 +21,8 @@ from diceland_site.diceland import view
 from diceland_site.diceland.embed import EmbedSession, Script
 from diceland_site.i18n import Strings
 from diceland_site.paint import draw_board
-from diceland_site.teaching import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language
+from diceland_site.safejson import MAX_QUERY_CHARS
+from diceland_site.teaching import EmbedError, lesson_file, page_language
 
 from diceland_web.dom import Events, document, el, js_obj, window
 from diceland_web.embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error

@@ -15,9 +15,10 @@ from pyodide.ffi import JsException
 from pyodide.http import pyfetch
 
 from diceland_site.teaching import (
-    MAX_QUERY_CHARS, PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings
+from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries
 
 from diceland_web.dom import Events, document, el, window

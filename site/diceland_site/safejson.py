@@ -18,7 +18,7 @@ from itertools import accumulate, count, repeat
 from operator import mul, sub
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_CHARS", "JsonLimitError", "nesting_depth", "check", "loads"]
+__all__ = ["MAX_DEPTH", "MAX_CHARS", "MAX_QUERY_CHARS", "JsonLimitError", "nesting_depth", "check", "loads"]
 
 #: Deepest nesting accepted.  A game record needs 6 levels, a scenario 7, a
 #: save 8; Pyodide's stack holds several hundred, so this leaves a wide margin.
@@ -26,6 +26,11 @@ MAX_DEPTH = 64
 #: Default largest text accepted (characters): a save with its picture is
 #: well under 400,000.
 MAX_CHARS = 2_000_000
+#: Longest query string a page reads at all (a lesson's ``s=`` value is at
+#: most 2,000 characters shorter): anything longer is refused before it is
+#: split into parameters.  Here, not in ``teaching``, so that a game page
+#: checks its link without importing the lessons' code.
+MAX_QUERY_CHARS = 62_000
 
 #: A JSON string, or an unterminated one running to the end of the text: each
 #: character is looked at once (an unterminated pattern would make the search

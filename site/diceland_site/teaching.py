@@ -25,6 +25,7 @@ from diceland_core import IllegalActionError, ScenarioError, parse_scenario
 from diceland_core.core.errors import BoardError
 
 from . import safejson
+from .safejson import MAX_QUERY_CHARS
 from .i18n import LANGUAGES, Strings, choose_language, error_details, error_text
 
 __all__ = [
@@ -32,15 +33,12 @@ __all__ = [
     "encode_scenario", "decode_scenario", "page_language", "parse_params", "lesson_file",
     "engine_refusal", "refused", "text_in", "without_rule_ids", "embed_url", "iframe_attributes",
     "load_progress", "dump_progress", "merge_progress", "parse_json", "check_scenario", "PROGRESS_KEY",
-    "MAX_PARAM_CHARS", "MAX_JSON_BYTES", "MAX_QUERY_CHARS",
+    "MAX_PARAM_CHARS", "MAX_JSON_BYTES",
 ]
 
 #: Longest ``s=`` value read (characters) and largest JSON it may inflate to.
-MAX_PARAM_CHARS = 60_000
+MAX_PARAM_CHARS = MAX_QUERY_CHARS - 2_000
 MAX_JSON_BYTES = 400_000
-#: Longest query string read at all: anything longer is refused before it is
-#: split into parameters.
-MAX_QUERY_CHARS = MAX_PARAM_CHARS + 2_000
 PROGRESS_KEY = "diceland:tutorial"
 _DIGITS = re.compile(r"[0-9]{1,6}")
 _B64 = re.compile(r"[A-Za-z0-9_\-+/]*={0,2}")

@@ -20,13 +20,11 @@ from dataclasses import asdict
 from diceland_core import board_ids, load_board
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
-from diceland_site.diceland.embed import share_link
 from diceland_site.diceland.minis import mini_layout, mini_ops
 from diceland_site.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.sounds import cue_for
-from diceland_site.teaching import iframe_attributes
 
 from .dom import document, el, esc, js_obj, next_frame, window
 from .shell import Shell
@@ -193,6 +191,11 @@ class DicelandPage(Shell):
     def share(self):
         if self.ctrl is None:
             return None
+        # the lessons' code (a shared position is a lesson's scenario) is
+        # imported when a position is first shared, not at start-up
+        from diceland_site.diceland.embed import share_link
+        from diceland_site.teaching import iframe_attributes
+
         link = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
         return link, iframe_attributes(link, self.t("share.frame_title"))
 

@@ -13,7 +13,8 @@ import json
 from urllib.parse import parse_qs
 
 import js
-from diceland_site.teaching import MAX_QUERY_CHARS, EmbedError, lesson_file, page_language, parse_params
+from diceland_site.safejson import MAX_QUERY_CHARS
+from diceland_site.teaching import EmbedError, lesson_file, page_language, parse_params
 from diceland_site.i18n import Strings
 from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
 from diceland_site.paint import draw_board

@@ -22,7 +22,7 @@ from pyodide.ffi import JsException, to_js
 from diceland_core import record_json
 from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
-from diceland_site.teaching import MAX_QUERY_CHARS
+from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
 from diceland_site.settings import (
     BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,

@@ -36,6 +36,35 @@ def test_a_known_name_and_its_records_import_that_game_only(name):
     assert out == [",".join(sorted({"diceland", name}))]
 
 
+LAZY_PROBE = """
+import sys
+from diceland_core import get_game, load_record, record_json
+for name in ("diceland", "clever", "wideshut"):
+    load_record(record_json(get_game(name).new(players=2, seed=1)))
+print(" ".join(sorted(m for m in sys.modules if m.endswith((".terminal", ".lazy")) or m.endswith("clever.scenario"))))
+"""
+
+
+def test_a_game_page_compiles_no_terminal():
+    """A page (new game, save, resume) never imports a game's terminal, nor
+    Ganz schön clever's scenario reader before a record is read; the
+    definition's entries import them when first called."""
+    out = subprocess.run([sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["diceland_core.core.lazy", "diceland_core.games.clever.scenario"]
+    out = subprocess.run([sys.executable, "-c", LAZY_PROBE.replace("load_record(record_json(", "((")],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["diceland_core.core.lazy"]
+
+
+@pytest.mark.parametrize("name", ["clever", "wideshut"])
+def test_a_deferred_entry_is_the_modules_own_function(name):
+    definition = get_game(name)
+    scenario = {"game": name, "players": 2, "seed": 3, "actions": []}
+    assert type(definition.parse_scenario(scenario)).__name__ == "Scenario"
+    assert definition.terminal.__name__ == "terminal"
+    assert "imported when first called" in definition.terminal.__doc__
+
+
 @pytest.mark.parametrize("name", ["chess", "__init__", "core", "", None, 3, "wide shut"])
 def test_an_unknown_name_lists_the_games(name):
     with pytest.raises(UnknownGameError, match="the known games are diceland, clever, wideshut"):

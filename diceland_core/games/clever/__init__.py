@@ -45,14 +45,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.errors import RecordError, ScenarioError
+from ...core.lazy import deferred
 from ...core.protocol import GameDef
 from ...core.registry import register
 from . import messages  # noqa: F401  (registers the catalogue)
 from .actions import action_from_json, action_to_json
 from .bots import BOTS, hint
 from .game import CleverState
-from .scenario import parse_scenario, parse_setup
-from .terminal import terminal
 
 __all__ = ["CLEVER", "CleverState", "new", "setup_of", "from_setup", "rolls_of"]
 
@@ -75,6 +74,8 @@ def from_setup(setup: Mapping[str, Any], seed: int, players: int) -> CleverState
         raise RecordError(f"Ganz schön clever is for 1 to 4 players, not {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError(f"the seed must be a whole number, not {seed!r}")
+    from .scenario import parse_setup  # the scenario reader, imported when a record is first read
+
     try:
         state = CleverState(parse_setup(setup, players, seed))
     except ScenarioError as exc:
@@ -97,7 +98,7 @@ CLEVER = register(GameDef(
     max_players=4,
     rule_prefix="C",
     new=new,
-    parse_scenario=parse_scenario,
+    parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
     action_from_json=action_from_json,
     action_to_json=action_to_json,
     setup_of=setup_of,
@@ -105,7 +106,7 @@ CLEVER = register(GameDef(
     rolls_of=rolls_of,
     bots=BOTS,
     hint=hint,
-    terminal=terminal,
+    terminal=deferred(__name__ + ".terminal", "terminal"),
     error_rule=True,
     areas=("yellow", "blue", "green", "orange", "purple", "fox"),
 ))

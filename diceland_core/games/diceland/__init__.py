@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.lazy import deferred
 from ...core.protocol import GameDef, Hint
 from ...core.registry import register
 from . import messages  # noqa: F401  (registers the catalogue)
@@ -21,7 +22,6 @@ from .bots import BOT_KINDS, hint as _hint, make_bot
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .record import from_setup, rolls_of, setup_of
 from .scenario import parse_scenario
-from .terminal import play
 
 
 def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, **options: Any) -> Game:
@@ -49,6 +49,6 @@ DEFINITION = register(GameDef(
     rolls_of=rolls_of,
     bots={kind: (lambda seed, kind=kind: make_bot(kind, seed)) for kind in BOT_KINDS},
     hint=hint,
-    terminal=play,
+    terminal=deferred(__name__ + ".terminal", "play"),
     error_rule=False,
 ))

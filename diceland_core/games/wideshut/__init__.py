@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.lazy import deferred
 from ...core.registry import register
 from ...core.protocol import GameDef
 from . import messages  # noqa: F401  (registers the catalogue)
@@ -23,7 +24,6 @@ from .bots import BOTS, hint
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
 from .record import from_setup, rolls_of, setup_of
 from .scenario import parse_scenario
-from .terminal import terminal
 
 __all__ = ["Game", "Setup", "Roll", "Take", "new", "DEFINITION"]
 
@@ -50,7 +50,7 @@ DEFINITION = register(GameDef(
     rolls_of=rolls_of,
     bots=BOTS,
     hint=hint,
-    terminal=terminal,
+    terminal=deferred(__name__ + ".terminal", "terminal"),
     error_rule=True,
     areas=("red", "blue"),
 ))

@@ -1,0 +1,25 @@
+"""A game's rarely used parts, imported when first called.
+
+A page in the browser compiles every module it imports from source, and that
+is most of its start-up: a game's terminal (and, for Ganz schön clever, its
+scenario reader) is registered in its :class:`~.protocol.GameDef` through
+:func:`deferred`, so a page that never plays in a terminal never compiles it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+__all__ = ["deferred"]
+
+
+def deferred(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on the first call (``module`` absolute)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{module}.{name}, imported when first called."
+    return call
