@@ -18,6 +18,7 @@ from diceland_core.games.diceland.board import load_board  # noqa: E402
 from diceland_core.games.diceland.colours import Colour  # noqa: E402
 from diceland_core.games.diceland.geometry import (  # noqa: E402
     board_pixel_size,
+    cell_across,
     cell_center,
     hex_corners,
     hex_distance,
@@ -49,6 +50,25 @@ def test_D1_3_pixel_to_cell_finds_every_cell_centre(size):
             # and points well inside the hexagon, towards each corner
             for cx, cy in hex_corners(x, y, size):
                 assert pixel_to_cell(x + 0.9 * (cx - x), y + 0.9 * (cy - y), 9, 12, size) == (r, c)
+
+
+def test_D1_3_the_cell_across_an_edge_is_the_one_beyond_its_midpoint():
+    """cell_across(k) is the hexagon that holds the cell's centre mirrored in
+    the middle of edge k (corner k to corner k + 1), or None off the grid;
+    each inner cell has six different neighbours, each a step away."""
+    size = 20.0
+    for rows, cols in ((9, 12), (4, 3), (1, 5)):
+        for r in range(rows):
+            for c in range(cols):
+                x, y = cell_center(r, c, size)
+                corners = hex_corners(x, y, size)
+                across = [cell_across(r, c, k, rows, cols) for k in range(6)]
+                for k, other in enumerate(across):
+                    (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
+                    assert other == pixel_to_cell(x1 + x2 - x, y1 + y2 - y, rows, cols, size), (r, c, k)
+                    assert other is None or hex_distance(other, (r, c)) == 1
+                if 0 < r < rows - 1 and 0 < c < cols - 1:
+                    assert len(set(across)) == 6 and None not in across
 
 
 def test_D1_3_points_outside_the_grid_give_none():

@@ -18,6 +18,7 @@ __all__ = [
     "SQRT3",
     "cell_center",
     "hex_corners",
+    "cell_across",
     "board_pixel_size",
     "pixel_to_cell",
     "offset_to_axial",
@@ -30,6 +31,11 @@ SQRT3 = math.sqrt(3.0)
 
 #: The six axial steps, clockwise from east: E, SE, SW, W, NW, NE.
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+#: The axial step across edge ``k`` of a hexagon, the edge from corner ``k``
+#: to corner ``k + 1`` of :func:`hex_corners`: NE, E, SE, SW, W, NW.
+EDGE_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+#: cos and sin of the corners' angles (-90°, -30°, 30°, … clockwise from the top).
+_CORNER_UNITS = tuple((math.cos(math.radians(60 * k - 90)), math.sin(math.radians(60 * k - 90))) for k in range(6))
 
 
 def offset_to_axial(row: int, col: int) -> tuple[int, int]:
@@ -59,11 +65,16 @@ def cell_center(row: int, col: int, size: float) -> tuple[float, float]:
 def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
     """The six corners of the pointy-top hexagon centred at ``(x, y)``,
     clockwise from the top corner."""
-    corners = []
-    for k in range(6):
-        angle = math.radians(60 * k - 90)
-        corners.append((x + size * math.cos(angle), y + size * math.sin(angle)))
-    return corners
+    return [(x + size * cos, y + size * sin) for cos, sin in _CORNER_UNITS]
+
+
+def cell_across(row: int, col: int, edge: int, rows: int, cols: int) -> tuple[int, int] | None:
+    """The cell on the other side of ``edge`` (0–5, as in
+    :data:`EDGE_DIRECTIONS`) of cell ``(row, col)``, or ``None`` off the board."""
+    q, r = offset_to_axial(row, col)
+    dq, dr = EDGE_DIRECTIONS[edge]
+    other = axial_to_offset(q + dq, r + dr)
+    return other if 0 <= other[0] < rows and 0 <= other[1] < cols else None
 
 
 def board_pixel_size(rows: int, cols: int, size: float) -> tuple[float, float]:

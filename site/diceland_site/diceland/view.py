@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from diceland_core import Board, Colour, Sheet
-from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_center, hex_corners, pixel_to_cell
+from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_across, cell_center, hex_corners, pixel_to_cell
 from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
 
 __all__ = [
@@ -358,13 +358,11 @@ def _zone_border_ops(board: Board, layout: Layout) -> list[tuple]:
     ops = []
     for r in range(board.rows):
         for c in range(board.cols):
-            x, y = layout.cell_center(r, c)
             corners = layout.cell_corners(r, c)
             mine = _group(board, r, c)
             for k in range(6):
                 (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
-                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-                other = layout.pixel_to_cell(2 * mx - x, 2 * my - y)
+                other = cell_across(r, c, k, board.rows, board.cols)
                 if other is not None:
                     if other <= (r, c) or _group(board, *other) == mine:
                         continue  # drawn from the other side, or the same zone
