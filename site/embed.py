@@ -20,11 +20,10 @@ import js
 from diceland_site.diceland import view
 from diceland_site.diceland.embed import EmbedSession, Script
 from diceland_site.i18n import Strings
-from diceland_site.paint import draw_board
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.teaching import EmbedError, lesson_file, page_language
 
-from diceland_web.dom import Events, document, el, js_obj, window
+from diceland_web.dom import Events, document, draw_canvas, el, js_obj, window
 from diceland_web.embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error
 from diceland_web.lesson_embed import main as lesson_page_main, wants_lesson_page
 
@@ -208,8 +207,8 @@ class EmbedPage:
             probe = view.Layout.for_board(board, width, 100000.0, dpr)
             self.layout = view.Layout.for_board(board, width, probe.content_height, dpr)
         self.cache["board"] = id(board)
-        draw_board(self.canvas, self.ctx, self.layout, lambda: ctrl.static_ops(self.layout),
-                   ctrl.frame_ops(self.layout), self.cache, lambda: document.createElement("canvas"))
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: ctrl.static_ops(self.layout),
+                    ctrl.frame_ops(self.layout), self.cache)
 
     # -- what tests and tools can ask ---------------------------------------------------------
     def expose(self) -> None:

@@ -3,22 +3,41 @@
 Plain Python: the context is passed in (``canvas.getContext("2d")`` in the
 browser, any object with the same methods in a test), so this module imports
 nothing from the browser.  The pages call :func:`draw_board` once per frame.
+
+In the browser each call on ``ctx`` crosses from Python into JavaScript, a
+dozen for a hexagon: so the pages hand :class:`Painter` the site's
+``paint.js`` runner (``batch``), which takes the whole list as one JSON text
+and makes the same calls on the JavaScript side.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterable
 
-__all__ = ["Painter", "draw_board"]
+__all__ = ["Painter", "draw_board", "ops_json", "FONT"]
 
 TAU = 6.283185307179586
+#: The canvas font of a ``text`` op of ``px`` pixels.
+FONT = "bold {px}px system-ui, sans-serif"
+#: ``batch(ctx, ops_json(ops))`` runs ``ops`` on ``ctx`` as :meth:`Painter.run` does.
+Batch = Callable[[Any, str], Any]
+
+
+def ops_json(ops: Iterable[tuple]) -> str:
+    """A draw list as the JSON ``paint.js`` reads: the ops as arrays, each
+    ``text`` op's size as its canvas font."""
+    return json.dumps([(op[0], *op[1:5], FONT.format(px=op[5]), op[6]) if op[0] == "text" else op for op in ops],
+                      separators=(",", ":"), ensure_ascii=False)
 
 
 class Painter:
-    """Runs draw-list ops one-to-one on ``ctx``."""
+    """Runs draw-list ops one-to-one on ``ctx``, or hands them to ``batch``
+    in one call."""
 
-    def __init__(self, ctx: Any):
+    def __init__(self, ctx: Any, batch: Batch | None = None):
         self.ctx = ctx
+        self.batch = batch
 
     def paint(self, fill, stroke, width) -> None:
         """Fill and/or stroke the current path."""
@@ -33,6 +52,9 @@ class Painter:
 
     def run(self, ops: Iterable[tuple]) -> None:
         ctx = self.ctx
+        if self.batch is not None:
+            self.batch(ctx, ops_json(ops))
+            return
         for op in ops:
             kind = op[0]
             if kind == "poly":
@@ -56,7 +78,7 @@ class Painter:
                 self.paint(fill, stroke, width)
             elif kind == "text":
                 _, x, y, text, colour, px, align = op
-                ctx.font = f"bold {px}px system-ui, sans-serif"
+                ctx.font = FONT.format(px=px)
                 ctx.textAlign = align
                 ctx.textBaseline = "middle"
                 ctx.fillStyle = colour
@@ -64,10 +86,11 @@ class Painter:
 
 
 def draw_board(canvas: Any, ctx: Any, layout: Any, static_ops: Callable[[], list], frame_ops: list,
-               cache: dict, make_canvas: Callable[[], Any]) -> None:
+               cache: dict, make_canvas: Callable[[], Any], batch: Batch | None = None) -> None:
     """Size ``canvas`` for ``layout``, blit the static board (drawn once into
     an offscreen canvas kept in ``cache`` and redrawn when the layout or
-    ``cache["board"]`` changes) and draw ``frame_ops`` over it."""
+    ``cache["board"]`` changes) and draw ``frame_ops`` over it (through
+    ``batch`` when given, see :class:`Painter`)."""
     if canvas.width != layout.canvas_width or canvas.height != layout.canvas_height:
         canvas.width = layout.canvas_width
         canvas.height = layout.canvas_height
@@ -81,7 +104,7 @@ def draw_board(canvas: Any, ctx: Any, layout: Any, static_ops: Callable[[], list
         octx.setTransform(*layout.transform)
         octx.lineJoin = "round"
         octx.lineCap = "round"
-        Painter(octx).run(static_ops())
+        Painter(octx, batch).run(static_ops())
         cache["canvas"] = off
         cache["key"] = key
     ctx.setTransform(1, 0, 0, 1, 0, 0)
@@ -90,4 +113,4 @@ def draw_board(canvas: Any, ctx: Any, layout: Any, static_ops: Callable[[], list
     ctx.setTransform(*layout.transform)
     ctx.lineJoin = "round"
     ctx.lineCap = "round"
-    Painter(ctx).run(frame_ops)
+    Painter(ctx, batch).run(frame_ops)

@@ -23,10 +23,9 @@ from diceland_site.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.clever.options import default_seats, from_params, seat_kind_label
 from diceland_site.clever.share import read_fragment, share_url
 from diceland_site.clever.strings import COLOUR_SYMBOLS, CleverStrings
-from diceland_site.paint import draw_board
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 
-from .dom import document, el, esc, window
+from .dom import document, draw_canvas, el, esc, window
 from .shell import Shell
 
 LINK_KEYS = {"players", "seed", "names"}
@@ -236,8 +235,8 @@ class CleverPage(Shell):
         self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
         self.cache["board"] = self.lang
         lang = self.lang
-        draw_board(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
-                   self.cache, lambda: document.createElement("canvas"))
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
+                    self.cache)
         shown = model.players[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:

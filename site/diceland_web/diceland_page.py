@@ -22,11 +22,10 @@ from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
 from diceland_site.diceland.minis import mini_layout, mini_ops
 from diceland_site.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
-from diceland_site.paint import Painter, draw_board
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.sounds import cue_for
 
-from .dom import document, el, esc, js_obj, next_frame, window
+from .dom import document, draw_canvas, el, esc, js_obj, next_frame, painter, window
 from .shell import Shell
 
 #: Query keys of a start link.
@@ -344,8 +343,8 @@ class DicelandPage(Shell):
         layout = self.compute_layout(board)
         self.layout = layout
         self.board_cache["board"] = id(board)
-        draw_board(self.canvas, self.ctx, layout, lambda: ctrl.static_ops(layout), ctrl.frame_ops(layout),
-                   self.board_cache, lambda: document.createElement("canvas"))
+        draw_canvas(self.canvas, self.ctx, layout, lambda: ctrl.static_ops(layout), ctrl.frame_ops(layout),
+                    self.board_cache)
 
     def render(self) -> None:
         ctrl = self.ctrl
@@ -511,7 +510,7 @@ class DicelandPage(Shell):
         ctx.clearRect(0, 0, layout.css_width, layout.css_height)
         ctx.lineJoin = "round"
         ctx.lineCap = "round"
-        Painter(ctx).run(mini_ops(self.ctrl.game, mini.player, layout))
+        painter(ctx).run(mini_ops(self.ctrl.game, mini.player, layout))
 
     def render_dice(self, model) -> None:
         dice = model.dice

@@ -10,7 +10,10 @@ from typing import Callable
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-__all__ = ["document", "window", "el", "js_obj", "esc", "later", "next_frame", "report", "Events"]
+from diceland_site.paint import Painter, draw_board
+
+__all__ = ["document", "window", "el", "js_obj", "esc", "later", "next_frame", "report", "Events",
+           "painter", "draw_canvas"]
 
 document = js.document
 window = js.window
@@ -68,3 +71,21 @@ class Events:
                 report(self.where, exc)
                 self.on_error(exc)
         element.addEventListener(event, self.proxy(safe))
+
+
+def _paint_batch():
+    """paint.js's runner (``window.dicelandPaint``); None on a page without it."""
+    return getattr(window, "dicelandPaint", None)
+
+
+def painter(ctx) -> Painter:
+    """A :class:`~diceland_site.paint.Painter` for ``ctx`` that hands each
+    draw list to paint.js in one call."""
+    return Painter(ctx, _paint_batch())
+
+
+def draw_canvas(canvas, ctx, layout, static_ops: Callable[[], list], frame_ops: list, cache: dict) -> None:
+    """:func:`diceland_site.paint.draw_board` on this page: offscreen canvases
+    from the document, draw lists through paint.js."""
+    draw_board(canvas, ctx, layout, static_ops, frame_ops, cache, lambda: document.createElement("canvas"),
+               _paint_batch())

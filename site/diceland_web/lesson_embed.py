@@ -17,9 +17,8 @@ from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.teaching import EmbedError, lesson_file, page_language, parse_params
 from diceland_site.i18n import Strings
 from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
-from diceland_site.paint import draw_board
 
-from .dom import Events, document, el, js_obj, window
+from .dom import Events, document, draw_canvas, el, js_obj, window
 from .embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error
 
 __all__ = ["wants_lesson_page", "LessonEmbedPage", "main"]
@@ -223,8 +222,7 @@ class LessonEmbedPage:
         self.layout = board.layout(width, dpr, float(window.innerHeight) * 0.8)
         self.canvas.style.width = f"{self.layout.css_width}px"
         self.cache["board"] = (self.session.script.game, self.lang)
-        draw_board(self.canvas, self.ctx, self.layout, board.static_ops, board.frame_ops(), self.cache,
-                   lambda: document.createElement("canvas"))
+        draw_canvas(self.canvas, self.ctx, self.layout, board.static_ops, board.frame_ops(), self.cache)
 
     # -- what tests and tools can ask -------------------------------------------------------
     def expose(self) -> None:

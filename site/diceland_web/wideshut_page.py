@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import random
 
-from diceland_site.paint import draw_board
 from diceland_site.seats import SEAT_KINDS
 from diceland_site.wideshut import GAME
 from diceland_site.wideshut.draw import frame_ops, layout_for, static_ops
@@ -26,7 +25,7 @@ from diceland_site.wideshut.play import Play
 from diceland_site.wideshut.share import PARAM, decode_position, encode_position
 from diceland_site.wideshut.strings import WideStrings
 
-from .dom import document, el, esc, js_obj, window
+from .dom import document, draw_canvas, el, esc, js_obj, window
 from .shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -243,9 +242,8 @@ class WideShutPage(Shell):
         self.canvas.style.width = f"{self.layout.css_width}px"
         s = self.strings
         self.cache["board"] = self.lang
-        draw_board(self.canvas, self.ctx, self.layout, lambda: static_ops(s),
-                   frame_ops(play.game.sheets[m.shown], m, s), self.cache,
-                   lambda: document.createElement("canvas"))
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(s),
+                    frame_ops(play.game.sheets[m.shown], m, s), self.cache)
         shown = m.seats[m.shown]
         self.canvas.setAttribute("aria-label", s.t("sheet.label", name=shown.name, total=shown.total))
         el("prompt").textContent = m.prompt
