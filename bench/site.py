@@ -334,7 +334,7 @@ def main() -> None:
     if unknown or not pages:
         ap.error(f"--pages: unknown page {', '.join(unknown) or '(none)'}; the pages are {', '.join(PAGES)}")
 
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     started = time.monotonic()
     tmp = None
@@ -348,6 +348,7 @@ def main() -> None:
         counter = Counter()
         server, base = serve(out, counter)
         results: dict[str, list[dict]] = {name: [] for name in [*pages, "bare"]}
+        crashes: list[str] = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for i in range(args.runs):
@@ -356,7 +357,15 @@ def main() -> None:
                 for which in order:
                     game = which != "bare"
                     path = PAGES[which] if game else BARE_PATH
-                    r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
+                    try:
+                        r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
+                    except PlaywrightError as exc:
+                        if "crashed" not in str(exc):
+                            raise
+                        # a renderer that died is counted, and the visit made again in a fresh profile
+                        crashes.append(f"run {i + 1} {which}")
+                        print(f"run {i + 1:>2} {which:<8}  the page crashed; visiting again", file=sys.stderr, flush=True)
+                        r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
                     results[which].append(r)
                     snap = (f"  warm+snapshot {r['warm_snap']:6.0f} ms (restore {r['restore']:4.0f} ms, "
                             f"made in {r['make']:5.0f} ms)" if game else "")
@@ -413,7 +422,8 @@ def main() -> None:
 
     print(f"Chromium (Debian, headless) on {platform.machine()}, {args.runs} runs of each page and the bare page "
           f"in rotating order; {len(taps)} taps; {len(in_page)} expert decisions; "
-          f"{time.monotonic() - started:.0f} s")
+          f"{time.monotonic() - started:.0f} s"
+          + (f"; the page crashed and was visited again: {', '.join(crashes)}" if crashes else ""))
     print()
     print("| measure (median; ratio to the bare page) | " + " | ".join(TITLES[n] for n in pages)
           + " | bare stack | target | met |")
