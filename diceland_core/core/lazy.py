@@ -15,11 +15,16 @@ __all__ = ["deferred"]
 
 
 def deferred(module: str, name: str) -> Callable[..., Any]:
-    """``module.name``, imported on the first call (``module`` absolute)."""
+    """``module.name``, imported on the first call (``module`` absolute);
+    its ``resolve()`` imports it now and returns it."""
+
+    def resolve() -> Callable[..., Any]:
+        return getattr(importlib.import_module(module), name)
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+        return resolve()(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"{module}.{name}, imported when first called."
+    call.resolve = resolve  # type: ignore[attr-defined]
     return call

@@ -26,9 +26,10 @@ Batch = Callable[[Any, str], Any]
 
 def ops_json(ops: Iterable[tuple]) -> str:
     """A draw list as the JSON ``paint.js`` reads: the ops as arrays, each
-    ``text`` op's size as its canvas font."""
+    ``text`` op's size as its canvas font.  A number that is not finite is a
+    ``ValueError`` here (JavaScript's ``JSON.parse`` would refuse the list)."""
     return json.dumps([(op[0], *op[1:5], FONT.format(px=op[5]), op[6]) if op[0] == "text" else op for op in ops],
-                      separators=(",", ":"), ensure_ascii=False)
+                      separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 class Painter:

@@ -99,8 +99,19 @@ def test_paint_js_makes_the_calls_and_pixels_of_the_python_painter(site, case):
     assert out["differing"] == 0
 
 
-def test_painter_hands_the_list_to_a_batch_runner_in_one_call():
-    ops = clever_ops("en")
-    seen = []
-    Painter("ctx", batch=lambda ctx, text: seen.append((ctx, text))).run(ops)
-    assert seen == [("ctx", ops_json(ops))]
+#: Counts the calls a page makes to paint.js (installed before the page's
+#: scripts: the counter wraps whatever paint.js defines).
+COUNT_PAINTS = """
+window.__paints = 0;
+Object.defineProperty(window, "dicelandPaint", {
+  configurable: true,
+  set(run) { this.__paintRun = run; },
+  get() { return this.__paintRun && ((ctx, json) => { window.__paints += 1; return this.__paintRun(ctx, json); }); },
+});
+"""
+
+
+def test_a_game_page_draws_its_sheet_through_paint_js(site):
+    site.page.add_init_script(COUNT_PAINTS)
+    site.open("?players=human,expert&seed=7&speed=0", path="wideshut.html")
+    assert site.page.evaluate("window.__paints") >= 2  # the printed sheet once, then the frame

@@ -5,6 +5,7 @@ them all."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -56,13 +57,21 @@ def test_a_game_page_compiles_no_terminal():
     assert out.split() == ["diceland_core.core.lazy"]
 
 
-@pytest.mark.parametrize("name", ["clever", "wideshut"])
-def test_a_deferred_entry_is_the_modules_own_function(name):
-    definition = get_game(name)
-    scenario = {"game": name, "players": 2, "seed": 3, "actions": []}
-    assert type(definition.parse_scenario(scenario)).__name__ == "Scenario"
-    assert definition.terminal.__name__ == "terminal"
-    assert "imported when first called" in definition.terminal.__doc__
+@pytest.mark.parametrize("name, entry, module, function", [
+    ("diceland", "terminal", "diceland_core.games.diceland.terminal", "play"),
+    ("clever", "terminal", "diceland_core.games.clever.terminal", "terminal"),
+    ("wideshut", "terminal", "diceland_core.games.wideshut.terminal", "terminal"),
+    ("clever", "parse_scenario", "diceland_core.games.clever.scenario", "parse_scenario"),
+])
+def test_a_deferred_entry_is_the_modules_own_function(name, entry, module, function):
+    deferred = getattr(get_game(name), entry)
+    assert deferred.resolve() is getattr(importlib.import_module(module), function)
+    assert "imported when first called" in deferred.__doc__
+
+
+def test_a_deferred_scenario_reader_reads_a_scenario():
+    scenario = {"game": "clever", "players": 2, "seed": 3, "actions": []}
+    assert type(get_game("clever").parse_scenario(scenario)).__name__ == "Scenario"
 
 
 @pytest.mark.parametrize("name", ["chess", "__init__", "core", "", None, 3, "wide shut"])
