@@ -9,8 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: The scenarios that come with FORMATS.md (copied into the repository).
 FORMAT_SCENARIOS = ROOT / "tests" / "scenarios" / "formats"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+#: The engine from the checkout, and the pages' Python (``diceland_site``,
+#: ``diceland_web``) from ``site/``, for every test folder.
+for _path in (ROOT / "site", ROOT):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 from diceland_core import Colour, Game, board_from_mapping  # noqa: E402
 from diceland_core.games.diceland.game import Setup  # noqa: E402
@@ -36,3 +39,17 @@ def scripted_game(board, players: int, rolls: list[str], start: int = 0, crossed
     masks = tuple(board.mask_of(crossed.get(p, [])) for p in range(players)) if crossed else ()
     setup = Setup((board,) * players, start, seed, tuple(colours(r) for r in rolls), masks)
     return Game(setup)
+
+
+class CanvasRecorder:
+    """A canvas context that writes down every call (``[name, *args]``) and
+    property set (``["=name", value]``), in order."""
+
+    def __init__(self):
+        object.__setattr__(self, "calls", [])
+
+    def __getattr__(self, name):
+        return lambda *args: self.calls.append([name, *args])
+
+    def __setattr__(self, name, value):
+        self.calls.append(["=" + name, value])

@@ -5,21 +5,15 @@ in three languages, a Diceland board with its info bar and crosses)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-SITE = Path(__file__).resolve().parents[2] / "site"  # the pages' Python, as tests/site/conftest.py puts it
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from diceland_core import Game, load_board  # noqa: E402
-from diceland_site.clever.draw import static_ops as clever_ops  # noqa: E402
-from diceland_site.diceland import view  # noqa: E402
-from diceland_site.paint import Painter, ops_json  # noqa: E402
-from diceland_site.wideshut.draw import static_ops as wideshut_ops  # noqa: E402
-from diceland_site.wideshut.strings import WideStrings  # noqa: E402
+from diceland_core import Game, load_board
+from diceland_site.clever.draw import static_ops as clever_ops
+from diceland_site.diceland import view
+from diceland_site.paint import Painter, ops_json
+from diceland_site.wideshut.draw import static_ops as wideshut_ops
+from diceland_site.wideshut.strings import WideStrings
+from support import CanvasRecorder
 
 #: Runs a draw list through paint.js on a context that records every call and
 #: property set, then on a real canvas, and the same list replayed from
@@ -50,19 +44,6 @@ COMPARE = """([json, pythonCalls, width, height]) => {
 }"""
 
 
-class Recorder:
-    """A context that writes down every call and property set."""
-
-    def __init__(self):
-        object.__setattr__(self, "calls", [])
-
-    def __getattr__(self, name):
-        return lambda *args: self.calls.append([name, *args])
-
-    def __setattr__(self, name, value):
-        self.calls.append(["=" + name, value])
-
-
 def numbers_as_floats(call: list) -> list:
     return [float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for v in call]
 
@@ -86,7 +67,7 @@ def test_paint_js_makes_the_calls_and_pixels_of_the_python_painter(site, case):
     ops = make()
     kinds = {op[0] for op in ops}
     assert {"poly", "text"} <= kinds or case == "diceland", kinds
-    expected = Recorder()
+    expected = CanvasRecorder()
     Painter(expected).run(ops)
     site.page.goto(site.base_url + "embed.html?game=clever&scenario=extra")  # a page that loads paint.js
     site.page.wait_for_function("() => typeof window.dicelandPaint === 'function'")

@@ -1,18 +1,11 @@
-"""Fixtures for the site package: puts ``site/`` on sys.path and provides a
-standard-size test board (9×12, valid under RULES.md D1)."""
+"""Fixtures for the site package (``support`` puts ``site/`` on sys.path):
+a standard-size test board (9×12, valid under RULES.md D1)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-SITE = Path(__file__).resolve().parents[2] / "site"
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from diceland_core import board_from_mapping  # noqa: E402
+from diceland_core import board_from_mapping
 
 STANDARD_GRID = """\
 #  R* B  #  O  O  O  S  S  G  G  G

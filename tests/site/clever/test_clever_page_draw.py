@@ -12,20 +12,11 @@ from diceland_site.clever.draw import die_rect, die_spot, frame_ops, static_ops
 from diceland_site.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.paint import Painter
 from diceland_site.seats import Seat
+from support import CanvasRecorder
 
 
 def texts(ops):
     return [op[3] for op in ops if op[0] == "text"]
-
-
-class Ctx:
-    """Records the calls a canvas context gets."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *a: self.calls.append(name)
 
 
 def test_printed_sheet_has_numbers_thresholds_multipliers_and_tables():
@@ -44,7 +35,7 @@ def test_printed_sheet_has_numbers_thresholds_multipliers_and_tables():
         assert str(p) in words
     assert any("56" in w for w in words) and any("66" in w for w in words)   # blue and green tables
     assert "Silver platter" in words and "Bandeja de plata" in texts(static_ops("es"))
-    Painter(Ctx()).run(static_ops("it"))
+    Painter(CanvasRecorder()).run(static_ops("it"))
 
 
 def test_every_field_is_inside_the_sheet_and_hits_back():

@@ -8,19 +8,10 @@ from diceland_site.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, st
 from diceland_site.wideshut.options import make_seats
 from diceland_site.wideshut.play import Play
 from diceland_site.wideshut.strings import WideStrings
+from support import CanvasRecorder
 from diceland_core import get_game
 
 EN = WideStrings("en")
-
-
-class Recorder:
-    """A canvas context that records calls."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *args: self.calls.append((name, args))
 
 
 def test_every_box_centre_hits_its_box_at_any_width():
@@ -52,6 +43,6 @@ def test_split_rows_used_sixes_scores_and_lit_boxes_are_drawn():
     assert len(lines) == 1                    # the split red row 1
     lit = [op for op in ops if op[0] == "poly" and op[2] is None]
     assert len(lit) >= 8                      # columns 3 and 5 of the red rows left
-    rec = Recorder()
+    rec = CanvasRecorder()
     Painter(rec).run(static_ops(EN) + ops)
-    assert sum(1 for name, _ in rec.calls if name == "fillText") > 60
+    assert sum(1 for call in rec.calls if call[0] == "fillText") > 60
