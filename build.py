@@ -354,7 +354,8 @@ def pyscript_toml(wheel_urls: list[str], target: str) -> bytes:
 #: The module PyScript's ``interpreter`` setting names (site/python.mjs with
 #: the wheels and the snapshot key filled in).
 PYTHON_MODULE = "python.mjs"
-#: Prefix of the Cache Storage name that holds python.mjs's memory snapshot.
+#: Prefix of the Cache Storage name that holds python.mjs's memory snapshot
+#: and the bytecode of the modules it compiled.
 SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
 #: The sources that decide what a snapshot holds: python.mjs (what is
 #: imported) and the worker that makes it.

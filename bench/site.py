@@ -10,10 +10,12 @@ Playwright, the pages and the bare page in a rotating order on every run:
 
 * time to ready (``<html data-ready>``, measured in the page from the start of
   navigation), cold (fresh browser context) and warm (the same context again,
-  with the service worker installed); the game page's warm visit twice, once
+  with the service worker installed); the game page's warm visit three times,
   restoring python.mjs's memory snapshot (made in the background after the
-  cold visit) and once with ``?snapshot=off``, in alternating order; the bare
-  page never uses a snapshot;
+  cold visit), with ``?snapshot=off`` (Python boots and reads the bytecode
+  the cold visit compiled) and with ``?snapshot=off&bytecode=off`` (it
+  compiles every module again), in rotating order; the bare page never uses
+  a snapshot, and is visited warm with and without its bytecode;
 * the snapshot's size, the time to make it (in the background of the cold
   visit) and the time to read and restore it (in the warm visit);
 * first meaningful paint on a warm visit: the first animation frame where the
@@ -175,6 +177,18 @@ def bench_numbers(page) -> dict:
     return page.evaluate("() => window.__bench")
 
 
+def wait_bytecode(page) -> dict:
+    """python.mjs's bytecode figures, once the cold visit's bytecode is kept."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    outcome = None
+    while not outcome and time.monotonic() < deadline:
+        time.sleep(0.1)
+        outcome = page.evaluate("document.documentElement.dataset.bytecode || null")
+    if outcome != "saved":
+        raise RuntimeError(f"the bytecode was not kept: {outcome}")
+    return page.evaluate("() => window.dicelandBytecode")
+
+
 def wait_snapshot(page) -> dict:
     """python.mjs's figures, once the cold visit's snapshot is saved."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
@@ -188,9 +202,10 @@ def wait_snapshot(page) -> dict:
 
 
 def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes],
-            snapshot_first: bool = True) -> dict:
-    """A cold visit in a fresh browser profile, then a warm one in the same
-    profile (the game page: two, with and without the snapshot).  A profile
+            turn: int = 0) -> dict:
+    """A cold visit in a fresh browser profile, then warm ones in the same
+    profile (the bare page: with and without the cached bytecode; the game
+    page: also restoring the snapshot), in an order rotated by ``turn``.  A profile
     on disk, not an incognito context: an incognito context's memory cache does not keep the 9.6 MB WebAssembly file, so the
     service worker would download it a second time, which real visitors'
     disk caches do not."""
@@ -210,6 +225,7 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
                 "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                 " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
                 " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
+        compiled = wait_bytecode(page)
         if game:
             made = wait_snapshot(page)
         time.sleep(0.3)  # let the precache's last responses finish
@@ -217,27 +233,29 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
         raw = sum(size for _, size in sent)
         compressed = sum(gzip_size(sizes[p.lstrip("/")]) if p.lstrip("/") in sizes else size for p, size in sent)
         out = {"cold": cold["ready"], "paint_cold": cold["paint"], "bytes": raw, "gzip": compressed,
-               "requests": len(sent)}
-        if not game:
-            page.goto(base + path)
-            wait_ready(page)
-            warm = bench_numbers(page)
-            return {**out, "warm": warm["ready"], "paint_warm": warm["paint"]}
+               "requests": len(sent), "bytecode_files": compiled["saved"], "bytecode_bytes": compiled["bytes"]}
         # a return visit: no start link
         page_file = path.split("?", 1)[0]
-        visits = [("snap", page_file), ("off", page_file + "?snapshot=off")]
-        for which, warm_path in (visits if snapshot_first else visits[::-1]):
+        visits = [("off", page_file + "?snapshot=off"), ("none", page_file + "?snapshot=off&bytecode=off")]
+        if game:
+            visits.append(("snap", page_file))
+        visits = visits[turn % len(visits):] + visits[:turn % len(visits)]
+        for which, warm_path in visits:
             page.goto(base + warm_path)
             wait_ready(page)
             warm = bench_numbers(page)
             boot = page.evaluate("document.documentElement.dataset.boot")
             if boot != ("snapshot" if which == "snap" else "normal"):
                 raise RuntimeError(f"{warm_path} started {boot}")
+            if which == "off" and page.evaluate("window.dicelandBytecode.compiled") != 0:
+                raise RuntimeError(f"{warm_path} compiled modules the cold visit had kept")
             out[f"warm_{which}"] = warm["ready"]
             out[f"paint_{which}"] = warm["paint"]
             if which == "snap":
                 restored = page.evaluate("() => window.dicelandSnapshot")
                 out["restore"] = restored["readMs"] + restored["restoreMs"]
+        if not game:
+            return {**out, "warm": out["warm_off"], "paint_warm": out["paint_off"]}
         return {**out, "warm": out["warm_off"], "paint_warm": out["paint_snap"], "make": made["makeMs"],
                 "snapshot_bytes": made["bytes"]}
     finally:
@@ -358,18 +376,19 @@ def main() -> None:
                     game = which != "bare"
                     path = PAGES[which] if game else BARE_PATH
                     try:
-                        r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
+                        r = one_run(p, base, path, game, counter, sizes, turn=i)
                     except PlaywrightError as exc:
                         if "crashed" not in str(exc):
                             raise
                         # a renderer that died is counted, and the visit made again in a fresh profile
                         crashes.append(f"run {i + 1} {which}")
                         print(f"run {i + 1:>2} {which:<8}  the page crashed; visiting again", file=sys.stderr, flush=True)
-                        r = one_run(p, base, path, game, counter, sizes, snapshot_first=i % 4 < 2)
+                        r = one_run(p, base, path, game, counter, sizes, turn=i)
                     results[which].append(r)
                     snap = (f"  warm+snapshot {r['warm_snap']:6.0f} ms (restore {r['restore']:4.0f} ms, "
                             f"made in {r['make']:5.0f} ms)" if game else "")
-                    print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms{snap}  "
+                    print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms "
+                          f"(not cached {r['warm_none']:6.0f} ms){snap}  "
                           f"paint(warm) {r['paint_warm'] or float('nan'):7.0f} ms  "
                           f"{r['requests']} responses, {r['bytes'] / 1e6:.2f} MB ({r['gzip'] / 1e6:.2f} MB gzip)",
                           file=sys.stderr, flush=True)
@@ -385,11 +404,13 @@ def main() -> None:
 
     bare = results["bare"]
     cold_b, warm_b = med(r["cold"] for r in bare), med(r["warm"] for r in bare)
+    none_b = med(r["warm_none"] for r in bare)
     bare_raw, bare_gz = med(r["bytes"] for r in bare), med(r["gzip"] for r in bare)
     figures = {}
     for name in pages:
         game = results[name]
         figures[name] = {"warm_s": med(r["warm_snap"] for r in game), "warm": med(r["warm"] for r in game),
+                         "none": med(r["warm_none"] for r in game),
                          "cold": med(r["cold"] for r in game), "paint": med(r["paint_warm"] for r in game),
                          "gzip": med(r["gzip"] for r in game), "raw": med(r["bytes"] for r in game)}
     redraw = med(taps)
@@ -429,7 +450,8 @@ def main() -> None:
           + " | bare stack | target | met |")
     print("|---|" + "---:|" * len(pages) + "---:|---|---|")
     row("time to ready, warm, memory snapshot", "warm_s", warm_b, SNAPSHOT_TARGET)
-    row("time to ready, warm, `?snapshot=off`", "warm", warm_b, WARM_TARGET)
+    row("time to ready, warm, `?snapshot=off` (cached bytecode)", "warm", warm_b, WARM_TARGET)
+    row("time to ready, warm, `?snapshot=off&bytecode=off`", "none", none_b, WARM_TARGET)
     row("time to ready, cold (fresh profile)", "cold", cold_b, COLD_TARGET)
     row("first meaningful paint, warm", "paint", None, None, limit=300)
     row("first visit, gzip", "gzip", bare_gz, None, unit="MB", limit=7e6)
@@ -445,7 +467,9 @@ def main() -> None:
         print(f"{TITLES[name]}: memory snapshot {med(r['snapshot_bytes'] for r in game) / 1e6:.1f} MB, made in "
               f"{med(r['make'] for r in game):.0f} ms (in the background after the cold visit), read and "
               f"restored in {med(r['restore'] for r in game):.0f} ms; first paint warm without it "
-              f"{med(r['paint_off'] for r in game):.0f} ms, cold {med(r['paint_cold'] for r in game):.0f} ms.")
+              f"{med(r['paint_off'] for r in game):.0f} ms, cold {med(r['paint_cold'] for r in game):.0f} ms; "
+              f"bytecode kept after the cold visit: {med(r['bytecode_files'] for r in game):.0f} files, "
+              f"{med(r['bytecode_bytes'] for r in game) / 1e3:.0f} KB.")
 
 if __name__ == "__main__":
     main()

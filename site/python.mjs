@@ -20,10 +20,22 @@
    normal boot and at most a console warning; a bad snapshot is deleted.
    Turned off by `?snapshot=off` or localStorage `diceland:snapshot` = "off".
 
+   A visit that boots normally compiles the site's modules from source, as
+   Python does, unless their bytecode is cached: the same cache keeps it
+   (python.bytecode, the files Python wrote under sys.pycache_prefix while
+   the page imported them), so a page that cannot restore a snapshot (it
+   is off, not made yet, or refused) still skips the compiling.  The wheels
+   are unpacked afresh on every visit, so the site's source files are checked
+   against their bytecode by size only (BuildSourceLoader below); the cache's
+   name holds the build's key, so bytecode of other sources is never read.
+   Turned off by `?bytecode=off` or localStorage `diceland:bytecode` = "off".
+
    <html data-boot> says how Python started ("snapshot" or "normal"),
    <html data-snapshot> what became of this visit's snapshot ("saved";
    "exists"; "busy": another page of the site is making it; "failed";
-   "off"). */
+   "off"), <html data-bytecode> what became of the compiled modules
+   ("saved": new ones were kept; "kept": all were read from the cache;
+   "busy"; "failed"; "off"). */
 
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -35,6 +47,9 @@ const WHEELS = BUILD.wheels.map((path) => new URL(path, import.meta.url).href);
 const PREFIX = "diceland-snapshot-";
 const CACHE = PREFIX + BUILD.key;
 const ENTRY = new URL("./python.snapshot", import.meta.url).href;
+const BYTECODE = new URL("./python.bytecode", import.meta.url).href;
+/** Where Python writes the bytecode of the modules it compiles (sys.pycache_prefix). */
+const PYCACHE = "/pycache";
 /** Imported into the snapshot: every module of the two wheels but the
     command line's entry point (which runs on import). */
 const IMPORTS = `
@@ -49,6 +64,8 @@ const MAKE_AFTER_MS = 3000;
 const root = document.documentElement;
 /** Figures for bench/site.py: milliseconds and bytes of this visit's snapshot. */
 const figures = globalThis.dicelandSnapshot = {};
+/** ... and of its cached bytecode: files read, files compiled by this visit. */
+const bytecodeFigures = globalThis.dicelandBytecode = {};
 
 function mark(name, value) {
   root.dataset[name] = value;
@@ -58,13 +75,14 @@ function warn(what, err) {
   console.warn(`Python snapshot: ${what}`, err === undefined ? "" : String(err && err.message || err));
 }
 
-/** Snapshots are on unless switched off, and the browser has what they need. */
-function wanted() {
+/** Snapshots (`what` = "snapshot") and cached bytecode ("bytecode") are on
+    unless switched off, and the browser has what they need. */
+function wanted(what) {
   try {
-    if (new URLSearchParams(location.search).get("snapshot") === "off") return false;
+    if (new URLSearchParams(location.search).get(what) === "off") return false;
   } catch (_) { /* no query */ }
   try {
-    if (localStorage.getItem("diceland:snapshot") === "off") return false;
+    if (localStorage.getItem(`diceland:${what}`) === "off") return false;
   } catch (_) { /* storage forbidden: the setting cannot have been made */ }
   return typeof caches !== "undefined" && !!(globalThis.crypto && crypto.subtle);
 }
@@ -131,7 +149,7 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   // Packages PyScript asks Pyodide to load while it starts are not in a
   // snapshot: pyscript.toml has none (its [files] unpack the wheels).
-  const useSnapshots = wanted() && !options.packages;
+  const useSnapshots = wanted("snapshot") && !options.packages;
   if (useSnapshots) {
     let bytes = null;
     try {
@@ -158,15 +176,17 @@ export async function loadPyodide(options = {}) {
   mark("boot", "normal");
   if (useSnapshots) whenIdle(saveSnapshot);
   else mark("snapshot", "off");
+  await useBytecode(py);
   return py;
 }
 
-/** `task` once the page is ready (<html data-ready>) and then idle. */
-function whenIdle(task) {
+/** `task` once the page is ready (<html data-ready>) and then idle
+    (`afterMs` later, at the first idle moment). */
+function whenIdle(task, afterMs = MAKE_AFTER_MS) {
   const later = () => setTimeout(() => {
     if ("requestIdleCallback" in window) requestIdleCallback(() => task(), { timeout: 5000 });
     else task();
-  }, MAKE_AFTER_MS);
+  }, afterMs);
   if (root.dataset.ready === "true") return later();
   const watcher = new MutationObserver(() => {
     if (root.dataset.ready !== "true") return;
@@ -230,5 +250,179 @@ async function saveSnapshot() {
   } catch (err) {
     mark("snapshot", "failed");
     warn("not saved", err);
+  }
+}
+
+// -- compiled modules ----------------------------------------------------------
+
+/** Python, run once after a normal boot: the site's modules (those under
+    site-packages, where PyScript unpacks the wheels) are compiled through
+    BuildSourceLoader, which compares a source with its bytecode by size, not
+    by the file's time (each visit unpacks the files anew); Python writes the
+    bytecode it compiles under PYCACHE. */
+const KEEP_BYTECODE = `
+def _keep_bytecode(prefix):
+    import os, sys, sysconfig
+    from importlib.machinery import (BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES,
+                                     ExtensionFileLoader, FileFinder, SourceFileLoader,
+                                     SourcelessFileLoader)
+    from importlib.util import cache_from_source
+
+    class BuildSourceLoader(SourceFileLoader):
+        def path_stats(self, path):
+            return {"mtime": 0, "size": super().path_stats(path)["size"]}
+
+        def get_code(self, fullname):
+            try:
+                return super().get_code(fullname)
+            except (EOFError, ValueError, TypeError):
+                # bytecode with a right header that does not load: compiled again
+                cached = cache_from_source(self.get_filename(fullname))
+                if not os.path.exists(cached):
+                    raise
+                os.remove(cached)
+                return super().get_code(fullname)
+
+    site = "/" + sysconfig.get_path("purelib").lstrip("/")  # Pyodide's begins with //
+    finder = FileFinder.path_hook((ExtensionFileLoader, EXTENSION_SUFFIXES),
+                                  (BuildSourceLoader, SOURCE_SUFFIXES),
+                                  (SourcelessFileLoader, BYTECODE_SUFFIXES))
+
+    def build_files(path):
+        if path != site and not path.startswith(site + "/"):
+            raise ImportError("not a folder of the site's wheels")
+        return finder(path)
+
+    sys.path_hooks.insert(0, build_files)
+    sys.path_importer_cache.clear()
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+    return prefix + site
+
+_keep_bytecode
+`;
+
+/** The cached bytecode as [path, bytes] pairs; null when there is none.
+    Stored as: 4 bytes (big-endian length of the index), the index (JSON:
+    [[path, length], ...]), then the files' bytes in that order. */
+async function readBytecode() {
+  const hit = await (await caches.open(CACHE)).match(BYTECODE);
+  if (!hit) return null;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  if (hit.headers.get("x-snapshot-key") !== BUILD.key
+      || hit.headers.get("x-bytecode-sha256") !== await sha256(bytes)) {
+    throw new Error("the cached bytecode is damaged");
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const indexLength = view.getUint32(0);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + indexLength)));
+  let at = 4 + indexLength;
+  const files = index.map(([path, length]) => {
+    if (typeof path !== "string" || !path.startsWith(PYCACHE + "/") || path.includes("/../")
+        || !Number.isInteger(length) || length < 0 || at + length > bytes.length) {
+      throw new Error("the cached bytecode is damaged");
+    }
+    const file = [path, bytes.subarray(at, at + length)];
+    at += length;
+    return file;
+  });
+  if (at !== bytes.length) throw new Error("the cached bytecode is damaged");
+  return files;
+}
+
+/** Files under `dir` in Pyodide's file system: [path, mtime in ms]. */
+function listFiles(FS, dir) {
+  const out = [];
+  const walk = (path) => {
+    for (const name of FS.readdir(path)) {
+      if (name === "." || name === "..") continue;
+      const child = `${path}/${name}`;
+      const stat = FS.stat(child);
+      if (FS.isDir(stat.mode)) walk(child);
+      else out.push([child, stat.mtime.getTime()]);
+    }
+  };
+  if (FS.analyzePath(dir).exists) walk(dir);
+  return out;
+}
+
+/** Put the cached bytecode where Python looks for it (with time 0, which
+    tells them from the files this visit compiles), then turn the loader on,
+    and keep what the page compiled once it is ready and idle. */
+async function useBytecode(py) {
+  if (!wanted("bytecode")) {
+    mark("bytecode", "off");
+    return;
+  }
+  let files = null;
+  try {
+    const started = performance.now();
+    files = await readBytecode();
+    bytecodeFigures.readMs = performance.now() - started;
+  } catch (err) {
+    warn("cannot use the cached bytecode; compiling", err);
+    try {
+      await (await caches.open(CACHE)).delete(BYTECODE);
+    } catch (_) { /* nothing to delete, or storage refused */ }
+  }
+  let folder;
+  try {
+    for (const [path, bytes] of files || []) {
+      py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      py.FS.writeFile(path, bytes);
+      py.FS.utime(path, 0, 0);
+    }
+    bytecodeFigures.read = files ? files.length : 0;
+    const keep = py.runPython(KEEP_BYTECODE);
+    folder = keep(PYCACHE);
+    keep.destroy();
+    py.FS.mkdirTree(folder);  // Python's import does not make a folder at the root
+  } catch (err) {
+    warn("cannot use the cached bytecode; compiling", err);
+    mark("bytecode", "failed");
+    return;
+  }
+  whenIdle(() => saveBytecode(py, folder), 0);
+}
+
+/** Keep the bytecode of every module of the site imported so far, when this
+    visit compiled any (a file with a time other than 0). */
+async function saveBytecode(py, folder) {
+  const work = async () => {
+    const found = listFiles(py.FS, folder);
+    bytecodeFigures.compiled = found.filter(([, mtime]) => mtime !== 0).length;
+    if (bytecodeFigures.compiled === 0) return "kept";
+    const encoder = new TextEncoder();
+    const contents = found.map(([path]) => py.FS.readFile(path));
+    const index = encoder.encode(JSON.stringify(found.map(([path], i) => [path, contents[i].length])));
+    const total = 4 + index.length + contents.reduce((sum, bytes) => sum + bytes.length, 0);
+    const out = new Uint8Array(total);
+    new DataView(out.buffer).setUint32(0, index.length);
+    out.set(index, 4);
+    let at = 4 + index.length;
+    for (const bytes of contents) {
+      out.set(bytes, at);
+      at += bytes.length;
+    }
+    const cache = await caches.open(CACHE);
+    await cache.put(BYTECODE, new Response(out, {
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-snapshot-key": BUILD.key,
+        "x-bytecode-sha256": await sha256(out),
+      },
+    }));
+    bytecodeFigures.saved = found.length;
+    bytecodeFigures.bytes = out.length;
+    return "saved";
+  };
+  try {
+    const outcome = navigator.locks
+      ? await navigator.locks.request(CACHE + ":bytecode", { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
+      : await work();
+    mark("bytecode", outcome);
+  } catch (err) {
+    mark("bytecode", "failed");
+    warn("bytecode not saved", err);
   }
 }

@@ -5,8 +5,8 @@
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
-// python.mjs's memory snapshot of this build's interpreter: kept, while the
-// snapshots of other builds go with their caches.
+// python.mjs's memory snapshot of this build's interpreter and the bytecode
+// of its modules: kept, while those of other builds go with their caches.
 const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
 const PRECACHE = __PRECACHE__;
 const RUNTIME_CACHED = /\/pictures\/[^/]+\/[^/]+\.svg$/;

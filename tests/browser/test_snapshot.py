@@ -21,7 +21,8 @@ READ = """async () => {
   const names = (await caches.keys()).filter((n) => n.startsWith("diceland-snapshot-"));
   if (names.length !== 1) return { names };
   const cache = await caches.open(names[0]);
-  const requests = await cache.keys();
+  // beside python.bytecode (test_bytecode.py)
+  const requests = (await cache.keys()).filter((r) => !r.url.endsWith("/python.bytecode"));
   if (requests.length !== 1) return { names, entries: requests.length };
   const hit = await cache.match(requests[0]);
   const bytes = new Uint8Array(await hit.arrayBuffer());
@@ -33,7 +34,7 @@ READ = """async () => {
 REWRITE = """async ([change]) => {
   const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
   const cache = await caches.open(name);
-  const [request] = await cache.keys();
+  const request = (await cache.keys()).find((r) => r.url.endsWith("/python.snapshot"));
   const hit = await cache.match(request);
   let bytes = new Uint8Array(await hit.arrayBuffer());
   let headers = Object.fromEntries(hit.headers);

@@ -1,0 +1,148 @@
+"""python.mjs keeps the bytecode of the site's modules: a visit that boots
+Python normally (no memory snapshot: switched off, not made yet, or
+refused) reads the bytecode the visits before it compiled instead of
+compiling the sources again.  A damaged, stale or switched-off cache means
+compiling, never a broken page.  <html data-bytecode> says what became of
+the visit's bytecode; ``window.dicelandBytecode`` counts the files read from
+the cache and the files this visit compiled (those Python wrote itself)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+OFF = "?snapshot=off"
+GAME = "&players=human,greedy&boards=A,B&seed=5&speed=0"
+WAIT_S = 60
+
+#: Replace the cached bytecode with what `change` makes of it (checksum and
+#: build key kept right unless the change is about them).
+REWRITE = """async ([change]) => {
+  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
+  const cache = await caches.open(name);
+  const request = (await cache.keys()).find((r) => r.url.endsWith("/python.bytecode"));
+  const hit = await cache.match(request);
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+  const headers = Object.fromEntries(hit.headers);
+  const view = new DataView(bytes.buffer);
+  const indexLength = view.getUint32(0);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + indexLength)));
+  const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
+                                      (x) => x.toString(16).padStart(2, "0")).join("");
+  let checksum = true;
+  if (change === "flipped") { bytes[bytes.length >> 1] ^= 0xff; checksum = false; }
+  if (change === "truncated") bytes = bytes.slice(0, bytes.length >> 1);
+  if (change === "other_key") { headers["x-snapshot-key"] = "0000000000000000"; checksum = false; }
+  if (change === "not_bytecode" || change === "bad_body") {
+    // every file the same length, but not Python's bytecode (or, for
+    // bad_body, Python's header followed by what does not unmarshal)
+    let at = 4 + indexLength;
+    for (const [, length] of index) {
+      bytes.fill(change === "bad_body" ? 0xff : 7, at + (change === "bad_body" ? 16 : 0), at + length);
+      at += length;
+    }
+  }
+  if (change === "outside") {  // a file aimed at a source of the site, not at /pycache
+    index[0][0] = "/lib/python3.14/site-packages/diceland_core/__init__.py";
+    const text = new TextEncoder().encode(JSON.stringify(index));
+    const out = new Uint8Array(4 + text.length + bytes.length - 4 - indexLength);
+    new DataView(out.buffer).setUint32(0, text.length);
+    out.set(text, 4);
+    out.set(bytes.subarray(4 + indexLength), 4 + text.length);
+    bytes = out;
+  }
+  if (checksum) headers["x-bytecode-sha256"] = await hex(bytes);
+  await cache.put(request, new Response(bytes, { headers }));
+  return index.length;
+}"""
+
+
+def dataset(page, name: str) -> str | None:
+    return page.evaluate(f"document.documentElement.dataset.{name} || null")
+
+
+def outcome(page) -> dict:
+    """What became of the visit's bytecode, once decided, with its figures."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        what = dataset(page, "bytecode")
+        if what:
+            return {"outcome": what, **page.evaluate("window.dicelandBytecode")}
+        time.sleep(0.1)
+    raise AssertionError(f"no bytecode outcome after {WAIT_S} s")
+
+
+def first_visit(site, path: str = "diceland.html") -> dict:
+    site.open(OFF + GAME, path=path)
+    assert dataset(site.page, "boot") == "normal"
+    first = outcome(site.page)
+    assert first["outcome"] == "saved"
+    assert first["read"] == 0 and first["compiled"] > 20 and first["saved"] == first["compiled"]
+    return first
+
+
+def test_a_visit_without_snapshot_reads_what_the_last_one_compiled(site, watch):
+    first = first_visit(site)
+    site.open(OFF)  # a return visit: the game resumes
+    assert dataset(site.page, "boot") == "normal"
+    again = outcome(site.page)
+    assert again == {"outcome": "kept", "read": first["saved"], "compiled": 0, "readMs": again["readMs"]}
+    site.act(site.human_decision(0))  # the game plays on, on the cached bytecode
+    assert site.record()["history"]["actions"]
+
+
+def test_each_page_adds_the_modules_it_compiled(site, watch):
+    diceland = first_visit(site)
+    site.open(OFF + "&players=human,expert&seed=7", path="wideshut.html")
+    wideshut = outcome(site.page)
+    assert wideshut["outcome"] == "saved" and wideshut["read"] == diceland["saved"]
+    assert 0 < wideshut["compiled"] < diceland["saved"]  # its own game and page; not the shell again
+    assert wideshut["saved"] == diceland["saved"] + wideshut["compiled"]
+    site.open(OFF, path="diceland.html")
+    assert outcome(site.page)["compiled"] == 0
+    site.open(OFF, path="wideshut.html")
+    assert outcome(site.page) | {"readMs": 0} == {"outcome": "kept", "read": wideshut["saved"], "compiled": 0,
+                                                  "readMs": 0}
+
+
+@pytest.mark.parametrize("change", ["flipped", "truncated", "other_key", "not_bytecode", "bad_body", "outside"])
+def test_broken_bytecode_is_compiled_again(site, watch, change):
+    first = first_visit(site)
+    assert site.page.evaluate(REWRITE, [change]) == first["saved"]
+    site.open(OFF)
+    assert dataset(site.page, "boot") == "normal"
+    assert site.page.evaluate("typeof window.diceland.record") == "function"
+    again = outcome(site.page)
+    assert again["outcome"] == "saved" and again["compiled"] > 0  # and kept anew
+    site.open(OFF)
+    assert outcome(site.page) | {"readMs": 0} == {"outcome": "kept", "read": again["saved"], "compiled": 0,
+                                                  "readMs": 0}
+    site.act(site.human_decision(0))
+    assert site.record()["history"]["actions"]
+
+
+def test_switched_off_by_link_or_setting(site, watch):
+    first_visit(site)
+    site.open(OFF + "&bytecode=off")
+    assert dataset(site.page, "bytecode") == "off"
+    site.page.evaluate("localStorage.setItem('diceland:bytecode', 'off')")
+    site.open(OFF)
+    assert dataset(site.page, "bytecode") == "off"
+    site.page.evaluate("localStorage.removeItem('diceland:bytecode')")
+    site.open(OFF)
+    assert outcome(site.page)["compiled"] == 0
+
+
+def test_a_restored_snapshot_needs_no_bytecode(site, watch):
+    site.open(GAME.replace("&", "?", 1))
+    assert dataset(site.page, "boot") == "normal"
+    assert outcome(site.page)["outcome"] == "saved"  # the first visit compiles, and keeps it
+    deadline = time.monotonic() + 180
+    while dataset(site.page, "snapshot") != "saved" and time.monotonic() < deadline:
+        time.sleep(0.25)
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+    assert dataset(site.page, "bytecode") is None
