@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from urllib.parse import parse_qs
 
 import js
 from diceland_site.diceland import view
 from diceland_site.diceland.embed import EmbedSession, Script
 from diceland_site.i18n import Strings
+from diceland_site.query import query_values
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.teaching import EmbedError, lesson_file, page_language
 
@@ -35,8 +35,7 @@ class EmbedPage:
         search = str(window.location.search)[1:]
         #: a query too long to be a link of this site is refused unread
         self.too_long = len(search) > MAX_QUERY_CHARS
-        self.query = {} if self.too_long else {
-            k: v[-1] for k, v in parse_qs(search, keep_blank_values=True).items()}
+        self.query = {} if self.too_long else query_values(search, keep_blank=True)
         langs = list(window.navigator.languages or []) if hasattr(window.navigator, "languages") else []
         self.langs = [str(x) for x in langs]
         self.lang = page_language(self.query, self.langs)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from urllib.parse import parse_qs, quote
 
 import js
 from pyodide.ffi import JsException
@@ -20,6 +19,7 @@ from diceland_site.teaching import (
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries
+from diceland_site.query import query_values, quote
 
 from diceland_web.dom import Events, document, el, window
 
@@ -206,7 +206,7 @@ class TutorialPage:
 
 def read_query() -> dict[str, str]:
     search = str(window.location.search)[1:]
-    return {} if len(search) > MAX_QUERY_CHARS else {k: v[-1] for k, v in parse_qs(search).items()}
+    return {} if len(search) > MAX_QUERY_CHARS else query_values(search)
 
 
 def navigator_languages() -> list[str]:

@@ -13,7 +13,6 @@ as they are.
 from __future__ import annotations
 
 import importlib
-from urllib.parse import quote
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -24,6 +23,7 @@ from .teaching import (
     EmbedError, LessonTexts, TryVerdict, engine_refusal, refused, text_in, without_rule_ids,
 )
 from .i18n import Strings, error_text
+from .query import quote
 from .seats import HUMAN, Seat
 
 __all__ = [

@@ -10,12 +10,12 @@ its height and a solved try (the two functions of embed.js).
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qs
 
 import js
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.teaching import EmbedError, lesson_file, page_language, parse_params
 from diceland_site.i18n import Strings
+from diceland_site.query import query_values
 from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
 
 from .dom import Events, document, draw_canvas, el, js_obj, window
@@ -30,7 +30,7 @@ def read_query() -> tuple[dict[str, str], bool]:
     search = str(window.location.search)[1:]
     if len(search) > MAX_QUERY_CHARS:
         return {}, True
-    return {k: v[-1] for k, v in parse_qs(search, keep_blank_values=True).items()}, False
+    return query_values(search, keep_blank=True), False
 
 
 def wants_lesson_page() -> bool:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from urllib.parse import parse_qs, quote
 
 import js
 from pyodide.ffi import JsException, to_js
@@ -22,6 +21,7 @@ from pyodide.ffi import JsException, to_js
 from diceland_core import record_json
 from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
+from diceland_site.query import query_values, quote
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
 from diceland_site.settings import (
@@ -113,7 +113,7 @@ class Shell:
             self.t("error.unexpected_short"), error=True, details=str(exc)))
         search = str(window.location.search)[1:]
         self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
-        self.query = {} if self.query_too_long else {k: v[-1] for k, v in parse_qs(search).items()}
+        self.query = {} if self.query_too_long else query_values(search)
         try:
             backend = LocalStorage(window.localStorage)
             backend.keys()

@@ -9,6 +9,8 @@ them in a fresh CPython against stand-ins that answer anything."""
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +69,13 @@ def test_a_game_page_imports_its_game_and_nothing_it_does_not_use_yet(page, own,
     assert not [m for m in modules if m.startswith(LATER)]
     for other in others:
         assert not [m for m in modules if m.startswith((f"diceland_core.games.{other}", f"diceland_site.{other}"))]
+
+
+@pytest.mark.parametrize("page", ["diceland", "clever", "wideshut"])
+def test_no_module_of_a_page_imports_urllib(page):
+    """``urllib.parse`` (with the ``ipaddress`` it imports) takes about 50 ms
+    of a page's start under Pyodide; the pages read and write their links
+    with ``diceland_site.query``."""
+    sources = {m: Path(importlib.util.find_spec(m).origin).read_text() for m in page_modules(page)}
+    assert len(sources) > 30
+    assert not [m for m, text in sources.items() if re.search(r"^\s*(from|import) urllib", text, re.M)]
