@@ -383,10 +383,15 @@ async function useBytecode(py) {
     return;
   }
   whenIdle(() => saveBytecode(py, folder), 0);
+  // and what the player's actions imported since (a share link's code, say)
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveBytecode(py, folder);
+  });
 }
 
 /** Keep the bytecode of every module of the site imported so far, when this
-    visit compiled any (a file with a time other than 0). */
+    visit compiled any since it was last kept (a file with a time other
+    than 0; kept files get time 0). */
 async function saveBytecode(py, folder) {
   const work = async () => {
     const found = listFiles(py.FS, folder);
@@ -412,6 +417,7 @@ async function saveBytecode(py, folder) {
         "x-bytecode-sha256": await sha256(out),
       },
     }));
+    for (const [path] of found) py.FS.utime(path, 0, 0);
     bytecodeFigures.saved = found.length;
     bytecodeFigures.bytes = out.length;
     return "saved";

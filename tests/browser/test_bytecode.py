@@ -146,3 +146,27 @@ def test_a_restored_snapshot_needs_no_bytecode(site, watch):
     site.reload()
     assert dataset(site.page, "boot") == "snapshot"
     assert dataset(site.page, "bytecode") is None
+
+
+#: The page as a browser shows it when its tab is left or closed.
+HIDE = """() => {
+  Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_what_the_player_imports_later_is_kept_when_the_page_is_hidden(site, watch):
+    first = first_visit(site)
+    site.page.click("#btn-share")  # Diceland's share code is imported on the first share
+    assert site.page.is_visible("#share")
+    site.page.evaluate("delete document.documentElement.dataset.bytecode")
+    site.page.evaluate(HIDE)
+    hidden = outcome(site.page)
+    assert hidden["outcome"] == "saved" and 0 < hidden["compiled"] < 10
+    assert hidden["saved"] == first["saved"] + hidden["compiled"]
+    site.open(OFF)
+    assert outcome(site.page)["read"] == hidden["saved"]
+    site.page.evaluate("delete document.documentElement.dataset.bytecode")
+    site.page.evaluate(HIDE)  # nothing new since: nothing written
+    assert outcome(site.page) | {"readMs": 0} == {"outcome": "kept", "read": hidden["saved"], "compiled": 0,
+                                                  "readMs": 0}
