@@ -92,10 +92,11 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function forget(why, err) {
-  warn(`${why}; booting normally`, err);
+/** Say `why` and delete the cache's `entry` (the snapshot, or the bytecode). */
+async function forget(why, err, entry = ENTRY) {
+  warn(why, err);
   try {
-    await (await caches.open(CACHE)).delete(ENTRY);
+    await (await caches.open(CACHE)).delete(entry);
   } catch (_) { /* nothing to delete, or storage refused */ }
 }
 
@@ -106,12 +107,12 @@ async function readSnapshot() {
   const bytes = new Uint8Array(await hit.arrayBuffer());
   const headers = hit.headers;
   if (headers.get("x-snapshot-key") !== BUILD.key) {
-    await forget("the cached snapshot belongs to another build");
+    await forget("the cached snapshot belongs to another build; booting normally");
     return null;
   }
   if (Number(headers.get("x-snapshot-length")) !== bytes.length
       || headers.get("x-snapshot-sha256") !== await sha256(bytes)) {
-    await forget("the cached snapshot is damaged");
+    await forget("the cached snapshot is damaged; booting normally");
     return null;
   }
   return bytes;
@@ -168,7 +169,7 @@ export async function loadPyodide(options = {}) {
         mark("boot", "snapshot");
         return py;
       } catch (err) {
-        await forget("restoring failed", err);
+        await forget("restoring failed; booting normally", err);
       }
     }
   }
@@ -360,10 +361,7 @@ async function useBytecode(py) {
     files = await readBytecode();
     bytecodeFigures.readMs = performance.now() - started;
   } catch (err) {
-    warn("cannot use the cached bytecode; compiling", err);
-    try {
-      await (await caches.open(CACHE)).delete(BYTECODE);
-    } catch (_) { /* nothing to delete, or storage refused */ }
+    await forget("cannot use the cached bytecode; compiling", err, BYTECODE);
   }
   let folder;
   try {

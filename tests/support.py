@@ -53,3 +53,21 @@ class CanvasRecorder:
 
     def __setattr__(self, name, value):
         self.calls.append(["=" + name, value])
+
+
+def html_data(page, name: str) -> str | None:
+    """``<html data-NAME>`` of a Playwright page (None when it is not set)."""
+    return page.evaluate(f"document.documentElement.dataset.{name} || null")
+
+
+def wait_html_data(page, name: str, seconds: float) -> str:
+    """``<html data-NAME>`` once it is set (python.mjs's outcomes)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = html_data(page, name)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"<html data-{name}> not set after {seconds} s")

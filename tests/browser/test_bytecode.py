@@ -8,9 +8,9 @@ the cache and the files this visit compiled (those Python wrote itself)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+
+from support import html_data as dataset, wait_html_data
 
 pytestmark = pytest.mark.browser
 
@@ -60,19 +60,9 @@ REWRITE = """async ([change]) => {
 }"""
 
 
-def dataset(page, name: str) -> str | None:
-    return page.evaluate(f"document.documentElement.dataset.{name} || null")
-
-
 def outcome(page) -> dict:
     """What became of the visit's bytecode, once decided, with its figures."""
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        what = dataset(page, "bytecode")
-        if what:
-            return {"outcome": what, **page.evaluate("window.dicelandBytecode")}
-        time.sleep(0.1)
-    raise AssertionError(f"no bytecode outcome after {WAIT_S} s")
+    return {"outcome": wait_html_data(page, "bytecode", WAIT_S), **page.evaluate("window.dicelandBytecode")}
 
 
 def first_visit(site, path: str = "diceland.html") -> dict:
@@ -140,9 +130,7 @@ def test_a_restored_snapshot_needs_no_bytecode(site, watch):
     site.open(GAME.replace("&", "?", 1))
     assert dataset(site.page, "boot") == "normal"
     assert outcome(site.page)["outcome"] == "saved"  # the first visit compiles, and keeps it
-    deadline = time.monotonic() + 180
-    while dataset(site.page, "snapshot") != "saved" and time.monotonic() < deadline:
-        time.sleep(0.25)
+    assert wait_html_data(site.page, "snapshot", 180) == "saved"
     site.reload()
     assert dataset(site.page, "boot") == "snapshot"
     assert dataset(site.page, "bytecode") is None

@@ -5,9 +5,9 @@ became of the visit's snapshot."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+
+from support import html_data as dataset, wait_html_data
 
 pytestmark = pytest.mark.browser
 
@@ -58,19 +58,9 @@ REWRITE = """async ([change]) => {
 }"""
 
 
-def dataset(page, name: str) -> str | None:
-    return page.evaluate(f"document.documentElement.dataset.{name} || null")
-
-
 def wait_snapshot(page) -> str:
     """What became of the page's snapshot, once it is decided."""
-    deadline = time.monotonic() + SNAPSHOT_WAIT_S
-    while time.monotonic() < deadline:
-        outcome = dataset(page, "snapshot")
-        if outcome:
-            return outcome
-        time.sleep(0.25)
-    raise AssertionError(f"no snapshot outcome after {SNAPSHOT_WAIT_S} s")
+    return wait_html_data(page, "snapshot", SNAPSHOT_WAIT_S)
 
 
 def first_visit(site, query: str = "") -> dict:
