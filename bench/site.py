@@ -179,35 +179,24 @@ def bench_numbers(page) -> dict:
     return page.evaluate("() => window.__bench")
 
 
-def wait_bytecode(page, expected: tuple[str, ...] = ("saved",)) -> dict:
-    """python.mjs's bytecode figures, once the visit's bytecode is kept."""
+def wait_outcome(page, what: str, expected: tuple[str, ...] = ("saved",)) -> dict:
+    """python.mjs's figures of the visit's ``what`` ("snapshot": ``window.dicelandSnapshot``;
+    "bytecode": ``window.dicelandBytecode``), once <html data-WHAT> says it is kept."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     outcome = None
     while not outcome and time.monotonic() < deadline:
         time.sleep(0.1)
-        outcome = page.evaluate("document.documentElement.dataset.bytecode || null")
+        outcome = page.evaluate(f"document.documentElement.dataset.{what} || null")
     if outcome not in expected:
-        raise RuntimeError(f"the bytecode was not kept: {outcome}")
-    return page.evaluate("() => window.dicelandBytecode")
-
-
-def wait_snapshot(page) -> dict:
-    """python.mjs's figures, once the cold visit's snapshot is saved."""
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    outcome = None
-    while not outcome and time.monotonic() < deadline:
-        time.sleep(0.1)
-        outcome = page.evaluate("document.documentElement.dataset.snapshot || null")
-    if outcome != "saved":
-        raise RuntimeError(f"the snapshot was not saved: {outcome}")
-    return page.evaluate("() => window.dicelandSnapshot")
+        raise RuntimeError(f"the {what} was not kept: {outcome}")
+    return page.evaluate(f"() => window.diceland{what.capitalize()}")
 
 
 def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes],
             turn: int = 0) -> dict:
     """A cold visit in a fresh browser profile, then warm ones in the same
     profile (the bare page: with and without the cached bytecode; the game
-    page: also restoring the snapshot), in an order rotated by ``turn``.  A profile
+    page: then restoring the snapshot), the first two in an order alternated by ``turn``.  A profile
     on disk, not an incognito context: an incognito context's memory cache does not keep the 9.6 MB WebAssembly file, so the
     service worker would download it a second time, which real visitors'
     disk caches do not."""
@@ -227,9 +216,9 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
                 "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                 " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
                 " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
-        compiled = wait_bytecode(page)
+        compiled = wait_outcome(page, "bytecode")
         if game:
-            made = wait_snapshot(page)
+            made = wait_outcome(page, "snapshot")
         time.sleep(0.3)  # let the precache's last responses finish
         sent = counter.take()
         raw = sum(size for _, size in sent)
@@ -244,7 +233,7 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
         # new game did not (its record's reader): it compiles and keeps them.
         page.goto(base + page_file + "?snapshot=off")
         wait_ready(page)
-        wait_bytecode(page, ("saved", "kept"))
+        wait_outcome(page, "bytecode", ("saved", "kept"))
         # the same two visits on every page, in alternating order, then the
         # game page's snapshot visit (whose 31.5 MB of memory the one after it
         # would have to give back first)
@@ -260,7 +249,7 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
             if boot != ("snapshot" if which == "snap" else "normal"):
                 raise RuntimeError(f"{warm_path} started {boot}")
             if which == "off" and page.evaluate("window.dicelandBytecode.compiled") != 0:
-                raise RuntimeError(f"{warm_path} compiled modules the cold visit had kept")
+                raise RuntimeError(f"{warm_path} compiled modules the visits before it had kept")
             out[f"warm_{which}"] = warm["ready"]
             out[f"paint_{which}"] = warm["paint"]
             if which == "snap":

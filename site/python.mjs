@@ -243,14 +243,20 @@ async function saveSnapshot() {
     await store(bytes);
     return "saved";
   };
+  await onePageAtATime(CACHE, "snapshot", work);
+}
+
+/** `work()` in one page of the site at a time (another page holding the
+    lock `name`: "busy"); its outcome, or "failed", in <html data-WHAT>. */
+async function onePageAtATime(name, what, work) {
   try {
     const outcome = navigator.locks
-      ? await navigator.locks.request(CACHE, { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
+      ? await navigator.locks.request(name, { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
       : await work();
-    mark("snapshot", outcome);
+    mark(what, outcome);
   } catch (err) {
-    mark("snapshot", "failed");
-    warn("not saved", err);
+    mark(what, "failed");
+    warn(`${what} not saved`, err);
   }
 }
 
@@ -420,13 +426,5 @@ async function saveBytecode(py, folder) {
     bytecodeFigures.bytes = out.length;
     return "saved";
   };
-  try {
-    const outcome = navigator.locks
-      ? await navigator.locks.request(CACHE + ":bytecode", { ifAvailable: true }, (lock) => (lock ? work() : "busy"))
-      : await work();
-    mark("bytecode", outcome);
-  } catch (err) {
-    mark("bytecode", "failed");
-    warn("bytecode not saved", err);
-  }
+  await onePageAtATime(CACHE + ":bytecode", "bytecode", work);
 }

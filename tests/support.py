@@ -4,6 +4,7 @@ named ``conftest`` would be ambiguous between test folders)."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,8 +63,6 @@ def html_data(page, name: str) -> str | None:
 
 def wait_html_data(page, name: str, seconds: float) -> str:
     """``<html data-NAME>`` once it is set (python.mjs's outcomes)."""
-    import time
-
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = html_data(page, name)

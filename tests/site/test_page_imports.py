@@ -9,6 +9,7 @@ them in a fresh CPython against stand-ins that answer anything."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 import subprocess
@@ -49,6 +50,7 @@ LATER = ("diceland_site.teaching", "diceland_site.lessons", "diceland_site.dicel
          "diceland_core.core.simulate", "diceland_core.cli")
 
 
+@functools.cache
 def page_modules(page: str) -> set[str]:
     out = subprocess.run([sys.executable, "-c", PROBE, f"diceland_web.{page}_page"], capture_output=True,
                          text=True, check=True, cwd=ROOT / "site",
