@@ -382,7 +382,6 @@ class DicelandPage(Shell):
         self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
         self.pop_new_marks()
-        self.schedule_frame()
         if model.game_over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)

@@ -176,7 +176,7 @@ class Shell:
         self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
         self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
         self.on(document, "keydown", self.document_key)
-        self.on(window, "pagehide", self.capture_frame)
+        self.on(window, "pagehide", self.frame_on_leaving)
         self.on(window, "storage", self.storage_changed)
 
     def translate_static(self) -> None:
@@ -398,6 +398,13 @@ class Shell:
     def schedule_frame(self) -> None:
         if self.frame_timer is None and self.save_id:
             self.frame_timer = self.later(FRAME_DELAY_MS, self.capture_frame)
+
+    def frame_on_leaving(self, _evt=None) -> None:
+        """Leaving the page: keep a picture only if the game changed since
+        the last one was kept (one is due) or none is kept; encoding one
+        delays the page the browser opens next."""
+        if self.frame_timer is not None or self.last_frame_url is None:
+            self.capture_frame()
 
     def capture_frame(self, _evt=None) -> None:
         """Keep a small picture of the game with the save (boot.js shows it

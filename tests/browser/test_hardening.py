@@ -278,6 +278,46 @@ def test_pages_never_read_their_parent():
         assert "window.parent" not in text, f"{name} uses window.parent other than to post or compare"
 
 
+#: Counts the pictures the page encodes (canvas.toDataURL) in window.__encodes.
+ENCODE_COUNT = """
+window.__encodes = 0;
+const __toDataURL = HTMLCanvasElement.prototype.toDataURL;
+HTMLCanvasElement.prototype.toDataURL = function (...args) {
+  window.__encodes += 1;
+  return __toDataURL.apply(this, args);
+};
+"""
+
+
+def test_leaving_the_page_encodes_a_picture_only_when_the_game_changed(site):
+    """pagehide keeps a new picture when a move is not in the kept one yet,
+    and encodes nothing when it is (the next page would wait for it)."""
+    page = site.page
+    page.add_init_script(ENCODE_COUNT)
+    site.open(PERSON_VS_BOT)
+    save_id = site.state()["save_id"]
+    page.wait_for_function(
+        f"() => (JSON.parse(localStorage.getItem('diceland:save:{save_id}') || '{{}}').last_frame || '')"
+        ".startsWith('data:image/')", timeout=15_000)
+    page.wait_for_timeout(1500)  # any picture still due has been kept
+    before = page.evaluate("window.__encodes")
+    assert before >= 1
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("window.__encodes") == before, "nothing changed: no picture encoded"
+    frame = stored_save(page, save_id)["last_frame"]
+
+    site.act(site.human_decision(0))
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("window.__encodes") > before
+    assert stored_save(page, save_id)["last_frame"] != frame, "the move is in the kept picture"
+
+    page.wait_for_timeout(1500)
+    page.goto(site.base_url + "diceland.html?speed=0")  # resumed: its picture is kept already
+    site.wait_ready()
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("window.__encodes") == 0
+
+
 def _kept_frame_of(page, game: str) -> str:
     return page.evaluate("""(game) => {
         for (let i = 0; i < localStorage.length; i += 1) {
