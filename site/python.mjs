@@ -28,6 +28,8 @@
    are unpacked afresh on every visit, so the site's source files are checked
    against their bytecode by size only (BuildSourceLoader below); the cache's
    name holds the build's key, so bytecode of other sources is never read.
+   The code `dataclasses` compiles for each class's methods is kept in the
+   same entry (KEEP_GENERATED).
    Turned off by `?bytecode=off` or localStorage `diceland:bytecode` = "off".
 
    <html data-boot> says how Python started ("snapshot" or "normal"),
@@ -64,7 +66,8 @@ const MAKE_AFTER_MS = 3000;
 const root = document.documentElement;
 /** Figures for bench/site.py: milliseconds and bytes of this visit's snapshot. */
 const figures = globalThis.dicelandSnapshot = {};
-/** ... and of its cached bytecode: files read, files compiled by this visit. */
+/** ... and of its cached bytecode: modules read, modules compiled by this
+    visit; dataclasses' texts read (generatedRead) and compiled (generatedCompiled). */
 const bytecodeFigures = globalThis.dicelandBytecode = {};
 
 function mark(name, value) {
@@ -309,6 +312,52 @@ def _keep_bytecode(prefix):
 _keep_bytecode
 `;
 
+/** Python, run once after KEEP_BYTECODE: the methods `dataclasses` writes
+    for each class (`__init__`, `__eq__`, ...) are source text it compiles
+    on every import, most of the time a frozen dataclass takes to make.  The
+    code compiled from each text is kept in one file beside the bytecode
+    (marshal: {text: code}), read back on the next visit; a text not in it
+    is compiled as before.  `keep()` writes the file when this visit compiled
+    any new text. */
+const KEEP_GENERATED = `
+def _keep_generated(path):
+    import dataclasses, marshal, types
+
+    try:
+        with open(path, "rb") as file:
+            codes = marshal.load(file)
+    except Exception:  # none yet, or damaged: compiled again
+        codes = {}
+    if not isinstance(codes, dict):
+        codes = {}
+    new = []
+
+    def exec_kept(source, globals=None, locals=None, /):
+        code = codes.get(source) if isinstance(source, str) else None
+        if not isinstance(code, types.CodeType):
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            if isinstance(source, str):
+                codes[source] = code
+                new.append(source)
+        exec(code, globals, locals)
+
+    def keep():
+        if new:
+            with open(path, "wb") as file:
+                marshal.dump(codes, file)
+        count = len(new)
+        new.clear()
+        return count
+
+    keep.read = len(codes)
+    dataclasses.exec = exec_kept
+    return keep
+
+_keep_generated
+`;
+/** Where KEEP_GENERATED keeps its code, in the bytecode's folder. */
+const GENERATED = "dataclasses.marshal";
+
 /** The cached bytecode as [path, bytes] pairs; null when there is none.
     Stored as: 4 bytes (big-endian length of the index), the index (JSON:
     [[path, length], ...]), then the files' bytes in that order. */
@@ -335,6 +384,11 @@ async function readBytecode() {
   });
   if (at !== bytes.length) throw new Error("the cached bytecode is damaged");
   return files;
+}
+
+/** A module's bytecode (the figures count these; not the dataclasses' file). */
+function isModule(path) {
+  return path.endsWith(".pyc");
 }
 
 /** Files under `dir` in Pyodide's file system: [path, mtime in ms]. */
@@ -370,37 +424,44 @@ async function useBytecode(py) {
     await forget("cannot use the cached bytecode; compiling", err, BYTECODE);
   }
   let folder;
+  let keepGenerated = () => 0;
   try {
     for (const [path, bytes] of files || []) {
       py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       py.FS.writeFile(path, bytes);
       py.FS.utime(path, 0, 0);
     }
-    bytecodeFigures.read = files ? files.length : 0;
+    bytecodeFigures.read = (files || []).filter(([path]) => isModule(path)).length;
     const keep = py.runPython(KEEP_BYTECODE);
     folder = keep(PYCACHE);
     keep.destroy();
     py.FS.mkdirTree(folder);  // Python's import does not make a folder at the root
+    const generated = py.runPython(KEEP_GENERATED);
+    keepGenerated = generated(`${folder}/${GENERATED}`);
+    generated.destroy();
+    bytecodeFigures.generatedRead = keepGenerated.read;
   } catch (err) {
     warn("cannot use the cached bytecode; compiling", err);
     mark("bytecode", "failed");
     return;
   }
-  whenIdle(() => saveBytecode(py, folder), 0);
+  whenIdle(() => saveBytecode(py, folder, keepGenerated), 0);
   // and what the player's actions imported since (a share link's code, say)
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") saveBytecode(py, folder);
+    if (document.visibilityState === "hidden") saveBytecode(py, folder, keepGenerated);
   });
 }
 
 /** Keep the bytecode of every module of the site imported so far, when this
     visit compiled any since it was last kept (a file with a time other
     than 0; kept files get time 0). */
-async function saveBytecode(py, folder) {
+async function saveBytecode(py, folder, keepGenerated) {
   const work = async () => {
+    bytecodeFigures.generatedCompiled = (bytecodeFigures.generatedCompiled || 0) + keepGenerated();
     const found = listFiles(py.FS, folder);
-    bytecodeFigures.compiled = found.filter(([, mtime]) => mtime !== 0).length;
-    if (bytecodeFigures.compiled === 0) return "kept";
+    const changed = found.filter(([, mtime]) => mtime !== 0);
+    bytecodeFigures.compiled = changed.filter(([path]) => isModule(path)).length;
+    if (changed.length === 0) return "kept";
     const encoder = new TextEncoder();
     const contents = found.map(([path]) => py.FS.readFile(path));
     const index = encoder.encode(JSON.stringify(found.map(([path], i) => [path, contents[i].length])));
@@ -422,7 +483,7 @@ async function saveBytecode(py, folder) {
       },
     }));
     for (const [path] of found) py.FS.utime(path, 0, 0);
-    bytecodeFigures.saved = found.length;
+    bytecodeFigures.saved = found.filter(([path]) => isModule(path)).length;
     bytecodeFigures.bytes = out.length;
     return "saved";
   };
