@@ -16,7 +16,8 @@ Playwright, the pages and the bare page in a rotating order on every run:
   the visits before compiled: the cold one and a first, untimed return
   visit, which on a game page resumes the game) and with ``?snapshot=off&bytecode=off`` (it
   compiles every module again), those two in alternating order, then the
-  snapshot; the bare page never uses a snapshot, and is visited warm with
+  snapshot, each ``--warm`` times per run (the medians are over every
+  visit); the bare page never uses a snapshot, and is visited warm with
   and without its bytecode;
 * the snapshot's size, the time to make it (in the background of the cold
   visit) and the time to read and restore it (in the warm visit);
@@ -32,7 +33,7 @@ Playwright, the pages and the bare page in a rotating order on every run:
 
 Prints figures and a Markdown table with the targets; asserts nothing.
 
-    python bench/site.py [--runs 10] [--pages diceland,clever,wideshut] [--taps 100] [--decisions 20]
+    python bench/site.py [--runs 10] [--warm 3] [--pages diceland,clever,wideshut] [--taps 100] [--decisions 20]
 """
 
 from __future__ import annotations
@@ -193,10 +194,11 @@ def wait_outcome(page, what: str, expected: tuple[str, ...] = ("saved",)) -> dic
 
 
 def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes],
-            turn: int = 0) -> dict:
-    """A cold visit in a fresh browser profile, then warm ones in the same
-    profile (the bare page: with and without the cached bytecode; the game
-    page: then restoring the snapshot), the first two in an order alternated by ``turn``.  A profile
+            turn: int = 0, warm: int = 1) -> dict:
+    """A cold visit in a fresh browser profile, then ``warm`` warm ones of each
+    kind in the same profile (the bare page: with and without the cached
+    bytecode, in an order alternated by ``turn``; the game page: then
+    restoring the snapshot); each warm figure is a list of ``warm`` visits.  A profile
     on disk, not an incognito context: an incognito context's memory cache does not keep the 9.6 MB WebAssembly file, so the
     service worker would download it a second time, which real visitors'
     disk caches do not."""
@@ -237,10 +239,12 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
         # the same two visits on every page, in alternating order, then the
         # game page's snapshot visit (whose 31.5 MB of memory the one after it
         # would have to give back first)
-        visits = [("off", page_file + "?snapshot=off"), ("none", page_file + "?snapshot=off&bytecode=off")]
-        visits = visits[turn % 2:] + visits[:turn % 2]
+        pair = [("off", page_file + "?snapshot=off"), ("none", page_file + "?snapshot=off&bytecode=off")]
+        visits = []
+        for k in range(warm):
+            visits += pair[(turn + k) % 2:] + pair[:(turn + k) % 2]
         if game:
-            visits.append(("snap", page_file))
+            visits += [("snap", page_file)] * warm
         for which, warm_path in visits:
             page.goto(base + warm_path)
             wait_ready(page)
@@ -250,11 +254,11 @@ def one_run(playwright, base: str, path: str, game: bool, counter: Counter, size
                 raise RuntimeError(f"{warm_path} started {boot}")
             if which == "off" and page.evaluate("window.dicelandBytecode.compiled") != 0:
                 raise RuntimeError(f"{warm_path} compiled modules the visits before it had kept")
-            out[f"warm_{which}"] = warm["ready"]
-            out[f"paint_{which}"] = warm["paint"]
+            out.setdefault(f"warm_{which}", []).append(warm["ready"])
+            out.setdefault(f"paint_{which}", []).append(warm["paint"])
             if which == "snap":
                 restored = page.evaluate("() => window.dicelandSnapshot")
-                out["restore"] = restored["readMs"] + restored["restoreMs"]
+                out.setdefault("restore", []).append(restored["readMs"] + restored["restoreMs"])
         if not game:
             return {**out, "warm": out["warm_off"], "paint_warm": out["paint_off"]}
         return {**out, "warm": out["warm_off"], "paint_warm": out["paint_snap"], "make": made["makeMs"],
@@ -333,6 +337,11 @@ def cpython_decisions(n: int) -> list[float]:
     return [t * 1000 for t in times[:n]]
 
 
+def every(rows: list[dict], key: str) -> list[float]:
+    """Every figure ``key`` of ``rows``: a run's warm figures are lists."""
+    return [v for r in rows for v in (r[key] if isinstance(r[key], list) else [r[key]])]
+
+
 def med(values) -> float:
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else float("nan")
@@ -343,6 +352,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=10, help="cold+warm visits per page (default 10)")
     ap.add_argument("--taps", type=int, default=100, help="taps for click → redraw (default 100)")
     ap.add_argument("--decisions", type=int, default=20, help="expert decisions (default 20)")
+    ap.add_argument("--warm", type=int, default=3, help="warm visits of each kind per run (default 3)")
     ap.add_argument("--pages", default=",".join(PAGES),
                     help=f"game pages to measure, comma-separated (default {','.join(PAGES)})")
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it (default: a temporary one)")
@@ -377,20 +387,20 @@ def main() -> None:
                     game = which != "bare"
                     path = PAGES[which] if game else BARE_PATH
                     try:
-                        r = one_run(p, base, path, game, counter, sizes, turn=i)
+                        r = one_run(p, base, path, game, counter, sizes, turn=i, warm=args.warm)
                     except PlaywrightError as exc:
                         if "crashed" not in str(exc):
                             raise
                         # a renderer that died is counted, and the visit made again in a fresh profile
                         crashes.append(f"run {i + 1} {which}")
                         print(f"run {i + 1:>2} {which:<8}  the page crashed; visiting again", file=sys.stderr, flush=True)
-                        r = one_run(p, base, path, game, counter, sizes, turn=i)
+                        r = one_run(p, base, path, game, counter, sizes, turn=i, warm=args.warm)
                     results[which].append(r)
-                    snap = (f"  warm+snapshot {r['warm_snap']:6.0f} ms (restore {r['restore']:4.0f} ms, "
+                    snap = (f"  warm+snapshot {med(r['warm_snap']):6.0f} ms (restore {med(r['restore']):4.0f} ms, "
                             f"made in {r['make']:5.0f} ms)" if game else "")
-                    print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {r['warm']:7.0f} ms "
-                          f"(not cached {r['warm_none']:6.0f} ms){snap}  "
-                          f"paint(warm) {r['paint_warm'] or float('nan'):7.0f} ms  "
+                    print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {med(r['warm']):7.0f} ms "
+                          f"(not cached {med(r['warm_none']):6.0f} ms){snap}  "
+                          f"paint(warm) {med(r['paint_warm']):7.0f} ms  "
                           f"{r['requests']} responses, {r['bytes'] / 1e6:.2f} MB ({r['gzip'] / 1e6:.2f} MB gzip)",
                           file=sys.stderr, flush=True)
             taps = redraws(browser, base, args.taps)
@@ -404,15 +414,15 @@ def main() -> None:
     here = cpython_decisions(args.decisions)
 
     bare = results["bare"]
-    cold_b, warm_b = med(r["cold"] for r in bare), med(r["warm"] for r in bare)
-    none_b = med(r["warm_none"] for r in bare)
+    cold_b, warm_b = med(r["cold"] for r in bare), med(every(bare, "warm"))
+    none_b = med(every(bare, "warm_none"))
     bare_raw, bare_gz = med(r["bytes"] for r in bare), med(r["gzip"] for r in bare)
     figures = {}
     for name in pages:
         game = results[name]
-        figures[name] = {"warm_s": med(r["warm_snap"] for r in game), "warm": med(r["warm"] for r in game),
-                         "none": med(r["warm_none"] for r in game),
-                         "cold": med(r["cold"] for r in game), "paint": med(r["paint_warm"] for r in game),
+        figures[name] = {"warm_s": med(every(game, "warm_snap")), "warm": med(every(game, "warm")),
+                         "none": med(every(game, "warm_none")),
+                         "cold": med(r["cold"] for r in game), "paint": med(every(game, "paint_warm")),
                          "gzip": med(r["gzip"] for r in game), "raw": med(r["bytes"] for r in game)}
     redraw = med(taps)
     decision = med(in_page)
@@ -443,7 +453,7 @@ def main() -> None:
               f"{ok(all(met)) if met else '–'} |")
 
     print(f"Chromium (Debian, headless) on {platform.machine()}, {args.runs} runs of each page and the bare page "
-          f"in rotating order; {len(taps)} taps; {len(in_page)} expert decisions; "
+          f"in rotating order, {args.warm} warm visits of each kind per run; {len(taps)} taps; {len(in_page)} expert decisions; "
           f"{time.monotonic() - started:.0f} s"
           + (f"; the page crashed and was visited again: {', '.join(crashes)}" if crashes else ""))
     print()
@@ -467,8 +477,8 @@ def main() -> None:
         game = results[name]
         print(f"{TITLES[name]}: memory snapshot {med(r['snapshot_bytes'] for r in game) / 1e6:.1f} MB, made in "
               f"{med(r['make'] for r in game):.0f} ms (in the background after the cold visit), read and "
-              f"restored in {med(r['restore'] for r in game):.0f} ms; first paint warm without it "
-              f"{med(r['paint_off'] for r in game):.0f} ms, cold {med(r['paint_cold'] for r in game):.0f} ms; "
+              f"restored in {med(every(game, 'restore')):.0f} ms; first paint warm without it "
+              f"{med(every(game, 'paint_off')):.0f} ms, cold {med(r['paint_cold'] for r in game):.0f} ms; "
               f"bytecode kept after the cold visit: {med(r['bytecode_files'] for r in game):.0f} files, "
               f"{med(r['bytecode_bytes'] for r in game) / 1e3:.0f} KB.")
 
