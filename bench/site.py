@@ -9,16 +9,18 @@ snapshot).  Serves it on 127.0.0.1 and drives Debian's Chromium with
 Playwright, the pages and the bare page in a rotating order on every run:
 
 * time to ready (``<html data-ready>``, measured in the page from the start of
-  navigation), cold (fresh browser context) and warm (the same context again,
-  with the service worker installed); the game page's warm visit three times,
-  restoring python.mjs's memory snapshot (made in the background after the
-  cold visit), with ``?snapshot=off`` (Python boots and reads the bytecode
-  the visits before compiled: the cold one and a first, untimed return
-  visit, which on a game page resumes the game) and with ``?snapshot=off&bytecode=off`` (it
-  compiles every module again), those two in alternating order, then the
-  snapshot, each ``--warm`` times per run (the medians are over every
-  visit); the bare page never uses a snapshot, and is visited warm with
-  and without its bytecode;
+  navigation), cold (a fresh browser profile per page, the pages one after
+  another) and warm (the same profiles again, with the service worker
+  installed, each visit opened from a blank page, the pages taking turns
+  so that whatever else the machine does falls on all of them alike): the
+  game page's warm visit three ways, with ``?snapshot=off`` (Python boots
+  and reads the bytecode the visits before compiled: the cold one and a
+  first, untimed return visit, which on a game page resumes the game) and
+  with ``?snapshot=off&bytecode=off`` (it compiles every module again),
+  those two in alternating order, then restoring python.mjs's memory
+  snapshot (made in the background after the cold visit); ``--warm``
+  rounds per run, the medians over every visit; the bare page never uses
+  a snapshot, and is visited warm with and without its bytecode;
 * the snapshot's size, the time to make it (in the background of the cold
   visit) and the time to read and restore it (in the warm visit);
 * first meaningful paint on a warm visit: the first animation frame where the
@@ -193,79 +195,92 @@ def wait_outcome(page, what: str, expected: tuple[str, ...] = ("saved",)) -> dic
     return page.evaluate(f"() => window.diceland{what.capitalize()}")
 
 
-def one_run(playwright, base: str, path: str, game: bool, counter: Counter, sizes: dict[str, bytes],
-            turn: int = 0, warm: int = 1) -> dict:
-    """A cold visit in a fresh browser profile, then ``warm`` warm ones of each
-    kind in the same profile (the bare page: with and without the cached
-    bytecode, in an order alternated by ``turn``; the game page: then
-    restoring the snapshot); each warm figure is a list of ``warm`` visits.  A profile
-    on disk, not an incognito context: an incognito context's memory cache does not keep the 9.6 MB WebAssembly file, so the
-    service worker would download it a second time, which real visitors'
-    disk caches do not."""
-    profile = tempfile.mkdtemp(prefix="diceland-profile-")
-    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
-    context.add_init_script(PAGE_WATCH)
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
+class Visitor:
+    """One page's browser profile for a run: a cold visit in a fresh profile
+    on disk (not an incognito context: an incognito context's memory cache
+    does not keep the 9.6 MB WebAssembly file, so the service worker would
+    download it a second time, which real visitors' disk caches do not),
+    then warm visits in the same profile, each opened from a blank page (so
+    no page's leaving is timed in the next one's start, and no page works
+    while another is measured)."""
+
+    def __init__(self, playwright, base: str, path: str, game: bool):
+        self.base, self.path, self.game = base, path, game
+        self.page_file = path.split("?", 1)[0]
+        self.profile = tempfile.mkdtemp(prefix="diceland-profile-")
+        self.context = playwright.chromium.launch_persistent_context(self.profile, executable_path=CHROMIUM,
+                                                                     args=ARGS)
+        self.context.add_init_script(PAGE_WATCH)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.out: dict = {}
+
+    def close(self) -> None:
+        self.context.close()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    def cold(self, counter: Counter, sizes: dict[str, bytes]) -> None:
+        """The first visit (a start link) with what it downloads, and what it
+        keeps for the warm visits: the bytecode, the snapshot, the save's
+        picture; then a first return visit, not timed."""
+        page = self.page
         counter.take()
-        page.goto(base + path)
+        page.goto(self.base + self.path)
         wait_ready(page)
         cold = bench_numbers(page)
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        keeps_frame = game and page.evaluate("!!document.querySelector('#boot[data-last-frame]')")
+        keeps_frame = self.game and page.evaluate("!!document.querySelector('#boot[data-last-frame]')")
         if keeps_frame:  # the save's picture of the board, for the warm visit
             page.wait_for_function(
                 "() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                 " const save = JSON.parse(localStorage.getItem('diceland:save:' + s.current) || '{}');"
                 " return (save.last_frame || '').startsWith('data:image/'); }", timeout=TIMEOUT_MS)
         compiled = wait_outcome(page, "bytecode")
-        if game:
+        if self.game:
             made = wait_outcome(page, "snapshot")
+            self.out.update(make=made["makeMs"], snapshot_bytes=made["bytes"])
         time.sleep(0.3)  # let the precache's last responses finish
         sent = counter.take()
-        raw = sum(size for _, size in sent)
-        compressed = sum(gzip_size(sizes[p.lstrip("/")]) if p.lstrip("/") in sizes else size for p, size in sent)
-        out = {"cold": cold["ready"], "paint_cold": cold["paint"], "bytes": raw, "gzip": compressed,
-               "requests": len(sent), "bytecode_files": compiled["saved"], "bytecode_bytes": compiled["bytes"]}
-        # a return visit: no start link
-        page_file = path.split("?", 1)[0]
+        self.out.update(cold=cold["ready"], paint_cold=cold["paint"], bytes=sum(size for _, size in sent),
+                        gzip=sum(gzip_size(sizes[p.lstrip("/")]) if p.lstrip("/") in sizes else size
+                                 for p, size in sent),
+                        requests=len(sent), bytecode_files=compiled["saved"], bytecode_bytes=compiled["bytes"])
         # The first return visit is not timed: it is slower than the ones
-        # after it whatever it does (0.3-0.5 s, seen on the bare page), and on
-        # a game page it resumes the saved game, which needs a few modules a
-        # new game did not (its record's reader): it compiles and keeps them.
-        page.goto(base + page_file + "?snapshot=off")
+        # after it (0.3-0.5 s, seen on the bare page), and on a game page it
+        # resumes the saved game, which needs a few modules a new game did
+        # not (its record's reader): it compiles and keeps them.
+        page.goto(self.base + self.page_file + "?snapshot=off")
         wait_ready(page)
         wait_outcome(page, "bytecode", ("saved", "kept"))
-        # the same two visits on every page, in alternating order, then the
-        # game page's snapshot visit (whose 31.5 MB of memory the one after it
-        # would have to give back first)
-        pair = [("off", page_file + "?snapshot=off"), ("none", page_file + "?snapshot=off&bytecode=off")]
-        visits = []
-        for k in range(warm):
-            visits += pair[(turn + k) % 2:] + pair[:(turn + k) % 2]
-        if game:
-            visits += [("snap", page_file)] * warm
-        for which, warm_path in visits:
-            page.goto(base + warm_path)
-            wait_ready(page)
-            warm = bench_numbers(page)
-            boot = page.evaluate("document.documentElement.dataset.boot")
-            if boot != ("snapshot" if which == "snap" else "normal"):
-                raise RuntimeError(f"{warm_path} started {boot}")
-            if which == "off" and page.evaluate("window.dicelandBytecode.compiled") != 0:
-                raise RuntimeError(f"{warm_path} compiled modules the visits before it had kept")
-            out.setdefault(f"warm_{which}", []).append(warm["ready"])
-            out.setdefault(f"paint_{which}", []).append(warm["paint"])
-            if which == "snap":
-                restored = page.evaluate("() => window.dicelandSnapshot")
-                out.setdefault("restore", []).append(restored["readMs"] + restored["restoreMs"])
-        if not game:
-            return {**out, "warm": out["warm_off"], "paint_warm": out["paint_off"]}
-        return {**out, "warm": out["warm_off"], "paint_warm": out["paint_snap"], "make": made["makeMs"],
-                "snapshot_bytes": made["bytes"]}
-    finally:
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
+        page.goto("about:blank")
+
+    def kinds(self, turn: int) -> list[str]:
+        """The warm visits of one round: with and without the cached bytecode
+        in an order alternated by ``turn``, then (a game page) restoring the
+        snapshot."""
+        pair = ["off", "none"][turn % 2:] + ["off", "none"][:turn % 2]
+        return pair + (["snap"] if self.game else [])
+
+    def warm(self, which: str) -> None:
+        page = self.page
+        warm_path = {"off": "?snapshot=off", "none": "?snapshot=off&bytecode=off", "snap": ""}[which]
+        page.goto(self.base + self.page_file + warm_path)
+        wait_ready(page)
+        warm = bench_numbers(page)
+        boot = page.evaluate("document.documentElement.dataset.boot")
+        if boot != ("snapshot" if which == "snap" else "normal"):
+            raise RuntimeError(f"{warm_path} started {boot}")
+        if which == "off" and page.evaluate("window.dicelandBytecode.compiled") != 0:
+            raise RuntimeError(f"{warm_path} compiled modules the visits before it had kept")
+        self.out.setdefault(f"warm_{which}", []).append(warm["ready"])
+        self.out.setdefault(f"paint_{which}", []).append(warm["paint"])
+        if which == "snap":
+            restored = page.evaluate("() => window.dicelandSnapshot")
+            self.out.setdefault("restore", []).append(restored["readMs"] + restored["restoreMs"])
+        page.goto("about:blank")
+
+    def figures(self) -> dict:
+        out = self.out
+        return {**out, "warm": out["warm_off"], "paint_warm": out["paint_snap" if self.game else "paint_off"]}
 
 
 def to_placement(page) -> list[int]:
@@ -380,22 +395,56 @@ def main() -> None:
         crashes: list[str] = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+            def again_if_crashed(what: str, work):
+                """``work()``; a renderer that died is counted, and the visit made once more."""
+                try:
+                    return work()
+                except PlaywrightError as exc:
+                    if "crashed" not in str(exc):
+                        raise
+                    crashes.append(what)
+                    print(f"{what}: the page crashed; visiting again", file=sys.stderr, flush=True)
+                    return work()
+
             for i in range(args.runs):
                 names = list(results)
                 order = names[i % len(names):] + names[:i % len(names)]
+                visitors: dict[str, Visitor] = {}
+                try:
+                    # cold visits one page at a time, each in a fresh profile
+                    for which in order:
+                        game = which != "bare"
+
+                        def cold(which=which, game=game):
+                            visitor = visitors.pop(which, None)
+                            if visitor:
+                                visitor.close()
+                            visitors[which] = Visitor(p, base, PAGES[which] if game else BARE_PATH, game)
+                            visitors[which].cold(counter, sizes)
+
+                        again_if_crashed(f"run {i + 1} {which} cold", cold)
+                    # then the warm visits, the pages taking turns, so that
+                    # what the machine does meanwhile falls on all of them
+                    for k in range(args.warm):
+                        for which in order:
+                            visitor = visitors[which]
+                            for kind in visitor.kinds(i + k):
+
+                                def warm(visitor=visitor, kind=kind, tries=[0]):
+                                    tries[0] += 1
+                                    if tries[0] > 1:  # the page that crashed is gone
+                                        visitor.page = visitor.context.new_page()
+                                    visitor.warm(kind)
+
+                                again_if_crashed(f"run {i + 1} {which} warm ({kind})", warm)
+                finally:
+                    for visitor in visitors.values():
+                        visitor.close()
                 for which in order:
-                    game = which != "bare"
-                    path = PAGES[which] if game else BARE_PATH
-                    try:
-                        r = one_run(p, base, path, game, counter, sizes, turn=i, warm=args.warm)
-                    except PlaywrightError as exc:
-                        if "crashed" not in str(exc):
-                            raise
-                        # a renderer that died is counted, and the visit made again in a fresh profile
-                        crashes.append(f"run {i + 1} {which}")
-                        print(f"run {i + 1:>2} {which:<8}  the page crashed; visiting again", file=sys.stderr, flush=True)
-                        r = one_run(p, base, path, game, counter, sizes, turn=i, warm=args.warm)
+                    r = visitors[which].figures()
                     results[which].append(r)
+                    game = which != "bare"
                     snap = (f"  warm+snapshot {med(r['warm_snap']):6.0f} ms (restore {med(r['restore']):4.0f} ms, "
                             f"made in {r['make']:5.0f} ms)" if game else "")
                     print(f"run {i + 1:>2} {which:<8}  cold {r['cold']:7.0f} ms  warm {med(r['warm']):7.0f} ms "
