@@ -354,8 +354,8 @@ def cpython_decisions(n: int) -> list[float]:
 
 
 def every(rows: list[dict], key: str) -> list[float]:
-    """Every figure ``key`` of ``rows``: a run's warm figures are lists."""
-    return [v for r in rows for v in (r[key] if isinstance(r[key], list) else [r[key]])]
+    """Every visit's figure ``key`` (a warm figure: one per visit) of ``rows``."""
+    return [v for r in rows for v in r[key]]
 
 
 def med(values) -> float:
