@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from diceland_core import load_board  # noqa: E402
-from diceland_core.games.diceland.bots import BOT_KINDS, make_bot  # noqa: E402
+from diceland_core.games.diceland import load_board  # noqa: E402
+from diceland_core.games.diceland import DEFINITION  # noqa: E402
 from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 
 
@@ -38,13 +38,13 @@ def print_table(board_id: str = "A", games: int = 4, players: int = 4) -> None:
     board = load_board(board_id)
     print("| bot | decisions | median µs/decision | p90 µs | mean µs | s/game | turns/game |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for kind in BOT_KINDS:
+    for kind in DEFINITION.bot_kinds:
         times: list[float] = []
         game_s: list[float] = []
         turns: list[int] = []
         for g in range(games):
             seed = game_seed(1, g)
-            bots = [Timed(make_bot(kind, seed + s), times) for s in range(players)]
+            bots = [Timed(DEFINITION.make_bot(kind, seed + s), times) for s in range(players)]
             t0 = time.perf_counter()
             game = play_game(board, bots, seed)
             game_s.append(time.perf_counter() - t0)

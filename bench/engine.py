@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from diceland_core import Game  # noqa: E402
+from diceland_core.games.diceland import Game  # noqa: E402
 from diceland_core.games.diceland.dice import SplitMix64  # noqa: E402
 
 

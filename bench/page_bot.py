@@ -10,7 +10,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from diceland_core.core.simulate import game_seed, play_game
-from diceland_core.games.diceland.bots import make_bot
+from diceland_core.games.diceland import DEFINITION
 
 
 def bench_decisions(n: int, kind: str = "expert") -> list[float]:
@@ -37,7 +37,7 @@ def bench_decisions(n: int, kind: str = "expert") -> list[float]:
     while len(times) < n:
         seed = game_seed(1, g)
         try:
-            play_game("A", [Timed(make_bot(kind, seed + s)) for s in range(4)], seed)
+            play_game("A", [Timed(DEFINITION.make_bot(kind, seed + s)) for s in range(4)], seed)
         except Enough:
             break
         g += 1

@@ -341,14 +341,14 @@ def page_decisions(browser, base: str, n: int) -> list[float]:
 
 def cpython_decisions(n: int) -> list[float]:
     """The same decisions as botbench.html's benchBot, under this CPython (ms)."""
-    from diceland_core.games.diceland.bots import make_bot
+    from diceland_core.games.diceland import DEFINITION
     from diceland_core.core.simulate import game_seed, play_game
     bots = load_module("bench_bots", ROOT / "bench" / "bots.py")
     times: list[float] = []
     g = 0
     while len(times) < n:
         seed = game_seed(1, g)
-        play_game("A", [bots.Timed(make_bot("expert", seed + s), times) for s in range(4)], seed)
+        play_game("A", [bots.Timed(DEFINITION.make_bot("expert", seed + s), times) for s in range(4)], seed)
         g += 1
     return [t * 1000 for t in times[:n]]
 

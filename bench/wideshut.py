@@ -21,7 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.games.wideshut import new  # noqa: E402
-from diceland_core.games.wideshut.bots import make_bot  # noqa: E402
+from diceland_core.games.wideshut import DEFINITION  # noqa: E402
+
+make_bot = DEFINITION.make_bot
 from diceland_core.core.rng import SplitMix64  # noqa: E402
 
 

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from .core import simulate
 from .core.errors import BoardError, ScenarioError
-from .core.registry import DEFAULT_GAME, game_names
+from .core.registry import LEGACY_GAME, game_names
 from .core.replay import game_from_args, load_scenario, replay_scenario
 from .games.diceland import generate, render
 from .games.diceland.board import board_ids, boards_dir, load_board_file
@@ -64,8 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="A game in the terminal, for people taking turns at one keyboard, with bots "
                     "in any seats.",
     )
-    p.add_argument("--game", default=DEFAULT_GAME,
-                   help=f"which game ({', '.join(game_names())}; default {DEFAULT_GAME})")
+    p.add_argument("--game", default=LEGACY_GAME,
+                   help=f"which game ({', '.join(game_names())}; default {LEGACY_GAME})")
     p.add_argument("--players", type=int, default=None, help="number of players (default 2, solo games 1)")
     p.add_argument("--bots", default="",
                    help="bot kinds by seat, comma-separated; an empty place or 'human' is a person "

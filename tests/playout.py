@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from diceland_core import Game
+from diceland_core.games.diceland import Game
 
 
 def random_playout(game: Game, seed: int, max_actions: int = 10_000, check=None) -> Game:

@@ -16,7 +16,7 @@ for _path in (ROOT / "site", ROOT):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from diceland_core import Colour, Game, board_from_mapping  # noqa: E402
+from diceland_core.games.diceland import Colour, Game, board_from_mapping  # noqa: E402
 from diceland_core.games.diceland.game import Setup  # noqa: E402
 
 #: The small board of the shared scenarios (FORMATS.md test board):

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core import Game, Phase, board_ids, hint, load_board, make_bot, record_json
+from diceland_core import record_json
+from diceland_core.games.diceland import DEFINITION, Game, Phase, board_ids, hint, load_board
 from diceland_core.games.diceland.board import board_from_mapping
-from diceland_core.games.diceland.bots import BOT_KINDS, Bot, ExpertBot
+from diceland_core.games.diceland.bots import Bot, ExpertBot
+
+make_bot = DEFINITION.make_bot
+BOT_KINDS = DEFINITION.bot_kinds
 from diceland_core.games.diceland.bots.evaluate import BONUS_ROLLS, evaluator_for, hit_probabilities
 from diceland_core.core.simulate import play_game
 

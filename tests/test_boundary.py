@@ -43,7 +43,17 @@ def test_sources_import_only_the_standard_library():
                 assert top in stdlib or top == "diceland_core", f"{path}: imports {name}"
 
 
-def test_public_api_is_explicit():
-    assert "Game" in diceland_core.__all__
+def test_public_api_is_explicit_and_names_no_game():
+    """The package exports what every game shares; a game's own names come
+    from its package (``diceland_core.games.<name>``)."""
+    assert {"get_game", "GameError", "GameOver", "load_record"} <= set(diceland_core.__all__)
+    assert "Game" not in diceland_core.__all__
     for name in diceland_core.__all__:
         assert hasattr(diceland_core, name), name
+    for name in diceland_core.game_names():
+        definition = diceland_core.get_game(name)
+        package = importlib.import_module(f"diceland_core.games.{name}")
+        assert package.DEFINITION is definition
+        assert package.Game is type(definition.new(players=definition.min_players, seed=1))
+        for name in package.__all__:
+            assert hasattr(package, name), (definition.name, name)

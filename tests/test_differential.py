@@ -9,7 +9,7 @@ import random
 import pytest
 
 from support import SMALL_GRID
-from diceland_core import parse_scenario, replay_scenario
+from diceland_core.games.diceland import parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import boards_dir
 from differential import random_grid, random_scenario
 

@@ -11,10 +11,8 @@ import random
 import pytest
 
 from support import FORMAT_SCENARIOS, ROOT
-from diceland_core import (
-    BoardError, Game, RecordError, ScenarioError, board_from_mapping, load_record,
-    parse_scenario, record_json, replay_scenario,
-)
+from diceland_core import BoardError, RecordError, ScenarioError, load_record, record_json
+from diceland_core.games.diceland import Game, board_from_mapping, parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import load_board_file
 from playout import random_playout
 

@@ -7,9 +7,19 @@ import itertools
 import pytest
 
 from support import SMALL_GRID, make_board, scripted_game
-from diceland_core import (
-    BonusRollStarted, Choose, Colour, ColourCompleted, GameWon, IllegalActionError, Pass,
-    Phase, Phase1Ended, Place, Reroll, StarCrossed, Stop,
+from diceland_core import GameOver, IllegalActionError
+from diceland_core.games.diceland import (
+    BonusRollStarted,
+    Choose,
+    Colour,
+    ColourCompleted,
+    Pass,
+    Phase,
+    Phase1Ended,
+    Place,
+    Reroll,
+    StarCrossed,
+    Stop,
 )
 
 R, Y, G, B, O, S = Colour
@@ -227,7 +237,7 @@ def test_d6_2_two_winners_in_one_phase_2_and_no_bonus_rolls():
     g.apply(Stop())
     g.apply(Place(1, ((0, 5),)))
     events = g.apply(Place(0, ((0, 6),)))
-    won = [e for e in events if isinstance(e, GameWon)]
+    won = [e for e in events if isinstance(e, GameOver)]
     assert won and won[0].winners == (0, 1) and not won[0].during_bonus_rolls
     assert any(isinstance(e, ColourCompleted) and e.colour is R for e in events)
     assert g.over and g.winners == (0, 1) and g.active == 0
@@ -252,7 +262,7 @@ def test_d6_3_a_win_during_bonus_rolls_cancels_the_later_ones():
     g.apply(Pass(1))
     assert g.bonus_player == 2 and g.roll == (B, O, O, S, S)
     events = g.apply(Place(2, ((1, 1),)))  # 9th star: goal
-    won = [e for e in events if isinstance(e, GameWon)][0]
+    won = [e for e in events if isinstance(e, GameOver)][0]
     assert won.winners == (2,) and won.during_bonus_rolls
     assert g.over and g.active == 1 and len(g.rolls) == 3
     assert "bonus_roll_earned" in kinds(events)  # earned, but never taken
@@ -285,7 +295,7 @@ def test_d6_4_next_player_clockwise():
 
 
 def test_d6_5_start_player_is_drawn_from_the_seed():
-    from diceland_core import Game
+    from diceland_core.games.diceland import Game
     board = make_board(SMALL_GRID)
     starts = {Game.new([board] * 4, seed=s).active for s in range(40)}
     assert starts == {0, 1, 2, 3}
@@ -304,7 +314,7 @@ def test_illegal_action_leaves_the_game_unchanged():
 
 
 def test_d1_2_two_to_four_players():
-    from diceland_core import Game
+    from diceland_core.games.diceland import Game
     board = make_board(SMALL_GRID)
     for n in (1, 5):
         with pytest.raises(ValueError, match="2 to 4 players"):
@@ -315,7 +325,7 @@ def test_d6_3_an_action_after_a_win_in_a_bonus_roll_cites_d6_3():
     """D6.3, not D6.2: the game ended because a player reached the goal in a
     bonus roll and won alone."""
     from support import ROOT
-    from diceland_core import load_scenario, replay_scenario
+    from diceland_core.games.diceland import load_scenario, replay_scenario
     game, result = replay_scenario(load_scenario(ROOT / "tests" / "scenarios" / "bonus-win-cancels.json"))
     assert game.over and game.won_in_bonus
     assert result["error"]["message"].startswith("D6.3 ")

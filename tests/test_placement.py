@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from support import SMALL_GRID, make_board
-from diceland_core import Colour, IllegalActionError, Sheet
+from diceland_core import IllegalActionError
+from diceland_core.games.diceland import Colour, Sheet
 from reference import RefBoard, all_placements
 
 R, Y, G, B, O, S = Colour

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from diceland_core import (
-    ColourCompleted, Game, GameWon, Place, StarCrossed, board_ids, load_record, record_json,
-)
+from diceland_core import GameOver, load_record, record_json
+from diceland_core.games.diceland import ColourCompleted, Game, Place, StarCrossed, board_ids
 from diceland_core.games.diceland.board import iter_bits
 from diceland_core.games.diceland.game import Phase
 from playout import random_playout
@@ -62,7 +61,7 @@ class Tracker:
             assert game.chosen not in game.leftovers
         if game.phase is Phase.BONUS:
             assert len(game.roll) == 5
-        won = [e for e in events if isinstance(e, GameWon)]
+        won = [e for e in events if isinstance(e, GameOver)]
         if won:
             assert game.over and all(game.sheets[p].reached_goal() for p in won[0].winners)
             if won[0].during_bonus_rolls:

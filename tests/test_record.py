@@ -7,10 +7,8 @@ import json
 import pytest
 
 from support import SMALL_GRID, make_board, scripted_game
-from diceland_core import (
-    Choose, Colour, Game, IllegalActionError, Pass, Place, RecordError, Reroll, Stop,
-    load_record, record_json, record_of,
-)
+from diceland_core import IllegalActionError, RecordError, load_record, record_json, record_of
+from diceland_core.games.diceland import Choose, Colour, Game, Pass, Place, Reroll, Stop
 from playout import random_playout
 
 R, Y, G, B, O, S = Colour
@@ -110,7 +108,7 @@ def _good() -> dict:
     (lambda d: d.update(format="chess"), "not a game record"),
     (lambda d: d.update(version=3), "newer version"),
     (lambda d: d.update(version="1"), "'version'"),
-    (lambda d: d.update(game="chess"), "known games are diceland"),
+    (lambda d: d.update(game="chess"), "known games are clever, diceland, wideshut"),
     (lambda d: d.update(engine="99.0.0"), "newer version"),
     (lambda d: d.update(players=7), "'players'"),
     (lambda d: d["setup"].update(boards=d["setup"]["boards"][:1]), "'boards'"),

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from diceland_core import board_ids
-from diceland_core.games.diceland.bots import make_bot
+from diceland_core.games.diceland import board_ids
+from diceland_core.games.diceland import DEFINITION
 from diceland_core.cli import main
 from diceland_core.core.simulate import play_game, run_games, seat_bots, simulate
 
@@ -82,7 +82,7 @@ def test_same_seed_same_summary_for_any_worker_count():
 
 
 def test_play_game_turn_cap():
-    game = play_game(BOARDS[0], [make_bot("random", 1), make_bot("random", 2)], 3, max_turns=5)
+    game = play_game(BOARDS[0], [DEFINITION.make_bot("random", 1), DEFINITION.make_bot("random", 2)], 3, max_turns=5)
     assert not game.over and game.turn == 6
 
 

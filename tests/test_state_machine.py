@@ -7,7 +7,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from diceland_core import Game, load_record, record_json
+from diceland_core import load_record, record_json
+from diceland_core.games.diceland import Game
 
 
 def snapshot(game: Game):

@@ -1,6 +1,6 @@
 """One exception tree for every game, and the messages behind it.
 
-``DicelandError``
+``GameError``
     The root: every error the package raises on purpose.
 ``BoardError``
     A Diceland board file is malformed or breaks RULES.md D1; ``problems``
@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 __all__ = [
-    "LANGUAGES", "DicelandError", "BoardError", "ScenarioError", "UnknownGameError",
+    "LANGUAGES", "GameError", "BoardError", "ScenarioError", "UnknownGameError",
     "RecordError", "IllegalActionError", "register_messages", "render_message",
     "message_codes", "has_message", "Seat", "Cell",
 ]
@@ -148,11 +148,11 @@ def render_message(code: str, params: Mapping[str, Any] | None = None, lang: str
         return template
 
 
-class DicelandError(Exception):
-    """Root of every error raised on purpose by diceland_core."""
+class GameError(Exception):
+    """Root of every error raised on purpose by diceland_core, in any game."""
 
 
-class BoardError(DicelandError):
+class BoardError(GameError):
     """A board file is malformed or breaks the board rules (RULES.md D1)."""
 
     def __init__(self, problems: list[str] | str):
@@ -162,7 +162,7 @@ class BoardError(DicelandError):
         super().__init__("\n".join(self.problems))
 
 
-class ScenarioError(DicelandError):
+class ScenarioError(GameError):
     """A scenario file is malformed (FORMATS.md): ``replay`` exit status 2."""
 
 
@@ -170,7 +170,7 @@ class UnknownGameError(ScenarioError):
     """A file names a game that no module registered."""
 
 
-class RecordError(DicelandError):
+class RecordError(GameError):
     """A saved game record cannot be loaded.  ``code`` says why, for a user
     interface to pick its message: ``"future"`` (saved by a newer version) or
     ``"invalid"`` (anything else); the text names what is wrong."""
@@ -180,7 +180,7 @@ class RecordError(DicelandError):
         super().__init__(message)
 
 
-class IllegalActionError(DicelandError, ValueError):
+class IllegalActionError(GameError, ValueError):
     """An action that the rules do not allow now.
 
     ``rule`` is the rule id (``"C6.3"``), ``code`` the message code

@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime
 
 from .errors import render_message
 
-__all__ = ["GameState", "GameDef", "GameEvent", "Outcome", "Bot", "Hint", "Scenario"]
+__all__ = ["GameState", "GameDef", "GameOption", "GameEvent", "GameOver", "Outcome", "Bot", "Hint", "Scenario"]
 
 
 @runtime_checkable
@@ -92,6 +92,18 @@ class GameEvent:
 
 
 @dataclass(frozen=True)
+class GameOver(GameEvent):
+    """The one end event of every game: the winners (several when they share
+    the win) and every player's score, as :meth:`GameState.outcome` gives
+    them.  A game adds its own fields in a subclass of the same name (its
+    events' base first, so that it is one of the game's events too)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    kind: ClassVar[str] = "game_over"
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a game ended: a score per player (Diceland: bonus cells crossed),
     the winners (several when they share the win), and per player the score's
@@ -144,6 +156,21 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A choice a game is started with besides players and seed (Diceland's
+    board): ``name`` is the keyword of ``GameDef.new`` and of the command
+    line (``--board``); ``values()`` the known values; ``check(value)``
+    raises a :class:`~diceland_core.core.errors.GameError` in plain words for
+    a value the game cannot use."""
+
+    name: str
+    help: str
+    default: str
+    values: Callable[[], Sequence[str]]
+    check: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
 class GameDef:
     """One game, as the registry knows it.
 
@@ -154,7 +181,8 @@ class GameDef:
     malformed one); ``setup_of(state)`` / ``from_setup(setup, seed,
     players)`` are the game-specific part of a record; ``rolls_of(state)``
     the rolls as JSON; ``bots`` maps a bot kind to ``factory(seed) -> Bot``,
-    weakest first; ``hint(state, player) -> Hint``; ``terminal(args)`` plays
+    weakest first (bots are made only through :meth:`make_bot`);
+    ``hint(state, player) -> Hint``; ``terminal(args)`` plays
     in a terminal.  ``error_rule`` says whether replay's ``error`` object
     carries a ``rule`` key (the newer games' contracts; FORMATS.md's Diceland
     output has only ``action_index`` and ``message``)."""
@@ -177,6 +205,9 @@ class GameDef:
     error_rule: bool = True
     #: names of the score areas a report breaks scores into (simulate)
     areas: Sequence[str] = ()
+    #: what else a game starts with (Diceland's board); simulate cycles the
+    #: first one's values over its games
+    options: Sequence[GameOption] = ()
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:

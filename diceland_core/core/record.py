@@ -21,9 +21,9 @@ import json
 from typing import Any, Callable
 
 from ..version import __version__
-from .errors import BoardError, DicelandError, RecordError, ScenarioError, UnknownGameError
+from .errors import BoardError, GameError, RecordError, ScenarioError, UnknownGameError
 from .protocol import GameDef
-from .registry import DEFAULT_GAME, get_game
+from .registry import LEGACY_GAME, get_game
 from .replay import play
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "MIGRATIONS", "definition_of", "record_of",
@@ -82,7 +82,7 @@ def _v1_to_v2(data: dict) -> dict:
     """Version 1, Diceland's first records: the setup and history at the top."""
     setup = {k: data[k] for k in ("boards", "start_player", "script", "crossed") if k in data}
     out = {
-        "format": RECORD_FORMAT, "version": 2, "game": DEFAULT_GAME,
+        "format": RECORD_FORMAT, "version": 2, "game": LEGACY_GAME,
         "engine": data.get("engine"), "players": data.get("players"), "seed": data.get("seed"),
         "setup": setup,
         "history": {"actions": data.get("actions"), "rolls": data.get("dice", [])},
@@ -149,7 +149,7 @@ def load_record(source: str | bytes | dict) -> Any:
     data = migrate(data)
     try:
         definition = get_game(data.get("game"))
-    except DicelandError as exc:
+    except GameError as exc:
         raise RecordError(str(exc)) from None
     if _newer_engine(data.get("engine")):
         raise RecordError(

@@ -14,10 +14,12 @@ import pkgutil
 from .errors import UnknownGameError
 from .protocol import GameDef
 
-__all__ = ["register", "get_game", "games", "game_names", "DEFAULT_GAME"]
+__all__ = ["register", "get_game", "games", "game_names", "LEGACY_GAME"]
 
-#: A file without a ``"game"`` key is a Diceland file (FORMATS.md).
-DEFAULT_GAME = "diceland"
+#: The game of what was written before there were other games: a scenario
+#: file or record without a ``"game"`` key is a Diceland file (FORMATS.md),
+#: and so are old links and the command line's ``--board`` runs.
+LEGACY_GAME = "diceland"
 
 _GAMES: dict[str, GameDef] = {}
 _discovered = False
@@ -35,7 +37,7 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    from .. import games as package
+    package = importlib.import_module("..games", __package__)
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         if info.ispkg:
             importlib.import_module(f"{package.__name__}.{info.name}")
@@ -43,10 +45,9 @@ def _discover() -> None:
 
 
 def games() -> dict[str, GameDef]:
-    """Every registered game by name, Diceland first, then by name."""
+    """Every registered game, by name."""
     _discover()
-    order = sorted(_GAMES, key=lambda n: (n != DEFAULT_GAME, n))
-    return {n: _GAMES[n] for n in order}
+    return {n: _GAMES[n] for n in sorted(_GAMES)}
 
 
 def game_names() -> tuple[str, ...]:
@@ -69,7 +70,7 @@ def get_game(name: object) -> GameDef:
 
 def _import_game(name: str) -> None:
     """Import ``diceland_core.games.<name>`` if there is such a package."""
-    from .. import games as package
+    package = importlib.import_module("..games", __package__)
     module = f"{package.__name__}.{name}"
     try:
         importlib.import_module(module)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from .errors import IllegalActionError, ScenarioError
 from .protocol import GameDef
-from .registry import DEFAULT_GAME, get_game
+from .registry import LEGACY_GAME, get_game
 
 __all__ = ["Replayed", "play", "parse_scenario", "load_scenario", "replay_scenario", "game_of",
            "read_json_file", "game_from_args", "actions_from_json"]
@@ -53,7 +53,7 @@ def game_of(data: object) -> GameDef:
     means Diceland).  UnknownGameError lists the known games."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
-    return get_game(data.get("game", DEFAULT_GAME))
+    return get_game(data.get("game", LEGACY_GAME))
 
 
 def parse_scenario(data: object) -> tuple[GameDef, Any]:

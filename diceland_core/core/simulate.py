@@ -25,9 +25,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .errors import DicelandError
+from .errors import GameError
 from .protocol import Bot
-from .registry import DEFAULT_GAME, game_names, get_game
+from .registry import LEGACY_GAME, game_names, games, get_game
 from .rng import SplitMix64
 
 __all__ = [
@@ -68,21 +68,20 @@ def play_game(
     bots: Sequence[Bot],
     seed: int,
     *,
-    game: str = DEFAULT_GAME,
+    game: str = LEGACY_GAME,
     max_turns: int = MAX_TURNS,
     on_decision: Callable[[object, int], None] | None = None,
 ):
     """Play a game to its end (or ``max_turns`` turns): one bot per seat,
     dice and start player from ``seed``.  ``setup`` is Diceland's board(s)
-    (one id or Board, or one per player); the other games take None.
+    (one id or Board, or one per player): the value of the game's first
+    option (:attr:`GameDef.options`); games without options take None.
     ``on_decision`` (if given) is called before each decision with the state
     and the player."""
     definition = get_game(game)
     kinds = [getattr(b, "kind", type(b).__name__) for b in bots]
-    if definition.name == "diceland":
-        state = definition.new(players=len(bots), seed=seed, board=setup, meta={"bots": kinds})
-    else:
-        state = definition.new(players=len(bots), seed=seed)
+    options = {definition.options[0].name: setup} if definition.options and setup is not None else {}
+    state = definition.new(players=len(bots), seed=seed, meta={"bots": kinds}, **options)
     while not state.over:
         if _turn(state) > max_turns:
             break
@@ -133,7 +132,7 @@ def _play_one(job: tuple) -> GameResult:
 
 def run_games(
     boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
-    *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = DEFAULT_GAME,
+    *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = LEGACY_GAME,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games; the results in game order (the same for any
@@ -172,7 +171,7 @@ def _percentile(values: Sequence[int], q: float) -> float:
 
 
 def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int,
-              bots: Sequence[str], seconds: float, game: str = DEFAULT_GAME) -> dict[str, object]:
+              bots: Sequence[str], seconds: float, game: str = LEGACY_GAME) -> dict[str, object]:
     """The summary object of a run (the ``--json`` output)."""
     kinds = list(dict.fromkeys(bots))
     wins_by_bot = {k: 0 for k in kinds}
@@ -249,13 +248,13 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
         "per_board": boards_out,
         "seconds": round(seconds, 3),
     }
-    if game != DEFAULT_GAME:
+    if not get_game(game).options:
         del out["boards"], out["per_board"]
     return out
 
 
 def simulate(boards: Sequence[str], players: int, bots: Sequence[str], games: int, seed: int,
-             *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = DEFAULT_GAME,
+             *, workers: int = 1, max_turns: int = MAX_TURNS, game: str = LEGACY_GAME,
              progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
     """Play and summarise (see :func:`run_games` and :func:`summarise`)."""
     t0 = time.perf_counter()
@@ -325,7 +324,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if chosen is None:
         return 2
     definition, players = chosen
-    boards = _csv(args.board) if definition.name == DEFAULT_GAME else []
+    option = definition.options[0] if definition.options else None
+    boards = _csv(getattr(args, option.name)) if option else []
     bots = _csv(args.bots)
     bad = [b for b in bots if b not in definition.bots]
     if bad or not bots:
@@ -335,12 +335,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    if boards:
-        from ..games.diceland.board import load_board
+    if option:
         try:
             for b in boards:
-                load_board(b)
-        except DicelandError as exc:
+                option.check(b)
+        except GameError as exc:
             print(exc, file=sys.stderr)
             return 2
     summary = simulate(boards, players, bots, args.games, args.seed, workers=args.workers,
@@ -359,10 +358,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "boards), and print a summary (wins and scores by bot and seat, game length). "
                     "Game i is seeded from --seed and i, so the same command gives the same numbers.",
     )
-    p.add_argument("--game", default=DEFAULT_GAME,
-                   help=f"which game ({', '.join(game_names())}; default {DEFAULT_GAME})")
-    p.add_argument("--board", default="A",
-                   help="Diceland: board id(s), comma-separated, cycled over games (default A)")
+    p.add_argument("--game", default=LEGACY_GAME,
+                   help=f"which game ({', '.join(game_names())}; default {LEGACY_GAME})")
+    for definition in games().values():
+        for option in definition.options:
+            p.add_argument(f"--{option.name}", default=option.default,
+                           help=f"{definition.title}: {option.help} (default {option.default})")
     p.add_argument("--players", type=int, default=None,
                    help="players per game (default 2; the game's range applies)")
     p.add_argument("--bots", default="expert,greedy",

@@ -19,7 +19,8 @@ import string
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from diceland_core import Colour, IllegalActionError
+from diceland_core import IllegalActionError
+from diceland_core.games.diceland import Colour
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",

@@ -32,7 +32,7 @@ CUES: dict[str, tuple[Note, ...]] = {
 #: Game event kind -> cue, most important first: one batch of events plays
 #: only its most important cue.
 EVENT_CUES: tuple[tuple[str, str], ...] = (
-    ("game_won", "win"),
+    ("game_over", "win"),
     ("colour_completed", "colour"),
     ("star_crossed", "star"),
     ("placed", "cross"),

@@ -32,7 +32,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
-from diceland_core import Game, RecordError, load_record, record_of
+from diceland_core import RecordError, load_record, record_of
+from diceland_core.games.diceland import Game
 from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
 from diceland_core.version import __version__ as ENGINE_VERSION
 

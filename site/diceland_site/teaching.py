@@ -21,7 +21,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from diceland_core import IllegalActionError, ScenarioError, parse_scenario
+from diceland_core import IllegalActionError, ScenarioError
+from diceland_core.games.diceland import parse_scenario
 from diceland_core.core.errors import BoardError
 
 from . import safejson

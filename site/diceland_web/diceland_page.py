@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
-from diceland_core import board_ids, load_board
+from diceland_core.games.diceland import board_ids, load_board
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, from_url_params, link_names_trimmed
 from diceland_site.diceland.minis import mini_layout, mini_ops

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core import Place, load_record
+from diceland_core import load_record
+from diceland_core.games.diceland import Place
 
 pytestmark = pytest.mark.browser
 

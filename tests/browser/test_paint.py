@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core import Game, load_board
+from diceland_core.games.diceland import Game, load_board
 from diceland_site.clever.draw import static_ops as clever_ops
 from diceland_site.diceland import view
 from diceland_site.paint import Painter, ops_json

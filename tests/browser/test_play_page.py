@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from diceland_core import Place, load_record
+from diceland_core import load_record
+from diceland_core.games.diceland import Place
 
 pytestmark = pytest.mark.browser
 

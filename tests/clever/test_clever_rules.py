@@ -6,7 +6,7 @@ import pytest
 
 from clever_support import act, replay, scenario, state_of
 from diceland_core.core.errors import IllegalActionError, LANGUAGES, message_codes, render_message
-from diceland_core.games.clever.game import CleverState
+from diceland_core.games.clever.game import Game
 
 SIX = ("white", "yellow", "blue", "green", "orange", "purple")
 
@@ -52,7 +52,7 @@ END = {"type": "end_turn"}
 # -- C1.3, C4, C9: rounds and the end ------------------------------------------------
 @pytest.mark.parametrize("players,rounds", [(1, 6), (2, 6), (3, 5), (4, 4)])
 def test_C1_3_number_of_rounds(players, rounds):
-    state = CleverState.new(players=players, seed=5)
+    state = Game.new(players=players, seed=5)
     turns = 0
     while not state.over:
         actions = state.legal_actions()

@@ -38,7 +38,7 @@ MAX_ACTIONS = 20_000
 
 
 def test_the_three_games_are_registered():
-    assert NAMES[0] == "diceland"
+    assert NAMES == sorted(NAMES) and {"diceland", "clever", "wideshut"} <= set(NAMES)
     for definition in GAMES.values():
         assert definition.min_players <= definition.max_players
         assert definition.rule_prefix and definition.title

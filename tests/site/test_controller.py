@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from diceland_core import Choose, Colour, Game, Pass, Phase, Place, Stop
+from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
 from diceland_site.diceland.controller import Controller, Seat, from_url_params
 
 
@@ -111,7 +111,7 @@ def test_human_against_bot_whole_game(board):
     assert any(s.winner and s.stars >= 9 and s.colours >= 1 for s in stats)
     assert sum(s.turns for s in stats) == ctl.game.turn
     msgs = ctl.drain_messages()
-    assert any(m.event == "game_won" and m.kind == "toast" for m in msgs)
+    assert any(m.event == "game_over" and m.kind == "toast" for m in msgs)
     assert any(m.event == "star_crossed" for m in msgs)
     assert ctl.drain_messages() == []
     json.dumps(ctl.ui_model().to_json())  # plain data for the page

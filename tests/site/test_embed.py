@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from diceland_core import Game, action_from_json, replay_scenario, parse_scenario
+from diceland_core.games.diceland import Game, action_from_json, replay_scenario, parse_scenario
 from diceland_site.diceland.controller import Controller
 from diceland_site.diceland.embed import EmbedSession, Script, check_try, scenario_of_game, share_link
 from diceland_site.teaching import (

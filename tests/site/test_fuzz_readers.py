@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from diceland_core import Game
+from diceland_core.games.diceland import Game
 from diceland_core.core.record import record_json
 from diceland_site.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat

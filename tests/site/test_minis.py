@@ -3,7 +3,7 @@ the last placement outlined, the way back to one's own board."""
 
 from __future__ import annotations
 
-from diceland_core import Game, Place
+from diceland_core.games.diceland import Game, Place
 from diceland_site.diceland import view
 from diceland_site.diceland.controller import Controller, Seat
 from diceland_site.diceland.minis import LAST_MOVE_COLOUR, last_move, mini_layout, mini_ops, minis

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core import Game
+from diceland_core.games.diceland import Game
 from diceland_site.diceland.controller import Controller, Seat
 from diceland_site.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.i18n import LANGUAGES, Strings
@@ -80,4 +80,4 @@ def test_one_cue_per_batch_the_most_important():
     assert cue_for([]) is None
     assert cue_for(["turn_started"]) is None
     assert cue_for(["placed", "star_crossed", "rolled"]) == "star"
-    assert cue_for(["placed", "game_won", "colour_completed"]) == "win"
+    assert cue_for(["placed", "game_over", "colour_completed"]) == "win"

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from diceland_core import Game, record_of
+from diceland_core import record_of
+from diceland_core.games.diceland import Game
 from diceland_site.seats import Seat
 from diceland_site.storage import (
     BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SaveError, SaveStore, migrate,

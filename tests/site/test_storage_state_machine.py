@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from diceland_core import Game
+from diceland_core.games.diceland import Game
 from diceland_core.core.record import record_json
 from diceland_site.seats import Seat
 from diceland_site.storage import SAVE_PREFIX, SaveStore

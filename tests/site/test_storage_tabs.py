@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from diceland_core import Game, record_of
+from diceland_core import record_of
+from diceland_core.games.diceland import Game
 from diceland_core.core.registry import get_game
 from diceland_site.teaching import dump_progress, load_progress, merge_progress
 from diceland_site.seats import MAX_NAME, Seat

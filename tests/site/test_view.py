@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from diceland_core import Colour, Game, Sheet
+from diceland_core.games.diceland import Colour, Game, Sheet
 from diceland_site.diceland.view import (
     OP_KINDS, PALETTE, SYMBOLS, Layout, dynamic_ops, static_board_ops, symbol_svg,
 )

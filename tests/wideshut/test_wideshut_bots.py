@@ -10,7 +10,10 @@ import pytest
 
 from diceland_core.core.protocol import Hint
 from diceland_core.games.wideshut.actions import Roll, Take
-from diceland_core.games.wideshut.bots import BOTS, ExpertBot, make_bot
+from diceland_core.games.wideshut import DEFINITION
+from diceland_core.games.wideshut.bots import BOTS, ExpertBot
+
+make_bot = DEFINITION.make_bot
 from wideshut_support import DEFINITION, new
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Union
 
+from ...core import protocol
 from ...core.protocol import GameEvent
 from .sheet import AREAS, COLOURS
 
@@ -232,7 +233,5 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True)
-class GameOver(Event):
-    scores: tuple
-    winners: tuple
-    kind: ClassVar[str] = "game_over"
+class GameOver(Event, protocol.GameOver):
+    """C10.8: the game is over; ``winners`` and every player's total."""

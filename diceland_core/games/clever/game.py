@@ -1,6 +1,6 @@
 """The state machine of Ganz schön clever (CLEVER.md C4–C11).
 
-A :class:`CleverState` is one position plus its history.  :meth:`apply`
+A :class:`Game` is one position plus its history.  :meth:`apply`
 checks an action in exactly the order of CLEVER.md's table *Illegal actions
 and their rule ids* (:meth:`_check`), raising :class:`IllegalActionError`
 with the first failed rule and leaving the state unchanged; otherwise it
@@ -39,7 +39,7 @@ from .sheet import (
     YELLOW_GRID, GREEN_THRESHOLDS, Sheet, yellow_bit, yellow_cell,
 )
 
-__all__ = ["CleverState", "Setup", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER",
+__all__ = ["Game", "Setup", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER",
            "OUT", "HAND", "PLATTER", "FIELD", "mark_field", "winners_of"]
 
 ROUND_BONUS_PHASE, ROLLING, FINISH, OVER = "round_bonus", "rolling", "finish", "over"
@@ -107,7 +107,7 @@ def preset_sheet(data: Mapping[str, Any]) -> Sheet:
     return s
 
 
-class CleverState(History):
+class Game(History):
     """One game of Ganz schön clever; create with :meth:`new` or from a
     :class:`Setup`."""
 
@@ -151,14 +151,14 @@ class CleverState(History):
 
     @classmethod
     def new(cls, players: int = 1, seed: int = 0, start_player: int | None = None,
-            round: int = 1) -> "CleverState":
+            round: int = 1) -> "Game":
         if start_player is None:
             start_player = start_player_for(seed, players)
         return cls(Setup(players, start_player, seed, round))
 
     # -- copying and history ----------------------------------------------------------
-    def copy(self) -> "CleverState":
-        new = CleverState.__new__(CleverState)
+    def copy(self) -> "Game":
+        new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
         new.sheets = [s.copy() for s in self.sheets]
         new.loc = self.loc[:]
@@ -649,7 +649,7 @@ class CleverState(History):
     def _game_over(self, events: list[Event]) -> None:
         self.phase = OVER
         self.winners = winners_of(self.sheets)
-        events.append(GameOver(tuple(s.total() for s in self.sheets), self.winners))
+        events.append(GameOver(self.winners, tuple(s.total() for s in self.sheets)))
 
     # -- results -------------------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -687,7 +687,7 @@ class CleverState(History):
         }
 
     def __repr__(self) -> str:
-        return (f"CleverState(players={self.players}, round={self.round}, active={self.active}, "
+        return (f"Game(players={self.players}, round={self.round}, active={self.active}, "
                 f"phase={self.phase!r}, actions={len(self.actions)})")
 
 

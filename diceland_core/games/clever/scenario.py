@@ -16,7 +16,7 @@ from ...core.errors import ScenarioError
 from ...core.protocol import Scenario
 from ...core.replay import actions_from_json
 from .actions import action_from_json
-from .game import CleverState, Setup
+from .game import Game, Setup
 from .sheet import COLOURS, ORANGE_MULTIPLIERS, ROUNDS, TRACK_BOXES, YELLOW_GRID
 
 __all__ = ["parse_scenario", "parse_setup", "check_sheet", "check_roll"]
@@ -166,6 +166,6 @@ def parse_scenario(data: object) -> Scenario:
         raise ScenarioError(f"'seed' must be a whole number, not {_short(seed)}")
     setup = parse_setup(data, players, seed)
     actions = actions_from_json(data.get("actions", []), action_from_json)
-    return Scenario("clever", lambda: CleverState(setup), tuple(actions),
+    return Scenario("clever", lambda: Game(setup), tuple(actions),
                     title=data.get("title"), explain=data.get("explain"),
                     extra={"setup": setup})

@@ -16,7 +16,7 @@ from ...core.errors import IllegalActionError, render_message
 from .actions import EndTurn
 from .bots import BOTS, hint
 from .bots.base import finish_order
-from .game import CleverState
+from .game import Game
 from .messages import rating_code
 from .sheet import (
     BLUE_POINTS, COLOURS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_GRID,
@@ -119,7 +119,7 @@ def render_sheet(sheet: Sheet, title: str, lang: str = "en") -> list[str]:
     return lines
 
 
-def render_table(state: CleverState, lang: str = "en") -> list[str]:
+def render_table(state: Game, lang: str = "en") -> list[str]:
     """The dice: faces, the roll in hand, the dice fields and the platter."""
     s = state.summary()
     head = f"{_w(lang, 'round')} {s['round']}/{state.rounds} - {_w(lang, 'player')} {s['active_player'] + 1}"
@@ -135,7 +135,7 @@ def render_table(state: CleverState, lang: str = "en") -> list[str]:
     return out
 
 
-def describe(action: Any, state: CleverState, lang: str = "en") -> str:
+def describe(action: Any, state: Game, lang: str = "en") -> str:
     """A short text for an action in a menu."""
     t = action.type
     text = _w(lang, t)
@@ -177,7 +177,7 @@ def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: i
     kinds = list(bots or [])[:players]
     kinds += [None] * (players - len(kinds))
     agents = [None if k in (None, "human") else BOTS[k](seed + p) for p, k in enumerate(kinds)]
-    state = CleverState.new(players=players, seed=seed)
+    state = Game.new(players=players, seed=seed)
 
     def say(line: str = "") -> None:
         out.write(line + "\n")

@@ -14,14 +14,35 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.lazy import deferred
-from ...core.protocol import GameDef, Hint
+from ...core.protocol import GameDef, GameOption, Hint
 from ...core.registry import register
 from . import messages  # noqa: F401  (registers the catalogue)
-from .actions import action_from_json, action_to_json
-from .bots import BOT_KINDS, hint as _hint, make_bot
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .actions import (
+    Action, BonusRollEarned, BonusRollStarted, Choose, ColourChosen, ColourCompleted,
+    DiceSetAside, Event, GameOver, Pass, Passed, Phase1Ended, Phase2Ended, Place, Placed,
+    Reroll, Rolled, StarCrossed, Stop, TurnStarted, action_from_json, action_to_json,
+)
+from .board import Board, Zone, board_from_mapping, board_ids, boards_dir, load_board
+from .bots import BOTS, hint
+from .colours import COLOURS, Colour, parse_colour
+from .dice import DiceSource, ScriptedDice, SeededDice
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .record import from_setup, rolls_of, setup_of
-from .scenario import parse_scenario
+from .scenario import Scenario, load_scenario, parse_scenario, replay_scenario
+from .sheet import Sheet
+
+__all__ = [
+    "DEFINITION", "new",
+    "Colour", "COLOURS", "parse_colour",
+    "Board", "Zone", "load_board", "board_from_mapping", "board_ids", "boards_dir",
+    "Sheet", "Game", "Phase", "Setup", "hint",
+    "DiceSource", "SeededDice", "ScriptedDice",
+    "Action", "Choose", "Reroll", "Stop", "Place", "Pass", "action_from_json", "action_to_json",
+    "Event", "TurnStarted", "Rolled", "ColourChosen", "DiceSetAside", "Phase1Ended", "Placed",
+    "Passed", "StarCrossed", "ColourCompleted", "BonusRollEarned", "Phase2Ended",
+    "BonusRollStarted", "GameOver",
+    "Scenario", "load_scenario", "parse_scenario", "replay_scenario",
+]
 
 
 def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, **options: Any) -> Game:
@@ -30,8 +51,12 @@ def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, *
     return Game.new(boards if boards is not None else board, players=players, seed=seed, **options)
 
 
-def hint(game: Game, player: int) -> Hint:
-    return Hint(_hint(game, player))
+def _hint(game: Game, player: int) -> Hint:
+    return Hint(hint(game, player))
+
+
+def _check_board(value: str) -> None:
+    load_board(value)
 
 
 DEFINITION = register(GameDef(
@@ -47,8 +72,10 @@ DEFINITION = register(GameDef(
     setup_of=setup_of,
     from_setup=from_setup,
     rolls_of=rolls_of,
-    bots={kind: (lambda seed, kind=kind: make_bot(kind, seed)) for kind in BOT_KINDS},
-    hint=hint,
+    bots=BOTS,
+    hint=_hint,
     terminal=deferred(__name__ + ".terminal", "play"),
     error_rule=False,
+    options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
+                        board_ids, _check_board),),
 ))

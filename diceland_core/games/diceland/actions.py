@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
 from .colours import Colour, parse_colour
+from ...core import protocol
 from ...core.protocol import GameEvent
 
 __all__ = [
@@ -19,7 +20,7 @@ __all__ = [
     "action_from_json", "action_to_json",
     "Event", "TurnStarted", "Rolled", "ColourChosen", "DiceSetAside", "Phase1Ended",
     "Placed", "Passed", "StarCrossed", "ColourCompleted", "BonusRollEarned",
-    "Phase2Ended", "BonusRollStarted", "GameWon",
+    "Phase2Ended", "BonusRollStarted", "GameOver",
 ]
 
 
@@ -239,9 +240,7 @@ class BonusRollStarted(Event):
 
 
 @dataclass(frozen=True)
-class GameWon(Event):
+class GameOver(Event, protocol.GameOver):
     """The game is over (D6.2 several winners after phase 2; D6.3 one winner
-    during bonus rolls)."""
-    winners: tuple[int, ...]
-    during_bonus_rolls: bool
-    kind: ClassVar[str] = "game_won"
+    during bonus rolls); ``scores`` are the bonus cells each player crossed."""
+    during_bonus_rolls: bool = False

@@ -26,7 +26,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .actions import (
     Action, BonusRollEarned, BonusRollStarted, Choose, ColourChosen, ColourCompleted,
-    DiceSetAside, Event, GameWon, Pass, Phase1Ended, Phase2Ended, Place, Placed, Passed,
+    DiceSetAside, Event, GameOver, Pass, Phase1Ended, Phase2Ended, Place, Placed, Passed,
     Reroll, Rolled, StarCrossed, Stop, TurnStarted,
 )
 from .board import Board, iter_bits, load_board
@@ -486,7 +486,7 @@ class Game(History):
         self.won_in_bonus = during_bonus
         self.phase = Phase.OVER
         self.bonus_queue = []
-        events.append(GameWon(winners, during_bonus))
+        events.append(GameOver(winners, tuple(s.stars for s in self.sheets), during_bonus))
 
     # -- reports --------------------------------------------------------------
     def outcome(self) -> Outcome | None:

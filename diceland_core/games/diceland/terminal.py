@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence, TextIO
 
 from .actions import (
-    BonusRollStarted, Choose, ColourCompleted, Event, GameWon, Pass, Phase1Ended, Place,
+    BonusRollStarted, Choose, ColourCompleted, Event, GameOver, Pass, Phase1Ended, Place,
     Reroll, Rolled, StarCrossed, Stop,
 )
 from .board import Board
@@ -14,7 +14,7 @@ from ...core.errors import IllegalActionError
 from ...core.terminal import Console
 from .game import Game, Phase
 from .sheet import Sheet
-from .bots import make_bot
+from . import DEFINITION
 
 __all__ = ["TerminalGame", "sheet_text", "play"]
 
@@ -59,7 +59,7 @@ class TerminalGame(Console):
         self.stdin, self.stdout = stdin, stdout
         self.seed = seed
         # seats played by bots (a kind per seat, None for a person)
-        self.bots = {p: make_bot(kind, seed + p) for p, kind in enumerate(bots) if kind}
+        self.bots = {p: DEFINITION.make_bot(kind, seed + p) for p, kind in enumerate(bots) if kind}
 
     def announce(self, events: list[Event]) -> None:
         for e in events:
@@ -76,7 +76,7 @@ class TerminalGame(Console):
                 self.say(f"*** Player {e.player + 1} completed {e.colour.key}!")
             elif isinstance(e, BonusRollStarted):
                 self.say(f"Bonus roll for player {e.player + 1}")
-            elif isinstance(e, GameWon):
+            elif isinstance(e, GameOver):
                 names = " and ".join(f"player {p + 1}" for p in e.winners)
                 self.say(f"Game over: {names} won.")
 

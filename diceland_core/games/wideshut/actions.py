@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional, Union
 
+from ...core import protocol
 from ...core.protocol import GameEvent
 
 __all__ = [
@@ -192,8 +193,5 @@ class RoundEnded(Event):
 
 
 @dataclass(frozen=True)
-class GameOver(Event):
-    """W6.3, W7.5."""
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    kind: ClassVar[str] = "game_over"
+class GameOver(Event, protocol.GameOver):
+    """W6.3, W7.5: the game is over; ``winners`` and every player's score."""

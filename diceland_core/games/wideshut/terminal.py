@@ -16,7 +16,8 @@ from typing import Sequence, TextIO
 from ...core.errors import IllegalActionError, render_message
 from ...core.terminal import Console
 from .actions import Action, Roll, Take
-from .bots import BOTS, hint, make_bot
+from . import DEFINITION
+from .bots import BOTS, hint
 from .game import DIE_COLOURS, Game
 from .messages import TERMS
 from .sheet import BLUE, HALVES, RED, Sheet, half_score
@@ -125,7 +126,7 @@ class _Terminal(Console):
         self.lang = lang
         self.stdin, self.stdout = stdin, stdout
         self.kinds = list(kinds)
-        self.bots = {p: make_bot(k, seed * 31 + p) for p, k in enumerate(kinds) if k in BOTS}
+        self.bots = {p: DEFINITION.make_bot(k, seed * 31 + p) for p, k in enumerate(kinds) if k in BOTS}
 
     def t(self, code: str, **params) -> str:
         return render_message("wideshut." + code, params, self.lang)

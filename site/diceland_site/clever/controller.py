@@ -1,4 +1,4 @@
-"""The clever page's controller: a :class:`CleverState`, its seats, and
+"""The clever page's controller: a :class:`Game`, its seats, and
 what a tap or a button means, as plain Python (no browser).
 
 Who acts now (:meth:`CleverController.current`): the player of a pending
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diceland_core.core.errors import IllegalActionError
-from diceland_core.games.clever import CleverState
+from diceland_core.games.clever import Game
 from diceland_core.games.clever.actions import (
     Bonus, EndTurn, Extra, Pass, Pick, Reroll, RoundBonus, Take,
 )
@@ -47,7 +47,7 @@ class Message:
     text: str
 
 
-def spot_field(state: CleverState, player: int, area: str, index: Any) -> Any:
+def spot_field(state: Game, player: int, area: str, index: Any) -> Any:
     """The action ``field`` of a tapped sheet spot: yellow ``(r, c)``, the
     blue sum, ``None`` for the other areas (always their next field)."""
     if area == "yellow":
@@ -57,14 +57,14 @@ def spot_field(state: CleverState, player: int, area: str, index: Any) -> Any:
     return None
 
 
-def next_index(state: CleverState, player: int, area: str) -> int:
+def next_index(state: Game, player: int, area: str) -> int:
     """The index of the next free field of green, orange or purple."""
     s = state.sheets[player]
     return {"green": s.g, "orange": len(s.o), "purple": len(s.p)}[area]
 
 
 class CleverController:
-    def __init__(self, state: CleverState, seats: list[Seat] | tuple[Seat, ...], lang: str = "en"):
+    def __init__(self, state: Game, seats: list[Seat] | tuple[Seat, ...], lang: str = "en"):
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for {state.players} players")
         self.state = state
@@ -84,7 +84,7 @@ class CleverController:
 
     @classmethod
     def new(cls, seats, seed: int, lang: str = "en") -> "CleverController":
-        return cls(CleverState.new(players=len(seats), seed=seed), seats, lang)
+        return cls(Game.new(players=len(seats), seed=seed), seats, lang)
 
     # -- whose turn ------------------------------------------------------------------
     @property

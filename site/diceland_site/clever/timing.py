@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from diceland_core.games.clever import CleverState
+from diceland_core.games.clever import Game
 from diceland_core.games.clever.bots import BOTS, play_game
 
 __all__ = ["decision_times"]
@@ -27,6 +27,6 @@ def decision_times(n: int, kind: str = "expert") -> list[float]:
 
     seed = 1
     while len(times) < n:
-        play_game(CleverState.new(players=2, seed=seed), [Timed(BOTS[kind](seed)), Timed(BOTS[kind](seed + 1))])
+        play_game(Game.new(players=2, seed=seed), [Timed(BOTS[kind](seed)), Timed(BOTS[kind](seed + 1))])
         seed += 1
     return times[:n]

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from diceland_core import (
-    BonusRollEarned, BonusRollStarted, ColourChosen, ColourCompleted, DiceSetAside, Event, GameWon, Passed,
-    Phase1Ended, Phase2Ended, Placed, Rolled, StarCrossed, TurnStarted,
+from diceland_core import GameOver
+from diceland_core.games.diceland import (
+    BonusRollEarned,
+    BonusRollStarted,
+    ColourChosen,
+    ColourCompleted,
+    DiceSetAside,
+    Event,
+    Passed,
+    Phase1Ended,
+    Phase2Ended,
+    Placed,
+    Rolled,
+    StarCrossed,
+    TurnStarted,
 )
 
 from ..i18n import error_text
@@ -20,7 +32,7 @@ def announce(ctrl, events: Iterable[Event]) -> None:
     t, s, names = ctrl.strings.t, ctrl.strings, ctrl.names
     g = ctrl.game
     events = list(events)
-    game_won = any(isinstance(ev, GameWon) for ev in events)
+    game_won = any(isinstance(ev, GameOver) for ev in events)
     for ev in events:
         who = names[ev.player] if hasattr(ev, "player") else ""
         kind = ev.kind
@@ -68,7 +80,7 @@ def announce(ctrl, events: Iterable[Event]) -> None:
             ctrl._log(t("log.bonus_chained" if ev.chained else "log.bonus_started", name=who), kind, ev.player)
             if ev.chained:
                 ctrl._toast(t("toast.bonus_chained", name=who), kind, ev.player)
-        elif isinstance(ev, GameWon):
+        elif isinstance(ev, GameOver):
             won = [names[p] for p in ev.winners]
             if len(won) == 1:
                 ctrl._log(t("log.won_one", name=won[0]), kind)

@@ -23,8 +23,20 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from diceland_core import (
-    Action, Board, Choose, Colour, Event, Game, IllegalActionError, Pass, Phase, Place, Reroll, Sheet, Stop,
+from diceland_core import IllegalActionError
+from diceland_core.games.diceland import (
+    Action,
+    Board,
+    Choose,
+    Colour,
+    Event,
+    Game,
+    Pass,
+    Phase,
+    Place,
+    Reroll,
+    Sheet,
+    Stop,
 )
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
@@ -55,8 +67,8 @@ Hinter = Callable[[Game, int], Action]
 
 
 def default_bot_factory(kind: str, seed: int) -> Bot:
-    from diceland_core.games.diceland.bots import make_bot
-    return make_bot(kind, seed)
+    from diceland_core.games.diceland import DEFINITION
+    return DEFINITION.make_bot(kind, seed)
 
 
 def default_hinter(game: Game, player: int) -> Action:

@@ -18,8 +18,16 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Mapping, Sequence
 
-from diceland_core import (
-    Action, Game, Pass, Place, ScenarioError, action_from_json, action_to_json, load_board, parse_scenario,
+from diceland_core import ScenarioError
+from diceland_core.games.diceland import (
+    Action,
+    Game,
+    Pass,
+    Place,
+    action_from_json,
+    action_to_json,
+    load_board,
+    parse_scenario,
 )
 from diceland_core.core.errors import BoardError
 from diceland_core.core.replay import play

@@ -40,7 +40,7 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
     t = Strings(lang).t
     if known_boards is None:
-        from diceland_core import board_ids
+        from diceland_core.games.diceland import board_ids
         known_boards = board_ids()
     raw = _param(query, "players") or default_players
     kinds = [k.strip().lower() for k in raw.split(",")]

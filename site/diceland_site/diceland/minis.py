@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diceland_core import Game, Place
+from diceland_core.games.diceland import Game, Place
 
 from . import view
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
-from diceland_core import BonusRollStarted, Colour, Pass, Phase, TurnStarted
+from diceland_core.games.diceland import BonusRollStarted, Colour, Pass, Phase, TurnStarted
 from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 

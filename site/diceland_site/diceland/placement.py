@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from diceland_core import Choose, Colour, IllegalActionError, Phase, Place
+from diceland_core import IllegalActionError
+from diceland_core.games.diceland import Choose, Colour, Phase, Place
 
 from . import model
 from .results import ActionResult, TapResult

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diceland_core import Colour, Sheet
+from diceland_core.games.diceland import Colour, Sheet
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import view

@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from diceland_core import Board, Colour, Sheet
+from diceland_core.games.diceland import Board, Colour, Sheet
 from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_across, cell_center, hex_corners, pixel_to_cell
 from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
 

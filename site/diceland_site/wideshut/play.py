@@ -16,7 +16,6 @@ from typing import Sequence
 from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
 from diceland_core.games.wideshut.actions import Roll, Take
-from diceland_core.games.wideshut.bots import make_bot
 from diceland_core.games.wideshut.game import Game, die_colour
 
 from ..seats import Seat
@@ -52,7 +51,7 @@ class Play:
         self.game = game
         self.seats = tuple(seats)
         self.strings = WideStrings(lang)
-        self.bots = {p: make_bot(s.kind, game.seed + 7919 * (p + 1)) for p, s in enumerate(self.seats)
+        self.bots = {p: DEFINITION.make_bot(s.kind, game.seed + 7919 * (p + 1)) for p, s in enumerate(self.seats)
                      if not s.is_human}
         self.viewing: int | None = None
         self.ready_for: int | None = None     # the person who last took the device

@@ -10,7 +10,7 @@ import zlib
 from typing import Any, Sequence
 
 from diceland_core import load_record, record_of
-from diceland_core.core.errors import DicelandError
+from diceland_core.core.errors import GameError
 
 from ..seats import Seat
 
@@ -45,7 +45,7 @@ def decode_position(value: str) -> tuple[Any, list[Seat]]:
         raise ValueError("the shared position is not a Dice Wide Shut game")
     try:
         game = load_record(record)
-    except (DicelandError, ValueError, TypeError, KeyError) as exc:
+    except (GameError, ValueError, TypeError, KeyError) as exc:
         raise ValueError(f"the shared position cannot be replayed: {exc}") from None
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     try:

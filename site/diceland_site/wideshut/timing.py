@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 from diceland_core import get_game
-from diceland_core.games.wideshut.bots import make_bot
 
 from . import GAME
 
@@ -18,8 +17,9 @@ def decision_times(n: int) -> list[float]:
     times: list[float] = []
     seed = 0
     while len(times) < n:
-        game = get_game(GAME).new(players=3, seed=seed)
-        bots = [make_bot("expert", seed + p) for p in range(3)]
+        definition = get_game(GAME)
+        game = definition.new(players=3, seed=seed)
+        bots = [definition.make_bot("expert", seed + p) for p in range(3)]
         while not game.over and len(times) < n:
             p = game.waiting_for()[0]
             t0 = time.perf_counter()

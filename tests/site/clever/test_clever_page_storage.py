@@ -39,7 +39,7 @@ def test_save_and_resume_give_the_same_position():
 
 
 def test_one_list_of_saves_each_page_resuming_its_own_game():
-    from diceland_core import Game
+    from diceland_core.games.diceland import Game
     backend: dict[str, str] = {}
     ctrl = played(2)
     clever_store(backend).save(ctrl.state, ctrl.seats)
@@ -87,7 +87,8 @@ def test_a_tampered_save_is_refused_and_kept():
 
 
 def test_a_record_of_another_game_is_refused_on_import():
-    from diceland_core import Game, record_json as diceland_record
+    from diceland_core import record_json as diceland_record
+    from diceland_core.games.diceland import Game
     store = clever_store({})
     text = diceland_record(Game.new("A", players=2, seed=1))
     with pytest.raises(SaveError) as exc:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ....core.bots import SeededBot
 from ..actions import EndTurn
-from ..game import CleverState
+from ..game import Game
 from ..sheet import AREAS, COLOURS, YELLOW, Sheet, yellow_bit
 
 __all__ = ["BaseBot", "AREA", "DIE", "choice_mark", "mark_of", "try_action", "finish_order", "play_game"]
@@ -31,7 +31,7 @@ def choice_mark(action: Any) -> tuple[int, Any]:
     return area, (yellow_bit(*f) if area == YELLOW else f)
 
 
-def mark_of(state: CleverState, action: Any) -> tuple[int, Any, int]:
+def mark_of(state: Game, action: Any) -> tuple[int, Any, int]:
     """(area, internal field, value) of a die action's mark (already legal)."""
     area = AREA[action.area]
     d = DIE[action.die]
@@ -44,7 +44,7 @@ def mark_of(state: CleverState, action: Any) -> tuple[int, Any, int]:
     return area, f, v
 
 
-def try_action(state: CleverState, sheet: Sheet, action: Any,
+def try_action(state: Game, sheet: Sheet, action: Any,
                settle: Callable[[Sheet, list], float]) -> tuple[Sheet, list, float]:
     """The sheet after a die action's mark, its bonus block, and
     ``settle(sheet, block)`` (which resolves the block)."""
@@ -60,14 +60,14 @@ class BaseBot(SeededBot):
     """Seeded (see :class:`SeededBot`); subclasses implement :meth:`choose`."""
 
 
-def finish_order(state: CleverState) -> list[int]:
+def finish_order(state: Game) -> list[int]:
     """Who is asked about +1 actions before a turn ends (C7.4, R11):
     clockwise from the active player's left, the active player last."""
     n = state.players
     return [(state.active + i) % n for i in range(1, n + 1)] if n > 1 else [0]
 
 
-def play_game(state: CleverState, bots: Sequence[Any], on_action: Callable | None = None) -> CleverState:
+def play_game(state: Game, bots: Sequence[Any], on_action: Callable | None = None) -> Game:
     """Play ``state`` to the end with one bot per player.  Before a turn
     ends, every player whose part is over is asked (clockwise from the
     active player's left, the active player last) whether to use +1 actions

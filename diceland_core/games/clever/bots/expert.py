@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import EndTurn, Reroll
-from ..game import HAND, PLATTER, CleverState
+from ..game import HAND, PLATTER, Game
 from ..sheet import Sheet
 from .base import AREA, DIE, BaseBot, choice_mark, mark_of, try_action
 from .evaluate import DEFAULT_PARAMS, future_entries, settle, value
@@ -56,10 +56,10 @@ class ExpertBot(BaseBot):
         self.last_reason: tuple[str, dict] = ("", {})
 
     # -- the decision ------------------------------------------------------------------
-    def choose(self, state: CleverState, player: int) -> Any:
+    def choose(self, state: Game, player: int) -> Any:
         return self.ranked(state, player)[0][1]
 
-    def ranked(self, state: CleverState, player: int) -> list[tuple[float, Any]]:
+    def ranked(self, state: Game, player: int) -> list[tuple[float, Any]]:
         """The legal actions of ``player`` with their values, best first
         (stable: ties keep the legal order)."""
         actions = state.legal_actions(player)
@@ -102,7 +102,7 @@ class ExpertBot(BaseBot):
         return scored
 
     # -- parts --------------------------------------------------------------------------
-    def _prepare(self, state: CleverState, player: int, sheet: Sheet, entries: float) -> None:
+    def _prepare(self, state: Game, player: int, sheet: Sheet, entries: float) -> None:
         """Gain tables of the current sheet: the best gain of a value in each
         area (blue by sum), bonus chains included; and an empty cache of
         turn continuations."""
@@ -180,7 +180,7 @@ class ExpertBot(BaseBot):
             best = self._turn_value(rest, picks - 1, faces, samples) if picks > 1 and rest else 0.0
         return best
 
-    def _continuation(self, state: CleverState, a: Any, after: Sheet | None = None) -> float:
+    def _continuation(self, state: Game, a: Any, after: Sheet | None = None) -> float:
         """The value of the picks still to come this turn after pick ``a``
         (``after``: the sheet it leaves; the gain table of the area it
         marked is recomputed on that sheet, so a purple 5 makes the next
@@ -205,7 +205,7 @@ class ExpertBot(BaseBot):
         finally:
             self._tables, self._cache = tables, cache
 
-    def _denial(self, state: CleverState, player: int, a: Any) -> float:
+    def _denial(self, state: Game, player: int, a: Any) -> float:
         """2+ players: what the dice sent to the platter give the others."""
         if state.players == 1 or self.params["deny"] <= 0:
             return 0.0
@@ -231,7 +231,7 @@ class ExpertBot(BaseBot):
             total += best
         return self.params["deny"] * total
 
-    def _reroll_value(self, state: CleverState, player: int, entries: float) -> float:
+    def _reroll_value(self, state: Game, player: int, entries: float) -> float:
         """A reroll: the sheet without one reroll, plus the expected turn from
         the whole hand rolled again (:meth:`_turn_value`)."""
         sheet = state.sheets[player].copy()
@@ -242,7 +242,7 @@ class ExpertBot(BaseBot):
             hand, picks, state.faces, self.params["samples"])
 
 
-def reason(state: CleverState, player: int, action: Any) -> tuple[str, dict]:
+def reason(state: Game, player: int, action: Any) -> tuple[str, dict]:
     """A reason a player understands: the points the action brings now and
     the bonuses it earns (message code and parameters)."""
     t = action.type

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import EndTurn
-from ..game import CleverState
+from ..game import Game
 from ..sheet import Sheet
 from .base import DIE, BaseBot, choice_mark, try_action
 
@@ -45,7 +45,7 @@ def score_settle(s: Sheet, block: list) -> int:
 class GreedyBot(BaseBot):
     kind = "greedy"
 
-    def choose(self, state: CleverState, player: int) -> Any:
+    def choose(self, state: Game, player: int) -> Any:
         actions = state.legal_actions(player)
         sheet = state.sheets[player]
         base = sheet.total()

@@ -22,22 +22,12 @@ from .random_bot import RandomBot
 
 __all__ = [
     "Bot", "BaseBot", "RandomBot", "GreedyBot", "ExpertBot",
-    "BOT_KINDS", "make_bot", "hint",
+    "BOTS", "hint",
     "Evaluator", "Weights", "evaluator_for",
 ]
 
-_KINDS: dict[str, type[BaseBot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
-#: The bot kinds :func:`make_bot` knows, weakest first.
-BOT_KINDS: tuple[str, ...] = tuple(_KINDS)
-
-
-def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A new bot of ``kind`` (one of :data:`BOT_KINDS`) seeded with ``seed``."""
-    try:
-        cls = _KINDS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot kind {kind!r} (expected one of {', '.join(BOT_KINDS)})") from None
-    return cls(seed)
+#: bot kind -> factory(seed), weakest first (the game's GameDef.make_bot)
+BOTS: dict[str, type[BaseBot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
 
 
 _HINTER = ExpertBot(0)

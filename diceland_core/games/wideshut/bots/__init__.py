@@ -20,14 +20,7 @@ from .expert import ExpertBot, hint
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["BaseBot", "RandomBot", "GreedyBot", "ExpertBot", "BOTS", "make_bot", "hint"]
+__all__ = ["BaseBot", "RandomBot", "GreedyBot", "ExpertBot", "BOTS", "hint"]
 
 #: bot kind -> factory(seed), weakest first
 BOTS: dict[str, Callable[[int], BaseBot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
-
-
-def make_bot(kind: str, seed: int = 0) -> BaseBot:
-    try:
-        return BOTS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot kind {kind!r} (expected one of {', '.join(BOTS)})") from None
