@@ -150,7 +150,7 @@ def strength(games: int, seed: int) -> None:
 
 
 def protection_example(seed: int = 37) -> None:
-    """The documented game of tests/wideshut/test_wideshut_bots.py: the
+    """The documented game of tests/wideshut/test_bots.py: the
     expert (player 1 in the texts, index 0) marks a 6 beside a row it is
     filling, then uses it (W5.3) instead of splitting the row."""
     from diceland_core.games.wideshut.actions import Take

@@ -3,21 +3,14 @@ named ``conftest`` would be ambiguous between test folders)."""
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The scenarios that come with FORMATS.md (copied into the repository).
-FORMAT_SCENARIOS = ROOT / "tests" / "scenarios" / "formats"
-#: The engine from the checkout, and the pages' Python (``diceland_site``,
-#: ``diceland_web``) from ``site/``, for every test folder.
-for _path in (ROOT / "site", ROOT):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-from diceland_core.games.diceland import Colour, Game, board_from_mapping  # noqa: E402
-from diceland_core.games.diceland.game import Setup  # noqa: E402
+FORMAT_SCENARIOS = ROOT / "tests" / "diceland" / "scenarios" / "formats"
+from diceland_core.games.diceland import Colour, Game, board_from_mapping
+from diceland_core.games.diceland.game import Setup
 
 #: The small board of the shared scenarios (FORMATS.md test board):
 #:   row 0:  R  R  R  Y  Y  G

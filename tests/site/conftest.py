@@ -1,4 +1,4 @@
-"""Fixtures for the site package (``support`` puts ``site/`` on sys.path):
+"""Fixtures for the site package tests (pyproject.toml puts `site/` on sys.path):
 a standard-size test board (9×12, valid under RULES.md D1)."""
 
 from __future__ import annotations

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from diceland_core.core.replay import play, report  # noqa: E402
 from diceland_core.games.wideshut import DEFINITION, Game, Roll, Take, new  # noqa: E402

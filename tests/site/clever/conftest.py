@@ -1,5 +1,5 @@
-"""Shared helpers of the clever page tests: play a game through the
-controller's taps (the hint's move, as a player would tap it)."""
+"""Fixtures of the Ganz schön clever page tests (the helpers are in
+clever_page_support.py)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,6 @@ import pytest
 
 from diceland_site.clever.controller import CleverController
 from diceland_site.seats import Seat
-
-
-def tap_through(ctrl: CleverController, taps) -> None:
-    for tap in taps:
-        result = ctrl.press(tap[1]) if tap[0] == "button" else ctrl.tap(tap)
-        assert result.ok, (tap, result)
-
-
-def play_out(ctrl: CleverController, check=None, limit: int = 2000) -> int:
-    """Play to the end: bots by themselves, humans by the hint's taps;
-    ``check(ctrl)`` runs before every human move.  Returns the human moves."""
-    moves = 0
-    while not ctrl.state.over:
-        assert moves < limit
-        if ctrl.bot_step():
-            continue
-        if check is not None:
-            check(ctrl)
-        tap_through(ctrl, ctrl.hint_taps())
-        moves += 1
-    return moves
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ per mark in the row — a 6 guards the rows that are filling up, which is where
 the expert marks it (a 6 scores nothing now, W7.1, so the greedy bot takes
 one only when nothing scores).  Together ``K`` and ``S`` make the expert mark 6s beside the
 rows it builds columns through, then skip the die that would split them
-(tests/wideshut/test_wideshut_bots.py keeps a seeded game where it does).
+(tests/wideshut/test_bots.py keeps a seeded game where it does).
 
 ``R``, denial: the best immediate gain the next player of the round can
 make with the dice this take leaves (0 on the round's last turn), weighted

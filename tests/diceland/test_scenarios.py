@@ -1,4 +1,4 @@
-"""Every scenario in tests/scenarios/formats/ (FORMATS.md's) and tests/scenarios/ replays to its
+"""Every scenario in tests/diceland/scenarios/formats/ (FORMATS.md's) and tests/diceland/scenarios/ replays to its
 expected output (all keys but error.message, FORMATS.md), and the naive
 reference agrees on ours."""
 
@@ -12,10 +12,10 @@ import pytest
 from support import FORMAT_SCENARIOS, ROOT
 from diceland_core.games.diceland import load_scenario, replay_scenario
 from diceland_core.cli import replay_file
-from reference import Illegal, RefGame
+from diceland_reference import Illegal, RefGame
 
 FORMAT_SCENARIO_FILES = sorted((FORMAT_SCENARIOS).glob("*.json"))
-OWN_SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.json"))
+OWN_SCENARIOS = sorted((ROOT / "tests" / "diceland" / "scenarios").glob("*.json"))
 ALL = [p for p in FORMAT_SCENARIO_FILES + OWN_SCENARIOS if not p.name.endswith(".expected.json")]
 
 

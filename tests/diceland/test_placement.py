@@ -8,7 +8,7 @@ import pytest
 from support import SMALL_GRID, make_board
 from diceland_core import IllegalActionError
 from diceland_core.games.diceland import Colour, Sheet
-from reference import RefBoard, all_placements
+from diceland_reference import RefBoard, all_placements
 
 R, Y, G, B, O, S = Colour
 

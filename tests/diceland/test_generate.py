@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 
-from diceland_core.games.diceland.board import board_from_mapping  # noqa: E402
-from diceland_core.games.diceland.generate import STYLES, generate_board, layout_difference  # noqa: E402
-from diceland_core.games.diceland.geometry import hex_distance  # noqa: E402
-from test_boards import standard_board_problems  # noqa: E402
+from diceland_core.games.diceland.board import board_from_mapping
+from diceland_core.games.diceland.generate import STYLES, generate_board, layout_difference
+from diceland_core.games.diceland.geometry import hex_distance
+from test_boards import standard_board_problems
 
 SEEDS = range(50)
 

@@ -1,5 +1,5 @@
 """The engine against a naive second implementation of RULES.md
-(tests/reference.py) on random scripted games, legal and illegal, compared
+(tests/diceland/diceland_reference.py) on random scripted games, legal and illegal, compared
 through the FORMATS.md replay output."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from support import SMALL_GRID
 from diceland_core.games.diceland import parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import boards_dir
-from differential import random_grid, random_scenario
+from diceland_differential import random_grid, random_scenario
 
 
 def _compare(scenario: dict, expected: dict) -> None:

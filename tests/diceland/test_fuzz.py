@@ -14,7 +14,7 @@ from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import BoardError, RecordError, ScenarioError, load_record, record_json
 from diceland_core.games.diceland import Game, board_from_mapping, parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import load_board_file
-from playout import random_playout
+from diceland_playout import random_playout
 
 RUNS = 10_000
 TOKENS = ["R", "Y", "G", "B", "O", "S", "R*", "G*", "#", "@", "X", "**", "", "\t", "r", "@@", "Y*"]
@@ -106,7 +106,7 @@ def test_fuzz_board_files(tmp_path):
 
 def _scenario_seeds():
     seeds = []
-    for p in sorted((FORMAT_SCENARIOS).glob("*.json")) + sorted((ROOT / "tests" / "scenarios").glob("*.json")):
+    for p in sorted((FORMAT_SCENARIOS).glob("*.json")) + sorted((ROOT / "tests" / "diceland" / "scenarios").glob("*.json")):
         if not p.name.endswith(".expected.json"):
             seeds.append(json.loads(p.read_text()))
     return seeds

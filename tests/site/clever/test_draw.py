@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import tap_through
+from clever_page_support import tap_through
 
 from diceland_core.games.clever.sheet import (
     GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_COLUMN_POINTS, YELLOW_GRID,

@@ -5,7 +5,7 @@ bots (CLEVER.md C3, C5–C11)."""
 from __future__ import annotations
 
 import pytest
-from conftest import play_out, tap_through
+from clever_page_support import play_out, tap_through
 
 from diceland_core.games.clever.actions import Extra, Pass, Pick, Reroll
 from diceland_core.games.clever.messages import rating_code

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 
-from diceland_core.games.diceland.board import load_board  # noqa: E402
-from diceland_core.games.diceland.colours import Colour  # noqa: E402
-from diceland_core.games.diceland.geometry import (  # noqa: E402
+from diceland_core.games.diceland.board import load_board
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.geometry import (
     board_pixel_size,
     cell_across,
     cell_center,
@@ -24,9 +23,9 @@ from diceland_core.games.diceland.geometry import (  # noqa: E402
     hex_distance,
     pixel_to_cell,
 )
-from diceland_core.games.diceland.render import render_svg  # noqa: E402
-from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario  # noqa: E402
-from diceland_core.games.diceland.sheet import Sheet  # noqa: E402
+from diceland_core.games.diceland.render import render_svg
+from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario
+from diceland_core.games.diceland.sheet import Sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -18,7 +18,7 @@
 - invalid files: exit status 2 on both sides.
 
 The reference is ``clever_reference`` (a module name of its own:
-``reference`` is Diceland's tests/reference.py).
+``diceland_reference`` is Diceland's).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
 
 
-import clever_reference as ref  # noqa: E402  (tests/clever is on sys.path: conftest.py)
+import clever_reference as ref
 
 replay_reference = ref.replay_reference
 COLOURS = ref.COLOURS

@@ -18,7 +18,7 @@ from diceland_site.lessons import LessonScript, LessonSession
 from diceland_site.pictures import MANIFEST, lesson_pictures
 from diceland_site.svg import ops_to_svg
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[3] / "site" / "tutorial"
 GAMES = ("clever", "wideshut")
 NS = "{http://www.w3.org/2000/svg}"
 

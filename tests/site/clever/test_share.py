@@ -4,7 +4,7 @@ and its seats; junk fragments are refused with ValueError."""
 from __future__ import annotations
 
 import pytest
-from conftest import tap_through
+from clever_page_support import tap_through
 
 from diceland_core import record_json
 from diceland_site.clever.controller import CleverController

@@ -1,11 +1,11 @@
-"""Random scripted games made with the naive reference (tests/reference.py),
+"""Random scripted games made with the naive reference (tests/diceland/diceland_reference.py),
 as FORMATS.md scenarios plus the replay output the reference expects."""
 
 from __future__ import annotations
 
 import random
 
-from reference import COLOURS, Illegal, RefBoard, RefGame
+from diceland_reference import COLOURS, Illegal, RefBoard, RefGame
 
 LETTERS = "RYGBOS"
 

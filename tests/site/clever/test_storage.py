@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import tap_through
+from clever_page_support import tap_through
 
 from diceland_core import record_json
 from diceland_site.clever.controller import CleverController

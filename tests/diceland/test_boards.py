@@ -14,15 +14,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "boards"
 IDS = list("ABCDEFGH")
 COLOUR_LETTERS = "RYGBOS"
 
-sys.path.insert(0, str(ROOT))
 
-from diceland_core.games.diceland.board import Board, load_board  # noqa: E402
-from diceland_core.games.diceland.generate import canonical_forms, generate_board, layout_difference  # noqa: E402
+from diceland_core.games.diceland.board import Board, load_board
+from diceland_core.games.diceland.generate import canonical_forms, generate_board, layout_difference
 
 
 # -- an independent checker ------------------------------------------------------------

@@ -11,7 +11,7 @@ from diceland_core import GameOver, load_record, record_json
 from diceland_core.games.diceland import ColourCompleted, Game, Place, StarCrossed, board_ids
 from diceland_core.games.diceland.board import iter_bits
 from diceland_core.games.diceland.game import Phase
-from playout import random_playout
+from diceland_playout import random_playout
 
 
 def connected(sheet) -> bool:

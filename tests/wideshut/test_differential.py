@@ -24,7 +24,7 @@ HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 
 
-import wideshut_reference as reference  # noqa: E402  (a name of its own: tests/reference.py is Diceland's)
+import wideshut_reference as reference
 
 replay_reference = reference.replay_reference
 

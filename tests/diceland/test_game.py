@@ -326,7 +326,7 @@ def test_d6_3_an_action_after_a_win_in_a_bonus_roll_cites_d6_3():
     bonus roll and won alone."""
     from support import ROOT
     from diceland_core.games.diceland import load_scenario, replay_scenario
-    game, result = replay_scenario(load_scenario(ROOT / "tests" / "scenarios" / "bonus-win-cancels.json"))
+    game, result = replay_scenario(load_scenario(ROOT / "tests" / "diceland" / "scenarios" / "bonus-win-cancels.json"))
     assert game.over and game.won_in_bonus
     assert result["error"]["message"].startswith("D6.3 ")
     with pytest.raises(IllegalActionError) as err:
