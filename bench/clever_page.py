@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
                           viewport={"width": 1200, "height": 1000})
         tap_ms = taps(page, args.taps)
         bot_ms = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions}, '{args.kind}')"))
-    from diceland_site.clever.timing import decision_times
+    from diceland_site.games.clever.timing import decision_times
     native = decision_times(args.decisions, args.kind)
     print("| measure | median | p90 | target |\n|---|---|---|---|")
     for name, values, target in (("tap → redraw (ms)", tap_ms, 16), (f"{args.kind} decision in the page (ms)", bot_ms, 50),

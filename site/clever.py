@@ -1,5 +1,5 @@
-"""clever.html: the Ganz schön clever page (diceland_web.clever_page over the shell)."""
+"""clever.html: the Ganz schön clever page (diceland_web.pages.clever over the shell)."""
 
-from diceland_web.clever_page import main
+from diceland_web.pages.clever import main
 
 PAGE = main()

@@ -1,5 +1,5 @@
-"""diceland.html: the Diceland page (diceland_web.diceland_page over the shell)."""
+"""diceland.html: the Diceland page (diceland_web.pages.diceland over the shell)."""
 
-from diceland_web.diceland_page import main
+from diceland_web.pages.diceland import main
 
 PAGE = main()

@@ -44,7 +44,7 @@
     const text = (ALL[lang] || {})[key] || (ALL.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
   }
-  function textIn(value) {  // diceland_site.diceland.embed.text_in
+  function textIn(value) {  // diceland_site.games.diceland.lesson.text_in
     if (typeof value === "string") return value;
     if (value && typeof value === "object") {
       for (const key of [lang, "en", ...Object.keys(value)]) {

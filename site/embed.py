@@ -1,6 +1,6 @@
 """embed.html: one board of a scripted example, wired to the DOM.
 
-All logic is in ``diceland_site.diceland.embed`` (parameters, decoding, the
+All logic is in ``diceland_site.games.diceland.lesson`` (parameters, decoding, the
 position at each step, judging the reader's move); this file only reads the query,
 fetches a shipped lesson, draws and forwards clicks (embed-picture.js loads
 it when the reader starts the example).  It writes nothing to
@@ -16,8 +16,8 @@ import asyncio
 import json
 
 import js
-from diceland_site.diceland import view
-from diceland_site.diceland.embed import EmbedSession, Script
+from diceland_site.games.diceland import draw
+from diceland_site.games.diceland.lesson import EmbedSession, Script
 from diceland_site.i18n import Strings
 from diceland_site.query import query_values
 from diceland_site.safejson import MAX_QUERY_CHARS
@@ -42,7 +42,7 @@ class EmbedPage:
         self.strings = Strings(self.lang)
         self.session: EmbedSession | None = None
         self.error: EmbedError | None = None
-        self.layout: view.Layout | None = None
+        self.layout: draw.Layout | None = None
         self.cache: dict = {}
         self.dice_signature = None
         self.events = Events(WHERE, lambda exc: self.say(self.strings.t("error.unexpected", detail=str(exc))))
@@ -193,7 +193,7 @@ class EmbedPage:
             if colour:
                 button.style.background = die["fill"]
                 button.style.color = die["text"]
-                button.innerHTML = view.symbol_svg(colour, 22, die["text"])
+                button.innerHTML = draw.symbol_svg(colour, 22, die["text"])
             group.appendChild(button)
         self.fill(el("dice"), list(groups.values()))
 
@@ -203,8 +203,8 @@ class EmbedPage:
         width = max(200.0, float(el("board-wrap").clientWidth))
         dpr = float(window.devicePixelRatio or 1)
         if relayout or self.layout is None or self.layout.css_width != width or self.layout.dpr != dpr:
-            probe = view.Layout.for_board(board, width, 100000.0, dpr)
-            self.layout = view.Layout.for_board(board, width, probe.content_height, dpr)
+            probe = draw.Layout.for_board(board, width, 100000.0, dpr)
+            self.layout = draw.Layout.for_board(board, width, probe.content_height, dpr)
         self.cache["board"] = id(board)
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: ctrl.static_ops(self.layout),
                     ctrl.frame_ops(self.layout), self.cache)

@@ -1,5 +1,5 @@
 /* The home page: the list of games (games.js, written by build.py from
-   site/diceland_site/games.json) in the reader's language.  An old start
+   site/diceland_site/games/games.json) in the reader's language.  An old start
    link (index.html?players=…&boards=…) opens a Diceland game at once. */
 "use strict";
 

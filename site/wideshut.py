@@ -1,5 +1,5 @@
-"""wideshut.html: the Dice Wide Shut page (diceland_web.wideshut_page over the shell)."""
+"""wideshut.html: the Dice Wide Shut page (diceland_web.pages.wideshut over the shell)."""
 
-from diceland_web.wideshut_page import main
+from diceland_web.pages.wideshut import main
 
 PAGE = main()

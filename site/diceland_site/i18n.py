@@ -17,10 +17,9 @@ from __future__ import annotations
 import json
 import string
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Colour
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
@@ -102,18 +101,21 @@ class Strings:
         return key in self.table
 
     # -- helpers for the common compound texts --------------------------------
-    def colour(self, colour: Colour | str) -> str:
-        key = colour.key if isinstance(colour, Colour) else str(colour)
+    def colour(self, colour: Any) -> str:
+        """A colour's name: a colour of a game (anything with a ``key``, as
+        Diceland's ``Colour``) or its key."""
+        key = getattr(colour, "key", None)
+        key = key if isinstance(key, str) else str(colour)
         return self.t(f"colour.{key}")
 
-    def die_label(self, colour: Colour | str, group: str = "") -> str:
+    def die_label(self, colour: Any, group: str = "") -> str:
         """Accessible name of a die button ("red die", "dado rojo")."""
         key = "die.label" + (f".{group}" if group else "")
         return self.t(key, colour=self.colour(colour))
 
-    def dice(self, dice: Iterable[Colour]) -> str:
+    def dice(self, dice: Iterable[Any]) -> str:
         """``[red, red, blue]`` → "2 × red, 1 × blue" (canonical colour order)."""
-        counts: dict[Colour, int] = {}
+        counts: dict[Any, int] = {}
         for c in dice:
             counts[c] = counts.get(c, 0) + 1
         if not counts:

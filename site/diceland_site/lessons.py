@@ -6,7 +6,7 @@ state machine of ``embed.html?game=…`` (watch / try, step navigation).
 What is particular to a game (its controller, dice, targets, drawing) comes
 from a *board* built by the game's plug-in (``clever/lesson.py``,
 ``wideshut/lesson.py``): see :class:`Board`.  Diceland keeps its own session
-(:mod:`diceland_site.diceland.embed`); its links have no ``game=`` and stay
+(:mod:`diceland_site.games.diceland.lesson`); its links have no ``game=`` and stay
 as they are.
 """
 
@@ -218,7 +218,7 @@ BoardFactory = Callable[..., Board]
 
 def board_factory(game: str) -> BoardFactory:
     """The game plug-in's ``make_board(state, names, lang, human, check)``."""
-    module = importlib.import_module(f"diceland_site.{game}.lesson")
+    module = importlib.import_module(f"diceland_site.games.{game}.lesson")
     return module.make_board
 
 

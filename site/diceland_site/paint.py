@@ -1,4 +1,4 @@
-"""Execute :mod:`diceland_site.diceland.view` draw lists on a 2D canvas context.
+"""Execute :mod:`diceland_site.games.diceland.draw` draw lists on a 2D canvas context.
 
 Plain Python: the context is passed in (``canvas.getContext("2d")`` in the
 browser, any object with the same methods in a test), so this module imports

@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from . import board_pictures
-from .diceland import pictures as diceland_pictures
+from .games.diceland import pictures as diceland_pictures
 from .teaching import EmbedError
 from .lessons import DEFAULT_GAME, lesson_folder, lesson_key
 

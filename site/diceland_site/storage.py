@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
 from diceland_core import RecordError, load_record, record_of
-from diceland_core.games.diceland import Game
+from diceland_core.core.protocol import GameState
 from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
 from diceland_core.version import __version__ as ENGINE_VERSION
 
@@ -164,7 +164,7 @@ def game_of_summary(summary: dict[str, Any]) -> str:
     return summary.get("game", "diceland")
 
 
-def envelope_of(game: Game, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
+def envelope_of(game: GameState, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
                 last_frame: str | None = None) -> dict[str, Any]:
     env: dict[str, Any] = {
         "app": APP,
@@ -284,7 +284,7 @@ def valid_summary(summary: object) -> bool:
     return isinstance(turn, int) and not isinstance(turn, bool) and isinstance(summary.get("over", False), bool)
 
 
-def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[Game, list[Seat]]:
+def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[GameState, list[Seat]]:
     try:
         game = load_record(env["record"])
     except RecordError as exc:
@@ -427,7 +427,7 @@ class SaveStore:
         self._pending_rev.pop(save_id, None)
 
     # -- saving ---------------------------------------------------------------------
-    def save(self, game: Game, seats: Sequence[Seat], save_id: str | None = None,
+    def save(self, game: GameState, seats: Sequence[Seat], save_id: str | None = None,
              last_frame: str | None = None) -> SaveResult:
         """Save ``game`` under ``save_id`` (a new id if None) as the next
         revision.  Never raises: a full store gives ``reason="quota"`` (the
@@ -537,7 +537,7 @@ class SaveStore:
         return None
 
     # -- loading ----------------------------------------------------------------------
-    def load(self, save_id: str) -> tuple[Game, list[Seat]]:
+    def load(self, save_id: str) -> tuple[GameState, list[Seat]]:
         """The saved game and its seats.  Raises :class:`SaveError`; if the text
         is there but unusable, it is first copied to a backup key."""
         raw = self._raw(save_id)

@@ -8,7 +8,7 @@ file's texts (:class:`LessonTexts`, :func:`text_in`); a refused try
 ``iframe``; and the tutorial's progress (``localStorage["diceland:tutorial"]``).
 
 A game's own lessons (positions, tries, sessions) live in its folder
-(:mod:`diceland_site.diceland.embed`) or in :mod:`diceland_site.lessons`.
+(:mod:`diceland_site.games.diceland.lesson`) or in :mod:`diceland_site.lessons`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from diceland_core import IllegalActionError, ScenarioError
-from diceland_core.games.diceland import parse_scenario
 from diceland_core.core.errors import BoardError
 
 from . import safejson
@@ -85,7 +84,7 @@ def _inflate(raw: bytes) -> bytes:
 
 def decode_scenario(value: str) -> dict[str, Any]:
     """The scenario object of an ``s=`` value, checked with
-    :func:`diceland_core.parse_scenario`; raises :class:`EmbedError`."""
+    :func:`diceland_core.games.diceland.parse_scenario`; raises :class:`EmbedError`."""
     value = value.strip().replace(" ", "+")  # a "+" turned into a space by a form
     if not value:
         raise EmbedError("empty")
@@ -116,7 +115,10 @@ def parse_json(text: str | bytes, error_key: str = "json", what: str = "") -> An
 
 
 def check_scenario(data: object) -> None:
-    """Raise ``EmbedError("scenario")`` if ``data`` is not a scenario."""
+    """Raise ``EmbedError("scenario")`` if ``data`` is not a Diceland
+    scenario (its engine is imported here, not by every page)."""
+    from diceland_core.games.diceland import parse_scenario
+
     try:
         parse_scenario(data)
     except (ScenarioError, BoardError, ValueError, TypeError, RecursionError) as exc:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from diceland_core.games.diceland import Game, load_board
-from diceland_site.clever.draw import static_ops as clever_ops
-from diceland_site.diceland import view
+from diceland_site.games.clever.draw import static_ops as clever_ops
+from diceland_site.games.diceland import draw
 from diceland_site.paint import Painter, ops_json
-from diceland_site.wideshut.draw import static_ops as wideshut_ops
-from diceland_site.wideshut.strings import WideStrings
+from diceland_site.games.wideshut.draw import static_ops as wideshut_ops
+from diceland_site.games.wideshut.strings import WideStrings
 from support import CanvasRecorder
 
 #: Runs a draw list through paint.js on a context that records every call and
@@ -50,8 +50,8 @@ def numbers_as_floats(call: list) -> list:
 
 def diceland_ops() -> list[tuple]:
     game = Game.new("A", players=2, seed=7)
-    layout = view.Layout.for_board(load_board("A"), 600, 700, 1.0, info_bar=True)
-    return view.static_board_ops(game.boards[0], layout) + view.dynamic_ops(game.sheets[0], layout)
+    layout = draw.Layout.for_board(load_board("A"), 600, 700, 1.0, info_bar=True)
+    return draw.static_board_ops(game.boards[0], layout) + draw.dynamic_ops(game.sheets[0], layout)
 
 
 CASES = {

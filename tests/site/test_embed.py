@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from diceland_core.games.diceland import Game, action_from_json, replay_scenario, parse_scenario
-from diceland_site.diceland.controller import Controller
-from diceland_site.diceland.embed import EmbedSession, Script, check_try, scenario_of_game, share_link
+from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland.lesson import EmbedSession, Script, check_try, scenario_of_game, share_link
 from diceland_site.teaching import (
     MAX_PARAM_CHARS, EmbedError, decode_scenario, dump_progress, embed_url, encode_scenario, iframe_attributes,
     lesson_file, load_progress, page_language, parse_params, without_rule_ids,

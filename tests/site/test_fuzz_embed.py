@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hostile import hostile, parser_depth
 
-from diceland_site.diceland.embed import Script
+from diceland_site.games.diceland.lesson import Script
 from diceland_site.teaching import EmbedError, encode_scenario, parse_params
 from diceland_site.i18n import LANGUAGES
 from diceland_site.safejson import MAX_DEPTH

@@ -25,7 +25,7 @@ import pytest
 
 from diceland_core.games.diceland import Game
 from diceland_core.core.record import record_json
-from diceland_site.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
 from hostile import hostile, parser_depth
@@ -617,8 +617,8 @@ def test_the_site_package_builds_no_markup_from_text():
         found = _markup_builders(source, tag)
         if found:
             builders[path.name] = found
-    assert builders == {"view.py": {"symbol_svg"}, "svg.py": {"ops_to_svg", "_element"}}
-    from diceland_site.diceland.view import PALETTE, symbol_svg
+    assert builders == {"draw.py": {"symbol_svg"}, "svg.py": {"ops_to_svg", "_element"}}
+    from diceland_site.games.diceland.draw import PALETTE, symbol_svg
     for colour in PALETTE:
         svg = symbol_svg(colour, 24)
         assert set(re.findall(r"<(/?[a-z]+)", svg)) <= {"svg", "/svg", "circle", "polygon"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from diceland_site.diceland.embed import EmbedSession, Script
+from diceland_site.games.diceland.lesson import EmbedSession, Script
 from diceland_site.pictures import DRAWERS, MANIFEST, lesson_game, lesson_pictures
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
@@ -79,6 +79,6 @@ def test_a_broken_lesson_or_an_unsafe_id_stops_the_build_naming_it():
 
 
 def test_pictures_keep_a_tenth_of_a_pixel_and_never_touch_text():
-    from diceland_site.diceland.pictures import tenths
+    from diceland_site.games.diceland.pictures import tenths
     svg = '<text x="15.63" font-size="22.1">v1.25 María</text><path d="M1.234 5.678 L10 2.25"/>'
     assert tenths(svg) == '<text x="15.6" font-size="22.1">v1.25 María</text><path d="M1.2 5.6 L10 2.2"/>'

@@ -15,7 +15,7 @@ import pytest
 
 from diceland_core.core.errors import IllegalActionError
 from diceland_core.core.replay import parse_scenario, play
-from diceland_site.diceland.embed import check_try
+from diceland_site.games.diceland.lesson import check_try
 from diceland_site.teaching import EmbedError, lesson_file
 from diceland_site.i18n import LANGUAGES
 from diceland_site.lessons import (

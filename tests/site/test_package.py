@@ -29,7 +29,7 @@ def test_no_browser_imports():
 def test_works_when_copied_elsewhere(tmp_path):
     """As from a wheel unpacked into site-packages: locales load relative to the module."""
     shutil.copytree(PACKAGE, tmp_path / "diceland_site")
-    code = ("import diceland_site.diceland.controller, diceland_site.storage, diceland_site.diceland.view\n"
+    code = ("import diceland_site.games.diceland.controller, diceland_site.storage, diceland_site.games.diceland.draw\n"
             "from diceland_site.i18n import Strings\n"
             "assert Strings('it').t('button.roll') == 'Lancia'\n")
     root = str(PACKAGE.parents[1])

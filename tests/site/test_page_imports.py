@@ -45,14 +45,14 @@ print(" ".join(sorted(m for m in sys.modules if m.startswith(("diceland_core", "
 """
 
 #: Never imported at start-up by any game page.
-LATER = ("diceland_site.teaching", "diceland_site.lessons", "diceland_site.diceland.embed",
+LATER = ("diceland_site.teaching", "diceland_site.lessons", "diceland_site.games.diceland.lesson",
          "diceland_site.board_pictures", "diceland_site.pictures", "diceland_site.svg",
          "diceland_core.core.simulate", "diceland_core.cli")
 
 
 @functools.cache
 def page_modules(page: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", PROBE, f"diceland_web.{page}_page"], capture_output=True,
+    out = subprocess.run([sys.executable, "-c", PROBE, f"diceland_web.pages.{page}"], capture_output=True,
                          text=True, check=True, cwd=ROOT / "site",
                          env={"PYTHONPATH": f"{ROOT / 'site'}:{ROOT}", "PATH": "/usr/bin:/bin"})
     return set(out.stdout.split())
@@ -60,17 +60,17 @@ def page_modules(page: str) -> set[str]:
 
 @pytest.mark.parametrize("page, own, others", [
     ("diceland", "diceland", ("clever", "wideshut")),
-    ("clever", "clever", ("wideshut",)),
-    ("wideshut", "wideshut", ("clever",)),
+    ("clever", "clever", ("diceland", "wideshut")),
+    ("wideshut", "wideshut", ("clever", "diceland")),
 ])
 def test_a_game_page_imports_its_game_and_nothing_it_does_not_use_yet(page, own, others):
     modules = page_modules(page)
-    assert f"diceland_web.{page}_page" in modules and "diceland_web.shell" in modules
+    assert f"diceland_web.pages.{page}" in modules and "diceland_web.shell" in modules
     assert f"diceland_core.games.{own}.game" in modules
     assert not [m for m in modules if m.endswith(".terminal")]
     assert not [m for m in modules if m.startswith(LATER)]
     for other in others:
-        assert not [m for m in modules if m.startswith((f"diceland_core.games.{other}", f"diceland_site.{other}"))]
+        assert not [m for m in modules if m.startswith((f"diceland_core.games.{other}", f"diceland_site.games.{other}"))]
 
 
 @pytest.mark.parametrize("page", ["diceland", "clever", "wideshut"])

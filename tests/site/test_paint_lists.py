@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from diceland_site.clever.draw import static_ops
+from diceland_site.games.clever.draw import static_ops
 from diceland_site.paint import FONT, Painter, ops_json
 
 

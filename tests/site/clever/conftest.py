@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_site.clever.controller import CleverController
+from diceland_site.games.clever.controller import Controller
 from diceland_site.seats import Seat
 
 
 @pytest.fixture
-def solo() -> CleverController:
-    return CleverController.new([Seat("Ana")], seed=7)
+def solo() -> Controller:
+    return Controller.new([Seat("Ana")], seed=7)

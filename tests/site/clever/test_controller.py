@@ -10,11 +10,11 @@ from clever_page_support import play_out, tap_through
 from diceland_core.games.clever.actions import Extra, Pass, Pick, Reroll
 from diceland_core.games.clever.messages import rating_code
 from diceland_core.core.errors import render_message
-from diceland_site.clever.controller import CleverController
+from diceland_site.games.clever.controller import Controller
 from diceland_site.seats import Seat
 
 
-def check_model(ctrl: CleverController) -> None:
+def check_model(ctrl: Controller) -> None:
     """Buttons enabled exactly when legal (C7.3, C7.4, C6.4); unusable dice
     dimmed; the lit fields are the engine's targets of the selection."""
     m = ctrl.model()
@@ -53,7 +53,7 @@ def test_solo_game_by_taps_ends_with_breakdown_and_rating(solo):
 
 def test_white_lights_every_area_and_blue_the_sum():
     """C3.1, C3.2: white may go to any area; blue (and white in blue) is the sum."""
-    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl = Controller.new([Seat("Ana")], seed=7)
     s = ctrl.state
     ctrl.tap_die("white")
     areas = {a for a, _ in ctrl.model().targets}
@@ -66,7 +66,7 @@ def test_white_lights_every_area_and_blue_the_sum():
 
 
 def test_illegal_tap_is_a_plain_sentence_with_the_rule_behind_details():
-    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl = Controller.new([Seat("Ana")], seed=7)
     s = ctrl.state
     ctrl.tap_die("green")
     result = ctrl.tap_mark("orange", 0)     # a green die in orange: C3.1
@@ -95,7 +95,7 @@ def test_pick_then_undo(solo):
 
 def test_nothing_usable_offers_confirm():
     """C5.3 / R1: with no usable die, a die is set aside with Confirm."""
-    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl = Controller.new([Seat("Ana")], seed=7)
     s = ctrl.state
     s.faces = [1, 1, 1, 1, 1, 1]
     sheet = s.sheets[0]
@@ -112,7 +112,7 @@ def test_nothing_usable_offers_confirm():
 def test_hot_seat_hands_the_device_over():
     """Two humans: whenever the other human is to act, the page asks to pass
     the device, and nothing else is accepted until it is acknowledged."""
-    ctrl = CleverController.new([Seat("Ana"), Seat("Bo")], seed=3)
+    ctrl = Controller.new([Seat("Ana"), Seat("Bo")], seed=3)
     handoffs = 0
     while not ctrl.state.over:
         if ctrl.handoff:
@@ -127,7 +127,7 @@ def test_hot_seat_hands_the_device_over():
                                    ("expert", "greedy", "random", "human"), ("random",)])
 def test_any_mix_of_humans_and_bots_plays_to_the_end(kinds):
     seats = [Seat(f"P{i}", k) for i, k in enumerate(kinds)]
-    ctrl = CleverController.new(seats, seed=11)
+    ctrl = Controller.new(seats, seed=11)
     play_out(ctrl)
     m = ctrl.model()
     assert m.over and m.winners
@@ -136,7 +136,7 @@ def test_any_mix_of_humans_and_bots_plays_to_the_end(kinds):
 
 def test_passive_bot_and_human_take_from_the_platter():
     """C6.1: after a bot's rolling the human takes from the platter (or passes)."""
-    ctrl = CleverController.new([Seat("Bot", "expert"), Seat("Ana")], seed=5, )
+    ctrl = Controller.new([Seat("Bot", "expert"), Seat("Ana")], seed=5, )
     while ctrl.state.phase != "finish" or ctrl.current() != 1:
         if not ctrl.bot_step():
             tap_through(ctrl, ctrl.hint_taps())
@@ -149,7 +149,7 @@ def test_passive_bot_and_human_take_from_the_platter():
 
 
 def test_model_is_the_same_in_every_language():
-    ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "greedy")], seed=2)
+    ctrl = Controller.new([Seat("Ana"), Seat("Bot", "greedy")], seed=2)
     labels = {}
     for lang in ("en", "es", "it"):
         ctrl.set_language(lang)
@@ -162,7 +162,7 @@ def test_round_four_choice_and_bonus_crosses_are_prompted_and_lit():
     """C8.7: the round-4 choice lights the free fields of every area; C8.6:
     a pending yellow_x/blue_x lights that area's free fields, and while it
     waits (a mark of the round-4 choice may earn one) it is the prompt."""
-    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl = Controller.new([Seat("Ana")], seed=7)
     seen = set()
 
     def check(c):

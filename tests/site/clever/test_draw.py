@@ -7,9 +7,9 @@ from clever_page_support import tap_through
 from diceland_core.games.clever.sheet import (
     GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_COLUMN_POINTS, YELLOW_GRID,
 )
-from diceland_site.clever.controller import CleverController
-from diceland_site.clever.draw import die_rect, die_spot, frame_ops, static_ops
-from diceland_site.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
+from diceland_site.games.clever.controller import Controller
+from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
+from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.paint import Painter
 from diceland_site.seats import Seat
 from support import CanvasRecorder
@@ -46,7 +46,7 @@ def test_every_field_is_inside_the_sheet_and_hits_back():
 
 
 def test_frame_shows_marks_dice_scores_and_lit_fields():
-    ctrl = CleverController.new([Seat("Ana")], seed=7)
+    ctrl = Controller.new([Seat("Ana")], seed=7)
     ctrl.tap_die("white")
     m = ctrl.model()
     ops = frame_ops(m, ctrl.state)
@@ -58,7 +58,7 @@ def test_frame_shows_marks_dice_scores_and_lit_fields():
         assert str(d.value) in texts(ops)
     tap_through(ctrl, ctrl.hint_taps())
     ops = frame_ops(ctrl.model(), ctrl.state)
-    assert ops != frame_ops(m, CleverController.new([Seat("Ana")], seed=7).state)
+    assert ops != frame_ops(m, Controller.new([Seat("Ana")], seed=7).state)
     assert "Total 0" not in texts(ops) or ctrl.state.sheets[0].total() == 0
 
 
@@ -69,6 +69,6 @@ def test_canvas_layout_scales_the_sheet():
 
 
 def test_decision_times_counts_what_it_is_asked():
-    from diceland_site.clever.timing import decision_times
+    from diceland_site.games.clever.timing import decision_times
     times = decision_times(15, "greedy")
     assert len(times) == 15 and all(t >= 0 for t in times)

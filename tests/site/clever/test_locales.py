@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from diceland_site.clever.strings import CleverStrings, own_locale
+from diceland_site.games.clever.strings import CleverStrings, own_locale
 from diceland_site.i18n import LANGUAGES, placeholders
 
 SITE = Path(__file__).resolve().parents[3] / "site"
@@ -23,7 +23,7 @@ def test_same_keys_and_placeholders():
 
 
 def test_every_key_used_by_the_page_exists():
-    sources = [SITE / "diceland_web" / "clever_page.py", SITE / "clever.html", *(SITE / "diceland_site" / "clever").glob("*.py")]
+    sources = [SITE / "diceland_web" / "pages" / "clever.py", SITE / "clever.html", *(SITE / "diceland_site" / "games" / "clever").glob("*.py")]
     used = set()
     for path in sources:
         used |= set(re.findall(r"[\"'](clever\.[a-z_0-9]+(?:\.[a-z_0-9]+)*)[\"']", path.read_text()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_site.clever.options import NewGame, from_params, seat_kind_label
+from diceland_site.games.clever.options import NewGame, from_params, seat_kind_label
 from diceland_site.seats import Seat
 
 

@@ -7,14 +7,14 @@ import pytest
 from clever_page_support import tap_through
 
 from diceland_core import record_json
-from diceland_site.clever.controller import CleverController
-from diceland_site.clever.saves import clever_store
-from diceland_site.clever.share import read_fragment, share_url
+from diceland_site.games.clever.controller import Controller
+from diceland_site.games.clever.saves import clever_store
+from diceland_site.games.clever.share import read_fragment, share_url
 from diceland_site.seats import Seat
 
 
 def test_link_round_trip_imports_the_same_position():
-    ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "greedy")], seed=4)
+    ctrl = Controller.new([Seat("Ana"), Seat("Bot", "greedy")], seed=4)
     for _ in range(5):
         while ctrl.bot_step():
             pass

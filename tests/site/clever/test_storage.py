@@ -10,14 +10,14 @@ import pytest
 from clever_page_support import tap_through
 
 from diceland_core import record_json
-from diceland_site.clever.controller import CleverController
-from diceland_site.clever.saves import clever_store
+from diceland_site.games.clever.controller import Controller
+from diceland_site.games.clever.saves import clever_store
 from diceland_site.seats import Seat
 from diceland_site.storage import SaveError, SaveStore, summarize
 
 
-def played(n: int = 6) -> CleverController:
-    ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "expert")], seed=9)
+def played(n: int = 6) -> Controller:
+    ctrl = Controller.new([Seat("Ana"), Seat("Bot", "expert")], seed=9)
     for _ in range(n):
         while ctrl.bot_step():
             pass

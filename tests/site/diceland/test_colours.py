@@ -10,7 +10,7 @@ import pytest
 from diceland_core.games.diceland import Colour
 from diceland_core.games.diceland import render
 from diceland_core.games.diceland.colours import STYLES
-from diceland_site.diceland import view
+from diceland_site.games.diceland import draw
 
 
 def svg_geometry(svg: str) -> tuple:
@@ -25,7 +25,7 @@ def svg_geometry(svg: str) -> tuple:
 
 
 def ops_geometry(ops: list[tuple]) -> tuple:
-    """view.symbol_ops() as the same ("circle", ...) / ("poly", ...)."""
+    """draw.symbol_ops() as the same ("circle", ...) / ("poly", ...)."""
     assert len(ops) == 1, ops
     op = ops[0]
     if op[0] == "circle":
@@ -37,19 +37,19 @@ def ops_geometry(ops: list[tuple]) -> tuple:
 def test_render_and_site_draw_the_same_symbol(colour):
     x, y, r = 40.0, 30.0, 12.0
     drawn = svg_geometry(render.symbol(colour, x, y, r))
-    painted = ops_geometry(view.symbol_ops(colour, x, y, r))
+    painted = ops_geometry(draw.symbol_ops(colour, x, y, r))
     assert drawn == painted
     assert drawn[0] == ("circle" if STYLES[colour].symbol == "circle" else "poly")
 
 
 @pytest.mark.parametrize("colour", list(Colour), ids=lambda c: c.key)
 def test_render_and_site_fill_a_cell_alike(colour):
-    assert render.PALETTE[colour] == view.PALETTE[colour.key]["fill"] == STYLES[colour].fill
-    assert view.SYMBOLS[colour.key] == STYLES[colour].symbol
+    assert render.PALETTE[colour] == draw.PALETTE[colour.key]["fill"] == STYLES[colour].fill
+    assert draw.SYMBOLS[colour.key] == STYLES[colour].symbol
 
 
 def test_every_colour_has_its_own_symbol():
-    shapes = [view.symbol_ops(c, 0, 0, 10) for c in Colour]
+    shapes = [draw.symbol_ops(c, 0, 0, 10) for c in Colour]
     assert len({repr(ops_geometry(s)) for s in shapes}) == len(Colour)
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
-from diceland_site.diceland.controller import Controller, Seat, from_url_params
+from diceland_site.games.diceland.controller import Controller, Seat, from_url_params
 
 
 class SimpleBot:
@@ -333,7 +333,7 @@ def test_hint_preselects_a_placement(board):
     h = ctl.hint()
     if h["action"] == "place":
         assert ctl.selection == [tuple(c) for c in h["cells"]]
-        ops = ctl.frame_ops(__import__("diceland_site.diceland.view", fromlist=["Layout"]).Layout(360, 640))
+        ops = ctl.frame_ops(__import__("diceland_site.games.diceland.draw", fromlist=["Layout"]).Layout(360, 640))
         assert ops
         assert ctl.confirm().ok
         assert ctl.game.sheets[0].is_crossed(*h["cells"][0])
@@ -556,7 +556,7 @@ def test_with_the_real_bots_and_hint(board):
 
 
 def test_keyboard_help_is_translated():
-    from diceland_site.diceland.controller import KEY_HELP
+    from diceland_site.games.diceland.controller import KEY_HELP
     from diceland_site.i18n import Strings
     for lang in ("en", "es", "it"):
         lines = [Strings(lang).t(k) for k in KEY_HELP]
@@ -704,7 +704,7 @@ def test_decision_aid_shows_the_odds_and_where_the_dice_fit(board):
     assert bool(aid.warning) is not fits and bool(aid.where) is fits
     assert all(z.fits == (z.room >= ctl.game.held) for z in aid.zones)
     # the lit zones are in the frame's draw list, and gone once the decision is made
-    from diceland_site.diceland.view import UI_COLOURS, Layout
+    from diceland_site.games.diceland.draw import UI_COLOURS, Layout
     layout = Layout.for_board(board, 360, 640)
     lit = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[3] == UI_COLOURS["room_edge"]]
     assert len(lit) == sum(len(z.cells) for z in aid.zones if z.fits)

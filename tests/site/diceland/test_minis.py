@@ -4,9 +4,9 @@ the last placement outlined, the way back to one's own board."""
 from __future__ import annotations
 
 from diceland_core.games.diceland import Game, Place
-from diceland_site.diceland import view
-from diceland_site.diceland.controller import Controller, Seat
-from diceland_site.diceland.minis import LAST_MOVE_COLOUR, last_move, mini_layout, mini_ops, minis
+from diceland_site.games.diceland import draw
+from diceland_site.games.diceland.controller import Controller, Seat
+from diceland_site.games.diceland.minis import LAST_MOVE_COLOUR, last_move, mini_layout, mini_ops, minis
 
 
 def bot_game(board, kinds=("human", "greedy", "greedy"), seed=3, lang="en", start_player=0):
@@ -68,7 +68,7 @@ def test_the_last_move_is_outlined_on_the_mini_board(board):
     ops = mini_ops(ctl.game, 1, layout)
     outlined = [op for op in ops if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR]
     assert len(outlined) == len(last_move(ctl.game, 1)) > 0
-    crosses = [op for op in view.dynamic_ops(ctl.game.sheets[1], layout) if op[0] == "poly"]
+    crosses = [op for op in draw.dynamic_ops(ctl.game.sheets[1], layout) if op[0] == "poly"]
     assert all(op in ops for op in crosses)
     assert not [op for op in mini_ops(ctl.game, 2, layout) if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR] \
         or last_move(ctl.game, 2)
@@ -118,7 +118,7 @@ def test_in_a_game_of_bots_every_board_is_small(board):
 def test_an_opponent_shown_large_has_the_last_move_outlined(board):
     ctl = bot_game(board)
     play_until_a_bot_placed(ctl)
-    layout = view.Layout(360, 640)
+    layout = draw.Layout(360, 640)
     assert not [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR]
     ctl.view_sheet(1)
     outlined = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from diceland_core.games.diceland import Game
-from diceland_site.diceland.controller import Controller, Seat
-from diceland_site.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
+from diceland_site.games.diceland.controller import Controller, Seat
+from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.settings import (
     BOT_SPEEDS, DEFAULT_BOT_SPEED, bot_delay_ms, bot_speed_name, sound_on, url_speed,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from diceland_core.games.wideshut.sheet import Sheet
 from diceland_site.paint import Painter
-from diceland_site.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, static_ops
-from diceland_site.wideshut.options import make_seats
-from diceland_site.wideshut.play import Play
-from diceland_site.wideshut.strings import WideStrings
+from diceland_site.games.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, static_ops
+from diceland_site.games.wideshut.options import make_seats
+from diceland_site.games.wideshut.controller import Controller
+from diceland_site.games.wideshut.strings import WideStrings
 from support import CanvasRecorder
 from diceland_core import get_game
 
@@ -31,7 +31,7 @@ def test_split_rows_used_sixes_scores_and_lit_boxes_are_drawn():
     sheet = Sheet.from_strings(red=["xxxxx", "x....", "x....", "x....", "x...."], red6="u....")
     game = get_game("wideshut").new(players=2, seed=1, start_player=0, sheets={0: sheet},
                                     script=[[3, 5, 1, 2, 2, 2, 6]])
-    play = Play(game, make_seats(["human", "expert"], [], EN), "en")
+    play = Controller(game, make_seats(["human", "expert"], [], EN), "en")
     play.roll()
     play.tap_die(0)
     play.tap_die(1)

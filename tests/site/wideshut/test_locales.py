@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from diceland_site.i18n import LANGUAGES, placeholders
-from diceland_site.wideshut.strings import WideStrings, load_locale, locale_dir
+from diceland_site.games.wideshut.strings import WideStrings, load_locale, locale_dir
 
 SITE = Path(__file__).resolve().parents[3] / "site"
 
@@ -24,7 +24,7 @@ def test_same_keys_and_placeholders_in_every_language():
 
 
 def test_every_key_used_by_the_page_exists():
-    sources = [*(SITE / "diceland_site" / "wideshut").glob("*.py"), SITE / "diceland_web" / "wideshut_page.py"]
+    sources = [*(SITE / "diceland_site" / "games" / "wideshut").glob("*.py"), SITE / "diceland_web" / "pages" / "wideshut.py"]
     used = set()
     for path in sources:
         text = path.read_text(encoding="utf-8")

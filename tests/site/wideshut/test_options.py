@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_site.wideshut.options import NewGame, from_query, make_seats
-from diceland_site.wideshut.strings import WideStrings
+from diceland_site.games.wideshut.options import NewGame, from_query, make_seats
+from diceland_site.games.wideshut.strings import WideStrings
 
 EN = WideStrings("en")
 

@@ -9,14 +9,14 @@ import zlib
 
 import pytest
 
-from diceland_site.wideshut.options import make_seats
-from diceland_site.wideshut.play import Play
-from diceland_site.wideshut.share import decode_position, encode_position
-from diceland_site.wideshut.strings import WideStrings
+from diceland_site.games.wideshut.options import make_seats
+from diceland_site.games.wideshut.controller import Controller
+from diceland_site.games.wideshut.share import decode_position, encode_position
+from diceland_site.games.wideshut.strings import WideStrings
 
 
 def test_round_trip_of_a_game_in_progress():
-    play = Play.new(make_seats(["human", "greedy", "expert"], ["Ana"], WideStrings("en")), 12)
+    play = Controller.new(make_seats(["human", "greedy", "expert"], ["Ana"], WideStrings("en")), 12)
     for _ in range(7):
         (play.bot_step() if play.bot_turn() else
          play.roll() if play.game.phase == "roll" else None)

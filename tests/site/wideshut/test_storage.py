@@ -8,13 +8,13 @@ import json
 
 from diceland_core import get_game
 from diceland_site.storage import SaveStore
-from diceland_site.wideshut.options import make_seats
-from diceland_site.wideshut.play import Play
-from diceland_site.wideshut.strings import WideStrings
+from diceland_site.games.wideshut.options import make_seats
+from diceland_site.games.wideshut.controller import Controller
+from diceland_site.games.wideshut.strings import WideStrings
 
 
-def a_play(seed: int = 5) -> Play:
-    play = Play.new(make_seats(["human", "expert"], ["Ana"], WideStrings("en")), seed)
+def a_play(seed: int = 5) -> Controller:
+    play = Controller.new(make_seats(["human", "expert"], ["Ana"], WideStrings("en")), seed)
     while play.game.phase == "roll" or play.bot_turn():
         (play.bot_step() if play.bot_turn() else play.roll())
     return play

@@ -1,0 +1,74 @@
+"""New-game options of the Dice Wide Shut page: who sits at the table
+(people and bots, 2 to 5 seats) and the seed, from a start link
+(``wideshut.html?players=human,greedy,expert&seed=7&names=Ana``) or the
+new-game dialog."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from diceland_core.games.wideshut.game import MAX_PLAYERS, MIN_PLAYERS
+
+from ...seats import HUMAN, SEAT_KINDS, Seat
+from .strings import WideStrings
+
+__all__ = ["NewGame", "LINK_KEYS", "SEED_LIMIT", "seat_name", "default_seats", "make_seats", "from_query"]
+
+#: query keys that start a new game
+LINK_KEYS = frozenset({"players", "seed", "names"})
+SEED_LIMIT = (1 << 32) - 1
+#: friendly names of the bot kinds
+BOT_NAME_KEYS = {"random": "bot.easy", "greedy": "bot.medium", "expert": "bot.strong"}
+
+
+@dataclass(frozen=True)
+class NewGame:
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+
+
+def seat_name(kind: str, number: int, strings: WideStrings) -> str:
+    """"Player 2" for a person, "Strong bot" for the expert."""
+    if kind == HUMAN:
+        return strings.t("seat.player", number=number)
+    return strings.t(BOT_NAME_KEYS[kind])
+
+
+def make_seats(kinds: Sequence[str], names: Sequence[str], strings: WideStrings) -> tuple[Seat, ...]:
+    """Seats for ``kinds``; a missing or blank name becomes a default one;
+    two bots of one kind are numbered ("Strong bot 2")."""
+    out: list[Seat] = []
+    seen: dict[str, int] = {}
+    for i, kind in enumerate(kinds):
+        given = names[i].strip()[:24] if i < len(names) else ""
+        name = given or seat_name(kind, i + 1, strings)
+        if not given and kind != HUMAN:
+            seen[kind] = seen.get(kind, 0) + 1
+            if seen[kind] > 1:
+                name = f"{name} {seen[kind]}"
+        out.append(Seat(name, kind))
+    return tuple(out)
+
+
+def default_seats(strings: WideStrings) -> tuple[Seat, ...]:
+    return make_seats([HUMAN, "expert"], [], strings)
+
+
+def from_query(query: Mapping[str, str], strings: WideStrings) -> NewGame | str:
+    """The game a start link names, or the sentence saying what is wrong."""
+    raw = query.get("players", "human,expert")
+    kinds = [k.strip().lower() for k in raw.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad:
+        return strings.t("link.bad_kind", kind=bad[0][:20], kinds=", ".join(SEAT_KINDS))
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        return strings.t("link.bad_count", n=len(kinds), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
+    seed = None
+    if "seed" in query:
+        text = query["seed"].strip()
+        if not text.isdigit() or int(text) > SEED_LIMIT:
+            return strings.t("link.bad_seed", seed=text[:20], hi=SEED_LIMIT)
+        seed = int(text)
+    names = query.get("names", "").split(",") if query.get("names") else []
+    return NewGame(make_seats(kinds, names, strings), seed)

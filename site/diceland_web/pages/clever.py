@@ -1,0 +1,436 @@
+"""The Ganz schön clever page: the score sheet's canvas, the dice, the
+fields a die may go to, the seat tabs, the new-game form and the end of
+the game, over :class:`diceland_web.shell.Shell`.
+
+What the page shows and what a tap does come from
+``diceland_site.games.clever.controller``; layout and draw lists from
+``diceland_site.games.clever.layout`` and ``.draw``.
+
+URL parameters: ``players`` (``human,expert``…), ``seed``, ``names`` start a
+new game (``clever.html?players=human,expert&seed=7``); ``save`` opens a
+saved game; ``lang`` picks the language; ``speed`` scales the bots' delay
+(``speed=0``: as fast as possible).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from diceland_site.games.clever.controller import Controller
+from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
+from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
+from diceland_site.games.clever.options import default_seats, from_params, seat_kind_label
+from diceland_site.games.clever.share import read_fragment, share_url
+from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
+
+from ..dom import document, draw_canvas, el, esc, window
+from ..shell import Shell
+
+LINK_KEYS = {"players", "seed", "names"}
+BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
+
+
+class CleverPage(Shell):
+    GAME = "clever"
+    WHERE = "clever"
+    STRINGS = CleverStrings
+    #: the dice, fields and buttons are the page's own buttons: Tab and Enter
+    KEY_HELP = ("keys.tab", "keys.escape", "keys.help")
+    TITLE_KEY = "clever.title"
+    BOT_DELAY_MS = 450
+
+    def __init__(self):
+        super().__init__()
+        self.ctrl: Controller | None = None
+        self.link_error = ""
+        self.layout: CanvasLayout | None = None
+        self.cache: dict = {}
+        self.over_shown = False
+        self.bind()
+        self.translate_static()
+
+    # -- wiring -----------------------------------------------------------------------
+    def bind(self) -> None:
+        for name in BUTTONS:
+            self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.press(n))
+        self.on(self.canvas, "click", self.canvas_click)
+        self.on(el("dice"), "click", self.dice_click)
+        self.on(el("targets"), "click", self.target_click)
+        self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(window, "resize", lambda evt: self.render())
+
+    def translate_static(self) -> None:
+        super().translate_static()
+        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        el("targets").setAttribute("aria-label", self.t("clever.targets"))
+
+    def language_changed(self) -> None:
+        if self.ctrl is not None:
+            self.ctrl.set_language(self.lang)
+
+    # -- games ------------------------------------------------------------------------
+    def start(self) -> None:
+        super().start()
+        if self.link_error:  # a broken link: said over whatever game opened instead
+            self.show_message(self.link_error, error=True)
+
+    def start_from_link(self) -> bool:
+        if self.open_shared():
+            return True
+        if not LINK_KEYS & set(self.query):
+            return False
+        setup = from_params(self.query, self.lang)
+        if isinstance(setup, str):
+            self.show_message(setup, error=True, offer_new=True)
+            return True
+        seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
+        self.new_game(list(setup.seats), seed)
+        window.history.replaceState(None, "", self.page_url())
+        return True
+
+    def open_shared(self) -> bool:
+        """A ``#position=…`` link: import the shared game as a new save."""
+        try:
+            text = read_fragment(str(window.location.hash))
+        except ValueError as exc:  # said once the page has opened what it can
+            self.link_error = self.t("error.import_invalid", detail=str(exc))
+            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+            return False
+        if text is None:
+            return False
+        window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+        return self.import_text(text)
+
+    def new_game(self, seats, seed: int) -> None:
+        self.hide_message()
+        self.set_controller(Controller.new(seats, seed, self.lang), None)
+        self.autosave()
+
+    def open_game(self, game, seats, save_id: str | None) -> None:
+        self.set_controller(Controller(game, seats, self.lang), save_id)
+
+    def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
+        self.show_game(save_id)
+        self.ctrl = ctrl
+        self.over_shown = ctrl.state.over
+        ctrl.drain_messages()
+        self.hide_message()
+        self.render()
+
+    def play_again(self) -> None:
+        el("game-over").close()
+        if self.ctrl is not None:
+            self.new_game(list(self.ctrl.seats), random.randrange(1 << 32))
+
+    # -- shell hooks --------------------------------------------------------------------
+    def current_game(self):
+        return None if self.ctrl is None else (self.ctrl.state, self.ctrl.seats)
+
+    def worth_keeping(self) -> bool:
+        return self.ctrl is not None
+
+    def handoff_done(self) -> None:
+        self.press("handoff")
+
+    def game_key(self, key: str) -> bool:
+        if self.ctrl is None or key != "Escape":
+            return False
+        self.ctrl.clear_selection()
+        self.render()
+        return True
+
+    def bot_step(self) -> bool:
+        return self.ctrl is not None and self.ctrl.bot_step()
+
+    def share(self):
+        if self.ctrl is None:
+            return None
+        return share_url(str(window.location.href), self.ctrl.state, self.ctrl.seats), None
+
+    # -- input -------------------------------------------------------------------------
+    def after(self, result, save: bool = True) -> None:
+        if result is not None and not result.ok and result.reason:
+            self.toast(result.reason)
+            self.announce(result.reason)
+            self.show_message(result.reason, error=True, details=result.details)
+        else:
+            self.hide_message()
+            if save:
+                self.autosave()
+        self.render()
+
+    def press(self, name: str) -> None:
+        if self.ctrl is None or self.stale():
+            return
+        result = self.ctrl.press(name)
+        self.after(result, save=name not in ("hint", "extra", "handoff"))
+        if name == "hint" and result.ok:
+            self.announce(result.reason)
+            el("prompt").textContent = result.reason
+
+    def canvas_click(self, evt) -> None:
+        if self.ctrl is None or self.layout is None or self.stale():
+            return
+        rect = self.canvas.getBoundingClientRect()
+        x, y = self.layout.to_sheet(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        model = self.ctrl.model()
+        colour = die_spot(model, x, y)
+        spot = ("die", colour) if colour else GEOMETRY.hit_mark(x, y)
+        if spot is None:
+            return
+        if model.shown != model.current and spot[0] == "mark":
+            self.ctrl.viewing = None
+        self.after(self.ctrl.tap(spot), save=spot[0] == "mark")
+        self.mark_redraw(evt)
+
+    def dice_click(self, evt) -> None:
+        target = evt.target.closest("button.die") if evt.target else None
+        if not target or self.ctrl is None or self.stale():
+            return
+        self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
+        self.focus_first("#targets button")
+
+    def target_click(self, evt) -> None:
+        target = evt.target.closest("button") if evt.target else None
+        if not target or self.ctrl is None or self.stale():
+            return
+        area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
+        self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
+        self.focus_first("#dice button.die:not([disabled]), #actions button:not([disabled])")
+
+    def focus_first(self, selector: str) -> None:
+        """Keyboard play: the controls just drawn take the focus."""
+        node = document.querySelector(selector)
+        if node:  # a missing element is JavaScript's null: falsy, not None
+            node.focus()
+
+    def tab_click(self, evt) -> None:
+        target = evt.target.closest("button") if evt.target else None
+        if not target or self.ctrl is None:
+            return
+        seat = int(target.dataset.seat)
+        self.ctrl.viewing = None if seat == self.ctrl.current() else seat
+        self.render()
+
+    # -- drawing -----------------------------------------------------------------------
+    def frame_canvas(self):
+        """The sheet, kept small with the save for the next visit's boot screen."""
+        return self.canvas if self.ctrl is not None and self.layout is not None else None
+
+    def render(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None:
+            return
+        model = ctrl.model()
+        for m in ctrl.drain_messages():
+            if m.kind == "log":
+                item = document.createElement("li")
+                item.textContent = m.text
+                el("log").prepend(item)
+            else:
+                self.announce(m.text)
+        wrap = el("board-wrap")
+        self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
+        self.cache["board"] = self.lang
+        lang = self.lang
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
+                    self.cache)
+        shown = model.players[model.shown]
+        self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
+        if model.over:
+            status = self.t("clever.prompt.over")
+        else:
+            status = self.t("clever.status", round=model.round, rounds=model.rounds,
+                            name=model.players[model.current].name)
+            if model.solo_passive:
+                status += " · " + self.t("clever.status.passive")
+        el("status").textContent = status
+        el("scores").textContent = self.t("clever.scores", name=shown.name, foxes=shown.foxes, **shown.scores)
+        el("prompt").textContent = model.prompt
+        self.render_dice(model)
+        self.render_targets(model)
+        self.render_tabs(model)
+        for b in model.buttons:
+            node = el(f"btn-{b.id}")
+            node.textContent = b.label
+            node.disabled = not b.enabled
+            node.hidden = not b.visible
+        self.show_handoff({"title": model.handoff, "button": self.t(
+            "button.ready", name=model.players[model.current].name)} if model.handoff else None)
+        if model.over and not self.over_shown:
+            self.over_shown = True
+            self.show_game_over(model)
+        p = ctrl.current()
+        self.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
+
+    def render_dice(self, model) -> None:
+        box = el("dice")
+        box.innerHTML = ""
+        for d in model.dice:
+            b = document.createElement("button")
+            b.type = "button"
+            b.className = f"die {d.colour}" + (" selected" if d.selected else "") + ("" if d.usable else " dim")
+            b.dataset.colour = d.colour
+            b.setAttribute("aria-label", d.label)
+            b.setAttribute("aria-pressed", "true" if d.selected else "false")
+            b.disabled = not d.usable
+            num = document.createElement("span")
+            num.className = "num"
+            num.textContent = str(d.value)
+            sym = document.createElement("span")
+            sym.className = "sym"
+            sym.textContent = COLOUR_SYMBOLS[d.colour] + " " + self.t(f"clever.colour.{d.colour}")
+            b.append(num, sym)
+            box.append(b)
+
+    def target_label(self, area: str, index) -> str:
+        return self.strings.target_label(area, index)
+
+    def render_targets(self, model) -> None:
+        box = el("targets")
+        box.innerHTML = ""
+        for area, index in model.targets:
+            b = document.createElement("button")
+            b.type = "button"
+            b.dataset.area = area
+            b.dataset.index = json.dumps(list(index) if isinstance(index, tuple) else index)
+            b.textContent = self.target_label(area, index)
+            box.append(b)
+
+    def render_tabs(self, model) -> None:
+        box = el("seat-tabs")
+        box.innerHTML = ""
+        if len(model.players) < 2:
+            return
+        for i, pl in enumerate(model.players):
+            b = document.createElement("button")
+            b.type = "button"
+            b.setAttribute("role", "tab")
+            b.setAttribute("aria-selected", "true" if i == model.shown else "false")
+            b.dataset.seat = str(i)
+            b.textContent = f"{pl.name} · {pl.scores['total']}"
+            box.append(b)
+
+    def show_game_over(self, model) -> None:
+        if model.rating is not None:
+            text = self.t("clever.over.solo", total=model.players[0].scores["total"], rating=model.rating)
+        else:
+            text = self.t("clever.over.winner", names=self.strings.names([model.players[w].name for w in model.winners]))
+        el("game-over-result").textContent = text
+        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.players) + "</tr>"]
+        for key, values in model.breakdown:
+            rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
+        el("game-over-table").innerHTML = "".join(rows)
+        self.announce(text)
+        dialog = el("game-over")
+        if not dialog.open:
+            dialog.showModal()
+
+    # -- new-game dialog -----------------------------------------------------------------
+    def open_new_game(self) -> None:
+        seats = list(self.ctrl.seats) if self.ctrl else list(default_seats(self.lang))
+        self.fill_seat_rows(seats)
+        el("new-game-error").textContent = ""
+        dialog = el("new-game")
+        if not dialog.open:
+            dialog.showModal()
+
+    def fill_seat_rows(self, seats) -> None:
+        box = el("seat-rows")
+        box.innerHTML = ""
+        for i, seat in enumerate(seats):
+            options = "".join(f'<option value="{k}"{" selected" if k == seat.kind else ""}>{esc(seat_kind_label(k, self.lang))}</option>'
+                              for k in SEAT_KINDS)
+            row = document.createElement("div")
+            row.className = "seat-row"
+            row.innerHTML = (f"<span>{i + 1}</span>"
+                             f'<input class="seat-name" aria-label="{esc(self.t("seat.name"))} {i + 1}" value="{esc(seat.name)}">'
+                             f'<select class="seat-kind" aria-label="{esc(self.t("seat.kind"))} {i + 1}">{options}</select><span></span>')
+            box.append(row)
+
+    def read_seat_rows(self) -> list[Seat]:
+        rows = el("seat-rows").querySelectorAll(".seat-row")
+        out = []
+        for i in range(rows.length):
+            row = rows.item(i)
+            name = str(row.querySelector(".seat-name").value).strip()[:MAX_NAME] or self.t("seat.default_name", number=i + 1)
+            out.append(Seat(name, str(row.querySelector(".seat-kind").value)))
+        return out
+
+    def add_seat_row(self) -> None:
+        seats = self.read_seat_rows()
+        if len(seats) < 4:
+            seats.append(Seat(self.t("seat.default_name", number=len(seats) + 1), "expert"))
+            self.fill_seat_rows(seats)
+
+    def remove_seat_row(self) -> None:
+        seats = self.read_seat_rows()
+        if len(seats) > 1:
+            self.fill_seat_rows(seats[:-1])
+
+    def submit_new_game(self, evt) -> None:
+        evt.preventDefault()
+        text = str(el("seed-input").value).strip()
+        if text and not text.isdigit():
+            el("new-game-error").textContent = self.t("clever.link.seed", seed=text[:24])
+            return
+        el("new-game").close()
+        self.new_game(self.read_seat_rows(), int(text) if text else random.randrange(1 << 32))
+
+    # -- what tests and tools can ask ---------------------------------------------------
+    def state(self) -> dict:
+        if self.ctrl is None:
+            return {"game": False}
+        m = self.ctrl.model()
+        return {
+            "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
+            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff,
+            "bot_pending": m.bot_pending, "targets": [list(t) for t in m.targets],
+            "dice": [{"colour": d.colour, "value": d.value, "place": d.place, "usable": d.usable,
+                      "label": d.label} for d in m.dice],
+            "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
+            "scores": [p.scores for p in m.players], "actions": len(self.ctrl.state.actions),
+        }
+
+    def api_functions(self) -> dict:
+        def point(x: float, y: float) -> dict:
+            rect = self.canvas.getBoundingClientRect()
+            cx, cy = self.layout.to_css(x, y)
+            return {"x": float(rect.left) + cx, "y": float(rect.top) + cy}
+
+        def hint_taps():
+            """The hint's move as taps: canvas points (client coordinates) or button ids."""
+            ctrl = self.ctrl
+            if ctrl is None:
+                return "[]"
+            if ctrl.viewing is not None:
+                ctrl.viewing = None
+                self.render()
+            taps = ctrl.hint_taps()
+            self.render()
+            model = ctrl.model()
+            out = []
+            for tap in taps:
+                if tap[0] == "button":
+                    out.append({"button": f"btn-{tap[1]}"})
+                elif tap[0] == "die":
+                    r = die_rect(next(d for d in model.dice if d.colour == tap[1]))
+                    out.append(point(r.cx, r.cy))
+                else:
+                    r = GEOMETRY.mark_rect(tap[1], tap[2])
+                    out.append(point(r.cx, r.cy))
+            return json.dumps(out)
+
+        def bench_bot(n=20, kind="expert"):
+            from diceland_site.games.clever.timing import decision_times
+            return json.dumps(decision_times(int(n), str(kind)))
+
+        return {"hintTaps": hint_taps, "benchBot": bench_bot}
+
+
+def main() -> CleverPage:
+    page = CleverPage()
+    page.run()
+    return page
