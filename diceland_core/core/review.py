@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .dice import ScriptedDice, SeededDice
-from .errors import register_messages, render_message
+from . import review_messages  # noqa: F401  (registers the catalogue)
+from .errors import render_message
 from .protocol import GameDef, Hint, Outcome
 from .record import definition_of, load_record, record_of
 from .rng import SplitMix64
@@ -281,10 +282,13 @@ def _plain(value: Any) -> Any:
 
 class Review:
     """The review of ``seat``'s decisions in a record (JSON text, object or
-    a loaded state).  Raises :class:`RecordError` for a bad record and
-    ``ValueError`` for a seat the game does not have."""
+    a loaded state).  ``full`` rolls out to the end of the game even where
+    the game has a value function; ``rollouts`` replaces the game's batches.
+    Raises :class:`RecordError` for a bad record and ``ValueError`` for a
+    seat the game does not have."""
 
-    def __init__(self, record: Any, seat: int = 0, seed: int = 0, lang: str = "en", full: bool = False):
+    def __init__(self, record: Any, seat: int = 0, seed: int = 0, lang: str = "en", full: bool = False,
+                 rollouts: Rollouts | None = None):
         final = record if hasattr(record, "apply") else load_record(record)
         self.definition = definition_of(final)
         self.hooks = hooks_for(self.definition)
@@ -294,6 +298,8 @@ class Review:
         self.seat, self.seed, self.lang = seat, seed, lang
         #: rollouts to the end of the game even where the game has a value
         self.full = full or self.hooks.value is None or self.hooks.horizon is None
+        #: the rollout batches (default: the game's)
+        self.rollouts = rollouts or self.hooks.rollouts
         self.players = final.players
         self.final = final
         self.record = record_of(final)
@@ -343,7 +349,7 @@ class Review:
         if to_json(played) != to_json(expert):
             diffs: list[float] = []
             area_diffs: list[dict[str, float]] = []
-            plan = hooks.rollouts
+            plan = self.rollouts
             while True:
                 for i in range(len(diffs), min(len(diffs) + (plan.step if diffs else plan.first), plan.most)):
                     if cancel is not None and cancel():
@@ -467,55 +473,3 @@ def summarise(review: Review, decisions: Sequence[Decision], worst: int = 3) -> 
     return {"measure": review.kind, "lost": round(lost, 3), "counts": counts,
             "areas": {k: round(v, 3) for k, v in areas.items()},
             "worst": [d.index for d in bad], "text": f"{text}. {counted}"}
-
-
-register_messages("review", {
-    "label_best": {"en": "best", "es": "la mejor", "it": "la migliore"},
-    "label_inaccuracy": {"en": "inaccuracy", "es": "imprecisión", "it": "imprecisione"},
-    "label_mistake": {"en": "mistake", "es": "error", "it": "errore"},
-    "label_blunder": {"en": "blunder", "es": "error grave", "it": "errore grave"},
-    "same": {"en": "The expert's choice too.", "es": "También es la elección del experto.",
-             "it": "È anche la scelta dell'esperto."},
-    "tie": {"en": "Not the expert's choice, but as good within the error of the rollouts.",
-            "es": "No es la elección del experto, pero es igual de buena dentro del error de las simulaciones.",
-            "it": "Non è la scelta dell'esperto, ma è buona uguale entro l'errore delle simulazioni."},
-    "expert_better_points": {"en": "The expert's move scores more points on average.",
-                             "es": "La jugada del experto da más puntos de media.",
-                             "it": "La mossa dell'esperto fa più punti in media."},
-    "expert_better_margin": {"en": "The expert's move ends further ahead of the others on average.",
-                             "es": "La jugada del experto acaba con más ventaja sobre los demás de media.",
-                             "it": "La mossa dell'esperto finisce più avanti degli altri in media."},
-    "expert_better_win": {"en": "The expert's move wins more often.",
-                          "es": "La jugada del experto gana más a menudo.",
-                          "it": "La mossa dell'esperto vince più spesso."},
-    "lost_points": {"en": "points lost {loss}", "es": "puntos perdidos {loss}", "it": "punti persi {loss}"},
-    "lost_margin": {"en": "margin lost {loss} {loss:p:point|points}",
-                    "es": "ventaja perdida {loss} {loss:p:punto|puntos}",
-                    "it": "vantaggio perso {loss} {loss:p:punto|punti}"},
-    "lost_win": {"en": "win chance lost {loss}%", "es": "probabilidad de ganar perdida {loss}%",
-                 "it": "probabilità di vittoria persa {loss}%"},
-    "area_later": {"en": "what it promises for later", "es": "lo que promete para después",
-                   "it": "ciò che promette per dopo"},
-    "area_lost": {"en": "{area} {loss}", "es": "{area} {loss}", "it": "{area} {loss}"},
-    "worst": {"en": "decision {n} in turn {turn} ({label}, {loss})",
-              "es": "decisión {n} en el turno {turn} ({label}, {loss})",
-              "it": "decisione {n} nel turno {turn} ({label}, {loss})"},
-    "counts": {"en": "{n} {n:p:decision|decisions}: {best} best, {inaccuracy} "
-                     "{inaccuracy:p:inaccuracy|inaccuracies}, {mistake} {mistake:p:mistake|mistakes}, "
-                     "{blunder} {blunder:p:blunder|blunders}.",
-               "es": "{n} {n:p:decisión|decisiones}: {best} {best:p:la mejor|las mejores}, {inaccuracy} "
-                     "{inaccuracy:p:imprecisión|imprecisiones}, {mistake} {mistake:p:error|errores}, "
-                     "{blunder} {blunder:p:error grave|errores graves}.",
-               "it": "{n} {n:p:decisione|decisioni}: {best} {best:p:la migliore|le migliori}, {inaccuracy} "
-                     "{inaccuracy:p:imprecisione|imprecisioni}, {mistake} {mistake:p:errore|errori}, "
-                     "{blunder} {blunder:p:errore grave|errori gravi}."},
-    "turn": {"en": "turn {turn}", "es": "turno {turn}", "it": "turno {turn}"},
-    "expert_plays": {"en": "expert: {move}", "es": "experto: {move}", "it": "esperto: {move}"},
-    "loss": {"en": "{loss} ± {se} {unit}", "es": "{loss} ± {se} {unit}", "it": "{loss} ± {se} {unit}"},
-    "unit_points": {"en": "points", "es": "puntos", "it": "punti"},
-    "unit_margin": {"en": "points of margin", "es": "puntos de ventaja", "it": "punti di vantaggio"},
-    "unit_win": {"en": "% win chance", "es": "% de probabilidad de ganar", "it": "% di probabilità di vittoria"},
-    "title": {"en": "Review of {player}'s decisions ({game}, review seed {seed})",
-              "es": "Revisión de las decisiones de {player} ({game}, semilla de la revisión {seed})",
-              "it": "Revisione delle decisioni di {player} ({game}, seme della revisione {seed})"},
-})

@@ -17,8 +17,8 @@ from diceland_core.cli import main
 from diceland_core.core.errors import LANGUAGES, has_message, message_codes, render_message
 from diceland_core.core.record import record_json, record_of
 from diceland_core.core.registry import game_names, get_game
-from diceland_core.core.review import (LABELS, THRESHOLDS, Cancelled, Review, hooks_for, label_for,
-                                       summarise)
+from diceland_core.core.review import (LABELS, THRESHOLDS, Cancelled, Review, Rollouts, hooks_for,
+                                       label_for, summarise)
 from diceland_core.core.review_cli import cmd_review
 from diceland_core.core.simulate import play_game
 
@@ -111,7 +111,7 @@ def test_a_loss_agrees_with_independent_rollouts():
     # the split by area (the points now and what the sheet promises) adds up to the loss
     assert sum(a.areas.values()) == pytest.approx(a.loss)
     # and rollouts to the end of the game (no value function) find the same loss within their error
-    full = Review(record_of(state), 0, seed=5, full=True).decide(i)
+    full = Review(record_of(state), 0, seed=5, full=True, rollouts=Rollouts(8, 8, 8)).decide(i)
     assert full.pairs == 8 and full.se > a.se
     assert abs(full.loss - a.loss) <= 3 * math.hypot(a.se, full.se), (a.loss, a.se, full.loss, full.se)
     assert sum(full.areas.values()) == pytest.approx(full.loss)
@@ -147,7 +147,8 @@ def test_labels_follow_the_thresholds():
 def test_every_game_has_a_measure_and_every_reason_reads_in_every_language(name):
     hooks = hooks_for(get_game(name))
     assert hooks.measure in THRESHOLDS
-    review = Review(record_json(expert_game(name, 3)), 1 if name != "clever" else 0, seed=1)
+    review = Review(record_json(expert_game(name, 3)), 1 if name != "clever" else 0, seed=1,
+                    rollouts=Rollouts(2, 2, 2))
     for d in [review.decide(i) for i in range(min(3, len(review)))]:
         assert has_message(d.reason_code)
         texts = {d.reason(lang) for lang in LANGUAGES}

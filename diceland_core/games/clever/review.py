@@ -47,7 +47,7 @@ def _areas(state: Any, seat: int) -> dict[str, int]:
 
 HOOKS = register_review("clever", ReviewHooks(
     measure="points", describe=_describe, area_name=_area, turn_of=lambda state: state.round,
-    rollouts=Rollouts(first=4, step=4, most=8),
+    rollouts=Rollouts(first=8, step=8, most=32),
     # a roll's place: the turn, who rolls, the solo passive roll, the picks made
     roll_key=lambda s: (s.round, s.active, s.solo_passive, len(s.fields)),
     value=_value, horizon=lambda state: state.round, areas=_areas,
