@@ -464,7 +464,7 @@ def summarise(review: Review, decisions: Sequence[Decision], worst: int = 3) -> 
                 areas[name] = areas.get(name, 0.0) + v
     bad = sorted((d for d in decisions if d.label != "best"), key=lambda d: (-d.loss, d.index))[:worst]
     parts = [render_message("review.area_lost", {"area": review.area_name(k), "loss": round(v)}, lang)
-             for k, v in sorted(areas.items(), key=lambda kv: -kv[1]) if round(v) > 0]
+             for k, v in sorted(areas.items(), key=lambda kv: -kv[1]) if round(v) != 0]
     parts += [render_message("review.worst", {"n": d.index + 1, "turn": d.turn, "label": d.label_text(lang),
                                               "loss": round(d.loss, 1)}, lang) for d in bad]
     head = render_message(f"review.lost_{review.kind}", {"loss": round(lost)}, lang)

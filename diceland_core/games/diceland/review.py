@@ -1,21 +1,38 @@
 """How a review of Diceland reads (:mod:`diceland_core.core.review`): the
 cost of a decision in win chance (percentage points; a shared win counts as
-a fraction), the moves as the terminal writes them.  Games are longer than
-the others', so contested decisions get fewer rollouts."""
+a fraction; whole-game rollouts), the moves in words (1-based rows and
+columns).  Games are longer than the others', so contested decisions get
+fewer rollouts."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import register_messages, render_message
 from ...core.review import ReviewHooks, Rollouts, register_review
-from .terminal import _describe
+from .actions import Choose, Place
 
 
-def _turn(state: Any) -> int:
-    return getattr(state, "turn", 0)
+def _describe(state: Any, action: Any, lang: str) -> str:
+    if isinstance(action, Choose):
+        return render_message("diceland.review_keep", {"colour": action.colour.key}, lang)
+    if isinstance(action, Place):
+        cells = "; ".join(render_message("core.cell", {"row": r + 1, "column": c + 1}, lang)
+                          for r, c in action.cells)
+        return render_message("diceland.review_cross", {"cells": cells}, lang)
+    return render_message(f"diceland.review_{action.type}", {}, lang)
 
+
+register_messages("diceland", {
+    "review_keep": {"en": "keep the {colour} dice", "es": "quedarse los dados {colour}",
+                    "it": "tenere i dadi {colour}"},
+    "review_cross": {"en": "cross {cells}", "es": "tachar {cells}", "it": "barrare {cells}"},
+    "review_reroll": {"en": "reroll", "es": "volver a tirar", "it": "rilanciare"},
+    "review_stop": {"en": "stop rolling", "es": "dejar de tirar", "it": "smettere di lanciare"},
+    "review_pass": {"en": "cross nothing", "es": "no tachar nada", "it": "non barrare nulla"},
+})
 
 HOOKS = register_review("diceland", ReviewHooks(
-    measure="win", describe=lambda state, action, lang: _describe(action), turn_of=_turn,
+    measure="win", describe=_describe, turn_of=lambda state: getattr(state, "turn", 0),
     rollouts=Rollouts(first=4, step=4, most=8),
 ))

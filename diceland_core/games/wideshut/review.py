@@ -1,26 +1,54 @@
 """How a review of Dice Wide Shut reads (:mod:`diceland_core.core.review`):
 the cost of a decision in expected margin (the seat's score minus the best
-other score), the takes as the terminal writes them, the halves by colour."""
+other score, whole-game rollouts), the takes in words (1-based rows and
+columns), the halves by colour."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import register_messages, render_message
 from ...core.review import ReviewHooks, Rollouts, register_review
 from .actions import Roll
 from .messages import TERMS
-from .terminal import describe_take
+
+
+def _mark(entry: Any, lang: str) -> str:
+    if entry is None:
+        return render_message("wideshut.review_nothing", {}, lang)
+    if entry[0] == "skip":
+        return render_message("wideshut.review_skip", {"row": entry[1] + 1}, lang)
+    if len(entry) == 2:
+        return render_message("wideshut.review_six", {"half": entry[0][:-1], "row": entry[1] + 1}, lang)
+    return render_message("wideshut.review_box", {"half": entry[0], "row": entry[1] + 1,
+                                                  "column": entry[2] + 1}, lang)
 
 
 def _describe(state: Any, action: Any, lang: str) -> str:
     if isinstance(action, Roll):
-        return "roll"
-    return describe_take(state, action)
+        return render_message("wideshut.review_roll", {}, lang)
+    values = " + ".join(str(state.roll[i]) for i in action.dice)
+    marks = "; ".join(_mark(e, lang) for e in action.marks)
+    return render_message("wideshut.review_take", {"dice": values, "colour": action.colour,
+                                                   "marks": marks}, lang)
 
 
 def _area(area: str, lang: str) -> str:
     return TERMS.get(lang, TERMS["en"]).get(area, area)
 
+
+register_messages("wideshut", {
+    "review_roll": {"en": "roll the dice", "es": "tirar los dados", "it": "lanciare i dadi"},
+    "review_take": {"en": "take {dice} as {colour}: {marks}", "es": "tomar {dice} como {colour}: {marks}",
+                    "it": "prendere {dice} come {colour}: {marks}"},
+    "review_box": {"en": "{half} row {row}, column {column}", "es": "{half}, fila {row}, columna {column}",
+                   "it": "{half}, riga {row}, colonna {column}"},
+    "review_six": {"en": "the {half} 6 of row {row}", "es": "el 6 {half} de la fila {row}",
+                   "it": "il 6 {half} della riga {row}"},
+    "review_skip": {"en": "skip with the 6 of row {row}", "es": "saltar con el 6 de la fila {row}",
+                    "it": "saltare con il 6 della riga {row}"},
+    "review_nothing": {"en": "nothing", "es": "nada", "it": "niente"},
+})
 
 HOOKS = register_review("wideshut", ReviewHooks(
     measure="margin", describe=_describe, area_name=_area, turn_of=lambda state: state.round,
