@@ -210,3 +210,16 @@ def test_bad_records_exit_2_in_plain_words(tmp_path, capsys, content, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err and err.startswith("review: ")
+
+
+def test_moves_read_with_rows_and_columns_from_1():
+    from diceland_core.games.diceland.actions import Place
+    from diceland_core.games.wideshut.actions import Take
+    dl = hooks_for(get_game("diceland"))
+    assert dl.describe(None, Place(0, ((0, 0), (1, 2))), "en") == "cross row 1, column 1; row 2, column 3"
+    assert dl.describe(None, Place(0, ((0, 0),)), "it") == "barrare riga 1, colonna 1"
+    ws = hooks_for(get_game("wideshut"))
+    state = get_game("wideshut").new(players=2, seed=1)
+    state.apply(state.legal_actions()[0])  # the roll
+    take = Take(0, "red", (0,), (("red", 0, 0),))
+    assert ws.describe(state, take, "es") == f"tomar {state.roll[0]} como rojo: rojo, fila 1, columna 1"

@@ -34,5 +34,5 @@ register_messages("diceland", {
 
 HOOKS = register_review("diceland", ReviewHooks(
     measure="win", describe=_describe, turn_of=lambda state: getattr(state, "turn", 0),
-    rollouts=Rollouts(first=4, step=4, most=8),
+    rollouts=Rollouts(first=8, step=8, most=16),
 ))
