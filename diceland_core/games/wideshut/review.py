@@ -15,21 +15,22 @@ from .messages import TERMS
 
 def _mark(entry: Any, lang: str) -> str:
     if entry is None:
-        return render_message("wideshut.review_nothing", {}, lang)
+        return render_message("review.wideshut_nothing", {}, lang)
     if entry[0] == "skip":
-        return render_message("wideshut.review_skip", {"row": entry[1] + 1}, lang)
+        return render_message("review.wideshut_skip", {"row": entry[1] + 1}, lang)
     if len(entry) == 2:
-        return render_message("wideshut.review_six", {"half": entry[0][:-1], "row": entry[1] + 1}, lang)
-    return render_message("wideshut.review_box", {"half": entry[0], "row": entry[1] + 1,
+        return render_message("review.wideshut_six", {"half": _area(entry[0][:-1], lang), "row": entry[1] + 1},
+                              lang)
+    return render_message("review.wideshut_box", {"half": _area(entry[0], lang), "row": entry[1] + 1,
                                                   "column": entry[2] + 1}, lang)
 
 
 def _describe(state: Any, action: Any, lang: str) -> str:
     if isinstance(action, Roll):
-        return render_message("wideshut.review_roll", {}, lang)
+        return render_message("review.wideshut_roll", {}, lang)
     values = " + ".join(str(state.roll[i]) for i in action.dice)
     marks = "; ".join(_mark(e, lang) for e in action.marks)
-    return render_message("wideshut.review_take", {"dice": values, "colour": action.colour,
+    return render_message("review.wideshut_take", {"dice": values, "colour": _area(action.colour, lang),
                                                    "marks": marks}, lang)
 
 
@@ -37,17 +38,17 @@ def _area(area: str, lang: str) -> str:
     return TERMS.get(lang, TERMS["en"]).get(area, area)
 
 
-register_messages("wideshut", {
-    "review_roll": {"en": "roll the dice", "es": "tirar los dados", "it": "lanciare i dadi"},
-    "review_take": {"en": "take {dice} as {colour}: {marks}", "es": "tomar {dice} como {colour}: {marks}",
-                    "it": "prendere {dice} come {colour}: {marks}"},
-    "review_box": {"en": "{half} row {row}, column {column}", "es": "{half}, fila {row}, columna {column}",
-                   "it": "{half}, riga {row}, colonna {column}"},
-    "review_six": {"en": "the {half} 6 of row {row}", "es": "el 6 {half} de la fila {row}",
-                   "it": "il 6 {half} della riga {row}"},
-    "review_skip": {"en": "skip with the 6 of row {row}", "es": "saltar con el 6 de la fila {row}",
-                    "it": "saltare con il 6 della riga {row}"},
-    "review_nothing": {"en": "nothing", "es": "nada", "it": "niente"},
+register_messages("review", {
+    "wideshut_roll": {"en": "roll the dice", "es": "tirar los dados", "it": "lanciare i dadi"},
+    "wideshut_take": {"en": "take {dice} as {colour}: {marks}", "es": "tomar {dice} como {colour}: {marks}",
+                      "it": "prendere {dice} come {colour}: {marks}"},
+    "wideshut_box": {"en": "{half} row {row}, column {column}", "es": "{half}, fila {row}, columna {column}",
+                     "it": "{half}, riga {row}, colonna {column}"},
+    "wideshut_six": {"en": "the {half} 6 of row {row}", "es": "el 6 {half} de la fila {row}",
+                     "it": "il 6 {half} della riga {row}"},
+    "wideshut_skip": {"en": "skip with the 6 of row {row}", "es": "saltar con el 6 de la fila {row}",
+                      "it": "saltare con il 6 della riga {row}"},
+    "wideshut_nothing": {"en": "nothing", "es": "nada", "it": "niente"},
 })
 
 HOOKS = register_review("wideshut", ReviewHooks(
