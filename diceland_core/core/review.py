@@ -3,12 +3,15 @@
 Given a game record and a seat, :class:`Review` finds each decision that
 seat made with more than one legal action, asks the game's hint (its expert)
 which action it prefers there, and, where the two differ, measures what the
-difference costs by seeded rollouts: from the position, the move made and
-the expert's move are each played out to the end by the expert in every
-seat, with the same dice for both (common random numbers: rollout ``i`` of
-both moves rerolls the same fresh dice stream, never the record's own dice,
-which the player could not know).  The cost is the mean difference of the
-game's measure with its standard error:
+difference costs by seeded rollout pairs: from the position, the move made
+and the expert's move are each played on by the expert in every seat, with
+the same fresh dice for both (common random numbers, :class:`KeyedDice`:
+each roll is drawn by where it happens in the game, so the two rollouts stay
+in step; never the record's own dice, which the player could not know),
+to the end of the game, or, where the game gives a value function and a
+horizon (Ganz schön clever: the end of the round), to the horizon and then
+scored by the value.  The cost is the mean difference of the game's measure
+with its standard error:
 
 * ``points``: the seat's final score (Ganz schön clever);
 * ``margin``: the seat's score minus the best other score (Dice Wide Shut);
@@ -24,7 +27,7 @@ else ``inaccuracy``, ``mistake`` or ``blunder``.  Rollouts come in batches
 under one label, or the batches run out.
 
 What is game-specific (the measure, how a move and an area read to a
-player, the rollout batches) comes from the game's own module
+player, the rollout batches, the dice keys, a value function) comes from the game's own module
 ``diceland_core.games.<name>.review``, which calls :func:`register_review`;
 a game without one is reviewed with :data:`DEFAULT_HOOKS`.  The review
 plays through the registry only (``definition.hint``, ``make_bot``,
@@ -414,7 +417,8 @@ class Review:
             bots = [self.definition.make_bot(kind, seed + p) for p in range(self.players)]
             results.append(self._score(play_out(state, bots, stop)))
         (base, base_areas), (best, best_areas) = results
-        return best - base, {k: v - base_areas.get(k, 0.0) for k, v in best_areas.items()}
+        names = sorted(set(best_areas) | set(base_areas))
+        return best - base, {k: best_areas.get(k, 0.0) - base_areas.get(k, 0.0) for k in names}
 
     def _score(self, state: Any) -> tuple[float, dict[str, float]]:
         """The seat's measure at the end of a rollout and its split by area."""
