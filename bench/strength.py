@@ -1,11 +1,16 @@
-"""Bot strength: 2-player games, seats rotated, expert vs greedy and expert
-vs random (and greedy vs random), as a Markdown table.
+"""Bot strength of any registered game, through the registry only: each bot
+kind's scores when it plays every seat (mean, median, p10/p90, per-area
+means), then 2-player games between kinds, seats rotated (win rates), as
+Markdown tables.
 
-    python bench/strength.py [--boards A,...] [--games 1000] [--seed 7] [--workers 2]
+    python bench/strength.py [--game diceland] [--players N] [--games 100] [--seed 7] [--workers 1]
+                             [--boards A,...] [--pairs expert-greedy,...]
 
-Each row is one ``simulate`` run; the same run from the command line:
-``python -m diceland_core simulate --board A,B,... --players 2 --bots expert,greedy --games 1000 --seed 7``.
-A shared win (D6.2) counts for both players.
+Scores are played with ``--players`` seats (default: solo where the game
+has a solo mode, else 2), every seat the same kind.  Each pair row is one
+``simulate`` run; the same run from the command line:
+``python -m diceland_core simulate --game NAME --players 2 --bots expert,greedy --games 100 --seed 7``.
+A shared win counts for both players.
 """
 
 from __future__ import annotations
@@ -18,34 +23,84 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from diceland_core.games.diceland import board_ids  # noqa: E402
-from diceland_core.core.simulate import simulate  # noqa: E402
-
-PAIRS = (("expert", "greedy"), ("expert", "random"), ("greedy", "random"))
+from diceland_core.core.registry import game_names, get_game  # noqa: E402
+from diceland_core.core.simulate import _percentile, run_games, simulate  # noqa: E402
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--boards", default=",".join(board_ids()))
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--pairs", default=",".join("-".join(p) for p in PAIRS))
-    args = ap.parse_args()
-    boards = [b for b in args.boards.split(",") if b]
-    print(f"Python {platform.python_version()}; 2 players, seats rotated, {args.games} games per pair, "
-          f"boards {', '.join(boards)} cycled, seed {args.seed}\n")
+def default_pairs(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The strongest kind against each weaker one, then the next strongest
+    against the weakest (kinds are registered weakest first)."""
+    strong = kinds[-1]
+    pairs = [(strong, k) for k in reversed(kinds[:-1])]
+    if len(kinds) > 2:
+        pairs.append((kinds[-2], kinds[0]))
+    return pairs
+
+
+def score_table(game: str, boards: list[str], players: int, kinds: tuple[str, ...], games: int, seed: int,
+                workers: int) -> None:
+    definition = get_game(game)
+    areas = list(definition.areas)
+    print(f"Scores, {players} player(s), every seat the same kind, {games} games each:\n")
+    print("| bot | games | mean | median | p10 | p90 |" + "".join(f" {a} |" for a in areas))
+    print("|---|---:|---:|---:|---:|---:|" + "---:|" * len(areas))
+    for kind in kinds:
+        results = run_games(boards, players, [kind], games, seed, workers=workers, game=game)
+        scores = [s for r in results for s in r.scores]
+        by_area = {a: [x.get(a, 0) for r in results for x in r.areas] for a in areas}
+        mean = sum(scores) / len(scores)
+        print(f"| {kind} | {len(results)} | {mean:.1f} | {_percentile(scores, 0.5):g} | "
+              f"{_percentile(scores, 0.1):g} | {_percentile(scores, 0.9):g} |"
+              + "".join(f" {sum(v) / len(v):.1f} |" for v in by_area.values()), flush=True)
+    print()
+
+
+def pair_table(game: str, boards: list[str], pairs: list[tuple[str, str]], games: int, seed: int,
+               workers: int) -> None:
+    print(f"2 players, seats rotated, {games} games per pair:\n")
     print("| bots | games | first wins | second wins | shared | first win rate (±95%) | mean turns | seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for pair in args.pairs.split(","):
-        a, b = pair.split("-")
-        s = simulate(boards, 2, [a, b], args.games, args.seed, workers=args.workers)
+    for a, b in pairs:
+        s = simulate(boards, 2, [a, b], games, seed, workers=workers, game=game)
         n = s["games"]
         wa, wb = s["wins_by_bot"][a], s["wins_by_bot"][b]
         p = wa / n
         half = 1.96 * math.sqrt(p * (1 - p) / n)
         print(f"| {a} vs {b} | {n} | {wa} | {wb} | {s['shared_wins']} | {p:.1%} ± {half:.1%} | "
               f"{s['turns']['mean']:.1f} | {s['seconds']:.0f} |", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", required=True, choices=game_names())
+    ap.add_argument("--players", type=int, default=None,
+                    help="seats in the score table (default: 1 where the game has a solo mode, else 2)")
+    ap.add_argument("--boards", default=None, help="the game's first option's values (Diceland: board ids), "
+                                                  "cycled over games (default: all)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--pairs", default=None, help="e.g. expert-greedy,expert-random (default: the strongest "
+                                                  "against each other kind; 'none' for no pairs)")
+    args = ap.parse_args()
+    definition = get_game(args.game)
+    boards: list[str] = []
+    if definition.options:
+        option = definition.options[0]
+        boards = [b for b in (args.boards or ",".join(option.values())).split(",") if b]
+    players = args.players or max(1, definition.min_players)
+    kinds = definition.bot_kinds
+    if args.pairs == "none" or definition.max_players < 2:
+        pairs = []
+    elif args.pairs:
+        pairs = [tuple(p.split("-", 1)) for p in args.pairs.split(",")]
+    else:
+        pairs = default_pairs(kinds)
+    where = f", boards {', '.join(boards)} cycled" if boards else ""
+    print(f"{definition.title}: Python {platform.python_version()}, seed {args.seed}{where}\n")
+    score_table(definition.name, boards, players, kinds, args.games, args.seed, args.workers)
+    if pairs:
+        pair_table(definition.name, boards, pairs, args.games, args.seed, args.workers)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 ``validate``  check Diceland board files, naming file, row and column
 ``play``      a game in the terminal (``--game NAME``)
 ``simulate``  bots against bots (``--game NAME``)
+``review``    every decision of a player in a saved game, against the expert
 ``generate``, ``render``  Diceland boards
 """
 
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .core import simulate
+from .core import review_cli, simulate
 from .core.errors import BoardError, ScenarioError
 from .core.registry import LEGACY_GAME, game_names
 from .core.replay import game_from_args, load_scenario, replay_scenario
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.register(sub)
     render.register(sub)
     simulate.register(sub)
+    review_cli.register(sub)
     return parser
 
 

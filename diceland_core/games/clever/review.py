@@ -1,0 +1,54 @@
+"""How a review of Ganz schön clever reads (:mod:`diceland_core.core.review`):
+the cost of a decision in expected final points, the moves as the terminal
+writes them, the areas by their colour names.
+
+Whole-game rollouts of this game spread widely (a standard deviation of
+about 30 points between two moves' rollouts early in the game, even with
+the same dice), so a rollout plays to the end of the round only and is then
+scored by the expert's projected final score of the sheet
+(``bots.evaluate.value``); decisions in the last round are rolled out to
+the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.review import ReviewHooks, Rollouts, register_review
+from .bots.evaluate import future_entries, value
+from .terminal import COLOUR_WORDS, describe, _w
+
+#: dice a player enters in an own turn and in another's (evaluate.future_entries)
+_ACTIVE, _PASSIVE = 2.6, 0.9
+
+
+def _describe(state: Any, action: Any, lang: str) -> str:
+    return describe(action, state, lang)
+
+
+def _area(area: str, lang: str) -> str:
+    if area == "fox":
+        return _w(lang, "foxes").lower()
+    return COLOUR_WORDS.get(lang, COLOUR_WORDS["en"]).get(area, area)
+
+
+def _value(state: Any, seat: int) -> float:
+    """The projected final score at the start of a round (future_entries
+    counts from within a turn: the round just begun adds the seat's own
+    turn if it starts it, else one passive turn)."""
+    entries = future_entries(state, seat) + (_ACTIVE if seat == state.active else _PASSIVE)
+    return value(state.sheets[seat], entries)
+
+
+def _areas(state: Any, seat: int) -> dict[str, int]:
+    score = state.sheets[seat].score()
+    score.pop("total", None)
+    return score
+
+
+HOOKS = register_review("clever", ReviewHooks(
+    measure="points", describe=_describe, area_name=_area, turn_of=lambda state: state.round,
+    rollouts=Rollouts(first=8, step=8, most=32),
+    # a roll's place: the turn, who rolls, the solo passive roll, the picks made
+    roll_key=lambda s: (s.round, s.active, s.solo_passive, len(s.fields)),
+    value=_value, horizon=lambda state: state.round, areas=_areas,
+))
