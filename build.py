@@ -34,21 +34,18 @@ fixed order.  Nothing is fetched from a CDN at run time.
 from __future__ import annotations
 
 import argparse
-import base64
 import gzip
 import hashlib
-import http.server
-import io
 import json
 import re
 import shutil
-import struct
 import subprocess
 import sys
-import threading
-import zipfile
-import zlib
 from pathlib import Path
+
+from diceland_build.icons import favicon_ico, icon_png
+from diceland_build.server import make_server
+from diceland_build.wheels import build_wheel, package_files
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -59,7 +56,6 @@ DIST = ROOT / "dist"
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Files under site/ that are not copied as they are.
 SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
@@ -72,20 +68,7 @@ INCLUDE_PARAM = re.compile(r'([a-z_]+)="([^"]*)"')
 SLOT = re.compile(r"\{\{([a-z_]+)\}\}")
 LOOSE_SLOT = re.compile(r"\{\{[^{}]*\}\}")  # any slot, well written or not (none is left after expansion)
 
-MIME_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".toml": "text/plain; charset=utf-8",
-    ".py": "text/plain; charset=utf-8",
-    ".json": "application/json",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-    ".png": "image/png",
-}
+
 
 
 class BuildError(Exception):
@@ -135,56 +118,11 @@ def core_version() -> str:
     raise BuildError("diceland_core/version.py has no __version__")
 
 
-def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
-    info.create_system = 3
-    zf.writestr(info, data, compresslevel=9)
-
-
-def _record_hash(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
-    """A pure ``py3-none-any`` wheel of ``files`` (archive path → bytes), with
-    its dist-info and RECORD, in a fixed order with fixed times."""
-    files = sorted(files)
-    dist_info = f"{name}-{version}.dist-info"
-    files.append((f"{dist_info}/METADATA", (
-        "Metadata-Version: 2.1\n"
-        f"Name: {name}\n"
-        f"Version: {version}\n"
-        f"Summary: {summary}\n"
-        "Requires-Python: >=3.11\n"
-    ).encode()))
-    files.append((f"{dist_info}/WHEEL", (
-        "Wheel-Version: 1.0\nGenerator: diceland-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    ).encode()))
-    files.append((f"{dist_info}/top_level.txt", f"{name}\n".encode()))
-    record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in files)
-    record += f"{dist_info}/RECORD,,\n"
-    files.append((f"{dist_info}/RECORD", record.encode()))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        for path, data in files:
-            _zip_write(zf, path, data)
-    return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
-
-
-def _package_files(folder: Path, prefix: str) -> list[tuple[str, bytes]]:
-    """Every file below ``folder`` as ``prefix/relative/path`` (no caches)."""
-    return [(f"{prefix}/{path.relative_to(folder).as_posix()}", path.read_bytes())
-            for path in sorted(folder.rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"]
-
-
 def build_core_wheel() -> tuple[str, bytes]:
     """The diceland_core wheel: the package and the shipped boards (as
     ``diceland_core/boards``, where :func:`boards_dir` looks first)."""
-    files = _package_files(ROOT / "diceland_core", "diceland_core")
-    files += _package_files(ROOT / "boards", "diceland_core/boards")
+    files = package_files(ROOT / "diceland_core", "diceland_core")
+    files += package_files(ROOT / "boards", "diceland_core/boards")
     return build_wheel("diceland_core", core_version(),
                        "Roll & write dice games: pure-Python rules engines, bots and tools", files)
 
@@ -202,78 +140,10 @@ def build_site_wheel(version: str, name: str = "diceland_site") -> tuple[str, by
     package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
-    return build_wheel(name, version, SITE_PACKAGES[name], _package_files(package, name))
+    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name))
 
 
 # -- icons --------------------------------------------------------------------
-
-ICON_COLOURS = ((0xD6, 0x3A, 0x2F), (0xF2, 0xC1, 0x2E), (0x3C, 0x9D, 0x4B),
-                (0x2F, 0x6F, 0xC4), (0xF0, 0x84, 0x1F), (0x8A, 0x8F, 0x96))
-
-
-def _png(width: int, height: int, rows: list[bytes]) -> bytes:
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    raw = b"".join(b"\x00" + row for row in rows)
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9))
-            + chunk(b"IEND", b""))
-
-
-def icon_png(size: int) -> bytes:
-    """The app icon: six coloured hexagons around a white one on dark green,
-    drawn with 4×4 supersampling (pure arithmetic, so always the same bytes)."""
-    import math
-    bg = (0x1F, 0x3A, 0x2E)
-    r_hex = size * 0.16
-    centre = size / 2
-    hexes = [((centre, centre), (0xF7, 0xF4, 0xEA))]
-    dist = r_hex * math.sqrt(3) * 1.06
-    for k, colour in enumerate(ICON_COLOURS):
-        ang = math.radians(60 * k - 90 + 30)
-        hexes.append(((centre + dist * math.cos(ang), centre + dist * math.sin(ang)), colour))
-    inner = r_hex * 0.94
-
-    half_width = inner * math.sqrt(3) / 2
-
-    def inside(px: float, py: float, cx: float, cy: float) -> bool:
-        dx, dy = abs(px - cx), abs(py - cy)  # pointy-top hexagon, circumradius inner
-        return dx <= half_width and dy <= inner - dx / math.sqrt(3)
-
-    rows = []
-    ss = 4
-    offs = [(i + 0.5) / ss for i in range(ss)]
-    for y in range(size):
-        row = bytearray()
-        for x in range(size):
-            acc = [0, 0, 0]
-            near = [h for h in hexes if abs(h[0][0] - x) <= r_hex + 1 and abs(h[0][1] - y) <= r_hex + 1]
-            for oy in offs:
-                for ox in offs:
-                    px, py = x + ox, y + oy
-                    colour = bg
-                    for (cx, cy), col in near:
-                        if inside(px, py, cx, cy):
-                            colour = col
-                            break
-                    acc[0] += colour[0]
-                    acc[1] += colour[1]
-                    acc[2] += colour[2]
-            row += bytes(v // (ss * ss) for v in acc)
-        rows.append(bytes(row))
-    return _png(size, size, rows)
-
-
-def favicon_ico(size: int = 32) -> bytes:
-    """``favicon.ico``: the app icon as one PNG inside an ICO container.
-    Browsers ask for ``/favicon.ico`` on documents without an icon link (a
-    JSON file opened as a page, for one): the site answers instead of a 404."""
-    png = icon_png(size)
-    header = struct.pack("<HHH", 0, 1, 1)
-    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 6 + 16)
-    return header + entry + png
-
 
 def write_icons() -> None:
     icons = SITE / "icons"
@@ -605,48 +475,6 @@ def build(out: Path = DIST, quiet: bool = False) -> dict[str, bytes]:
         print(f"built {out} ({len(files)} files)")
         print(size_table(files))
     return files
-
-
-# -- serving ------------------------------------------------------------------
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-    verbose = False
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002
-        if self.verbose:
-            super().log_message(format, *args)
-
-
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
-                verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for ``directory`` (not started; port 0 = any free port)."""
-    handler = type("Handler", (SiteHandler,), {"verbose": verbose})
-
-    def factory(*args, **kwargs):
-        return handler(*args, directory=str(directory), **kwargs)
-
-    server = QuietServer((host, port), factory)
-    server.daemon_threads = True
-    return server
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A browser that closes a connection early (a reload, a cancelled
-    fetch) is normal for a static site: say nothing about it."""
-
-    def handle_error(self, request, client_address) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
-
-
-def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = make_server(directory, port)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, real_port = server.server_address[:2]
-    return server, f"http://{host}:{real_port}/"
 
 
 def main(argv: list[str] | None = None) -> int:

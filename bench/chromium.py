@@ -6,6 +6,7 @@ is ready (``<html data-ready>``)."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,8 +28,11 @@ def load_module(name: str, path: Path):
 
 
 def load_build():
-    """``build.py`` (build, serve_in_thread, …)."""
-    return load_module("diceland_build", ROOT / "build.py")
+    """``build.py`` (build, render_service_worker, …), with the checkout on
+    sys.path for the ``diceland_build`` helpers it imports."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return load_module("build", ROOT / "build.py")
 
 
 @contextmanager
@@ -41,7 +45,8 @@ def served_site(folder: Path | None = None, build: bool = True) -> Iterator[str]
         out = Path(tmp) if folder is None else folder
         if build:
             module.build(out, quiet=True)
-        httpd, url = module.serve_in_thread(out)
+        from diceland_build.server import serve_in_thread
+        httpd, url = serve_in_thread(out)
         try:
             yield url if url.endswith("/") else url + "/"
         finally:

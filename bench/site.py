@@ -159,9 +159,10 @@ class Counter:
 
 
 def serve(directory: Path, counter: Counter):
-    build = load_build()
+    load_build()  # the checkout on sys.path
+    from diceland_build.server import SiteHandler
 
-    class Handler(build.SiteHandler):
+    class Handler(SiteHandler):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)

@@ -81,7 +81,7 @@ def test_the_build_and_reproducibility_commands_work_as_written(tmp_path):
     work = tmp_path / "checkout"
     work.mkdir()
     shutil.copy(ROOT / "build.py", work)  # a copy: its own folder is where it writes dist/
-    for name in ("site", "boards", "diceland_core", "pyproject.toml", "package.json",
+    for name in ("site", "boards", "diceland_core", "diceland_build", "pyproject.toml", "package.json",
                  "package-lock.json", "node_modules"):
         (work / name).symlink_to(ROOT / name)
     again = tmp_path / "dist-again"

@@ -8,13 +8,15 @@ whose page logs a console error or asks for anything off 127.0.0.1.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
+
+import build as build_module
+from diceland_build.server import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -25,14 +27,6 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"browser tests need {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_module = load_build_module()
 
 
 def pytest_collection_modifyitems(items):
@@ -55,7 +49,7 @@ class Server:
     """dist/ (or any folder) on 127.0.0.1 at a free port, in a thread."""
 
     def __init__(self, directory: Path):
-        self.httpd, self.url = build_module.serve_in_thread(directory)
+        self.httpd, self.url = serve_in_thread(directory)
 
     def stop(self) -> None:
         if self.httpd is not None:
