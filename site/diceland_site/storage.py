@@ -37,7 +37,9 @@ from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_
 from diceland_core.version import __version__ as ENGINE_VERSION
 
 from . import safejson
+from .games import entry_for
 from .i18n import Strings
+from .save_errors import SaveError
 from .seats import MAX_NAME, Seat
 
 __all__ = [
@@ -60,41 +62,6 @@ MAX_IMPORT_CHARS = 1_000_000
 MAX_SAVE_CHARS = 2_000_000
 #: Settings and other small values.
 MAX_SETTINGS_CHARS = 100_000
-
-
-class SaveError(Exception):
-    """A saved game or an imported file cannot be used.
-
-    ``code``: ``"missing"``, ``"not_json"``, ``"too_big"``, ``"too_deep"``,
-    ``"not_diceland"``, ``"future"`` or ``"invalid"``; ``detail`` says what is wrong (English, from the engine);
-    ``backup_key`` is where the raw text was copied (loads only)."""
-
-    def __init__(self, code: str, detail: str = "", save_id: str | None = None,
-                 backup_key: str | None = None):
-        self.code = code
-        self.detail = detail
-        self.save_id = save_id
-        self.backup_key = backup_key
-        super().__init__(f"{code}: {detail}" if detail else code)
-
-    def message(self, lang: str = "en", importing: bool = False) -> str:
-        """The error for the page, translated."""
-        s = Strings(lang)
-        if importing:
-            key = {"not_json": "error.import_not_json", "not_diceland": "error.import_not_diceland",
-                   "future": "error.import_future", "too_big": "error.import_too_big",
-                   "too_deep": "error.import_too_deep"}.get(self.code, "error.import_invalid")
-        else:
-            key = {"missing": "error.save_missing", "not_json": "error.save_corrupt",
-                   "too_big": "error.save_corrupt", "too_deep": "error.save_corrupt",
-                   "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
-                       self.code, "error.save_invalid")
-        return s.t(key)
-
-    def details(self, lang: str = "en") -> str:
-        """The technical part, for a "details" link (what the reader of the
-        file found wrong; English, from the engine)."""
-        return self.detail or self.code
 
 
 @dataclass(frozen=True)
@@ -592,12 +559,15 @@ class SaveStore:
         (``"names_trimmed"``: a name longer than the limit was cut)."""
         self.import_notes = []
         env = _parse(text, MAX_IMPORT_CHARS)
+        named = _game_name(env["record"])
+        if game is not None and named != game and entry_for(named) is not None:  # refused unreplayed
+            raise SaveError("other_game", f"a record of {named!r}, not of {game!r}", game=named)
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
         state, seats = _game_and_seats(env, names)
         found = definition_of(state).name
         if game is not None and found != game:
-            raise SaveError("invalid", f"a record of {found!r}, not of {game!r}")
+            raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)
         wanted = env.get("id")
         taken = self._raw(wanted) is not None if isinstance(wanted, str) and wanted else True
         save_id = self.new_id() if taken else wanted

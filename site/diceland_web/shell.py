@@ -21,6 +21,7 @@ from pyodide.ffi import JsException, to_js
 from diceland_core import record_json
 from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
+from diceland_site.packed import LinkError, problem_text
 from diceland_site.query import query_values, quote
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
@@ -130,6 +131,11 @@ class Shell:
         self.link_speed = url_speed(self.query)
         self.sound = Sound(sound_on(self.store.get_setting(SOUND_SETTING)))
         self.save_id: str | None = None
+        #: a start link that could not be opened (a :class:`LinkError` or a
+        #: message), said once the page has opened what it can
+        self.link_problem: LinkError | str | None = None
+        #: the game on screen came from a save (not from a link or a first visit)
+        self.resumed = False
         self.quota_warned = False
         self.retry_timer = None
         self.frame_timer = None
@@ -277,7 +283,16 @@ class Shell:
             self.store.set_setting(CURRENT_SETTING, None)
             self.render()
             return False
+        self.resumed = True
         return True
+
+    def say_link_problem(self, kept: bool) -> None:
+        """Show why a link could not be opened (kept: a game on screen goes
+        on as it was, and the message says so)."""
+        said = problem_text(self.link_problem, self.strings, kept)
+        self.link_problem = None
+        if said is not None:
+            self.show_message(said[0], error=True, details=said[1])
 
     def adopt_save(self, save_id: str | None) -> None:
         """The save the game on screen is written to from now on."""
@@ -694,13 +709,19 @@ class Shell:
 
         asyncio.ensure_future(read())
 
-    def import_text(self, text: str) -> bool:
-        """Import a save or record of this page's game (another game's is refused)."""
+    def import_text(self, text: str, link: bool = False) -> bool:
+        """Import a save or record of this page's game (another game's is
+        refused).  With ``link``, the text came from a shared link: a refusal
+        is kept in :attr:`link_problem` (its message speaks of a link) for
+        the caller to say."""
         try:
             save_id = self.store.import_json(text, self.lang, self.GAME)
         except SaveError as err:
-            self.show_message(err.message(self.lang, importing=True), error=True,
-                              details=err.details(self.lang))
+            if link:
+                self.link_problem = err.link_error()
+            else:
+                self.show_message(err.message(self.lang, importing=True), error=True,
+                                  details=err.details(self.lang))
             return False
         opened = document.querySelectorAll("dialog[open]")
         for i in range(opened.length):
@@ -751,6 +772,7 @@ class Shell:
         self.expose()
         try:
             self.start()
+            self.say_link_problem(self.resumed)  # over whatever game opened instead
         except Exception as exc:
             report(self.WHERE, exc)
             self.show_message(self.t("error.unexpected_short"), error=True, offer_new=True, details=str(exc))

@@ -35,7 +35,7 @@ from diceland_site.storage import (
 
 #: Inputs per reader.
 N = 10_000
-CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid"}
+CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid", "other_game"}
 LANGS = ("en", "es", "it")
 HTML = "<img src=x onerror=alert(1)>"
 KNOWN = ["A", "B", "C", "D"]
