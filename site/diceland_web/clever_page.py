@@ -25,6 +25,7 @@ from diceland_site.clever.share import read_fragment, share_url
 from diceland_site.clever.strings import COLOUR_SYMBOLS, CleverStrings
 from diceland_site.packed import LinkError
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.start_params import StartError, seed_of
 
 from .dom import document, draw_canvas, el, esc, window
 from .shell import Shell
@@ -373,12 +374,13 @@ class CleverPage(Shell):
 
     def submit_new_game(self, evt) -> None:
         evt.preventDefault()
-        text = str(el("seed-input").value).strip()
-        if text and not text.isdigit():
-            el("new-game-error").textContent = self.t("clever.link.seed", seed=text[:24])
+        try:
+            seed = seed_of(str(el("seed-input").value))
+        except StartError as exc:
+            el("new-game-error").textContent = exc.message(self.strings)
             return
         el("new-game").close()
-        self.new_game(self.read_seat_rows(), int(text) if text else random.randrange(1 << 32))
+        self.new_game(self.read_seat_rows(), seed if seed is not None else random.randrange(1 << 32))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:

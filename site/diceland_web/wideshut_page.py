@@ -153,7 +153,7 @@ class WideShutPage(Shell):
     def bot_step(self) -> bool:
         if self.play is None or not self.play.bot_turn():
             return False
-        self.show_result(self.play.bot_step())
+        self.show_result(self.play.bot_step(), keep_message=True)
         return True
 
     def share(self):
@@ -163,10 +163,13 @@ class WideShutPage(Shell):
         return f"{base}?{PARAM}={encode_position(self.play.game, self.play.seats)}", None
 
     # -- input --------------------------------------------------------------------------
-    def show_result(self, result) -> None:
-        """What a tap or a bot did: a refusal or a note, and the log's new lines."""
+    def show_result(self, result, keep_message: bool = False) -> None:
+        """What a tap or a bot did: a refusal or a note, and the log's new
+        lines.  A bot's move (``keep_message``) leaves a message on screen
+        (a link's refusal) for the person to read."""
         if result.ok:
-            self.hide_message()
+            if not keep_message:
+                self.hide_message()
             if result.message:
                 self.show_message(result.message)
         else:

@@ -155,3 +155,15 @@ def test_a_clever_link_opened_in_a_tab_already_on_the_page(site):
     site.page.wait_for_function("(n) => JSON.parse(window.diceland.record()).seed === n", arg=shared["seed"])
     assert site.record() == shared
     assert "#" not in site.page.evaluate("location.href")
+
+
+@pytest.mark.parametrize("path, largest", [("clever.html", "18446744073709551615"), ("wideshut.html", "4294967295")])
+def test_odd_seeds_are_refused_in_plain_words_and_the_page_plays_on(site, path, largest):
+    for seed in ("²", "9" * 5000, "18446744073709551616"):
+        site.page.goto("about:blank")
+        site.open(f"?players=human,greedy&speed=0&seed={seed}", path=path)
+        text = message(site)
+        assert text.startswith("The seed must be a whole number from 0 to " + largest), text
+        assert "went wrong" not in text
+    site.open("?players=human,greedy&seed=5&speed=0", path=path)  # Python answers the next link
+    assert state(site)["game"] and site.record()["seed"] == 5
