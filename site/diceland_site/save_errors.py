@@ -42,7 +42,8 @@ class SaveError(Exception):
         else:
             key = {"missing": "error.save_missing", "not_json": "error.save_corrupt",
                    "too_big": "error.save_corrupt", "too_deep": "error.save_corrupt",
-                   "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
+                   "not_diceland": "error.save_corrupt", "future": "error.save_future",
+                   "other_game": "error.save_other_game"}.get(
                        self.code, "error.save_invalid")
         return s.t(key, **game_titled({"game": self.game}, s.t))
 

@@ -19,6 +19,7 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from diceland_core import record_json
+from diceland_core.core.record import definition_of
 from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
 from diceland_site.packed import LinkError, problem_text
@@ -272,6 +273,11 @@ class Shell:
                             f"raw text kept under {err.backup_key}")
             self.show_message(err.message(self.lang), error=True, offer_new=True, details=err.details(self.lang))
             self.store.set_setting(CURRENT_SETTING, None)
+            self.render()
+            return False
+        found = definition_of(game).name
+        if found != self.GAME:  # another game's save: named, and nothing here changes
+            self.show_message(SaveError("other_game", game=found).message(self.lang), error=True, offer_new=True)
             self.render()
             return False
         self.hide_message()

@@ -167,3 +167,21 @@ def test_odd_seeds_are_refused_in_plain_words_and_the_page_plays_on(site, path, 
         assert "went wrong" not in text
     site.open("?players=human,greedy&seed=5&speed=0", path=path)  # Python answers the next link
     assert state(site)["game"] and site.record()["seed"] == 5
+
+
+@pytest.mark.parametrize("mine, other, title", [("wideshut.html", "clever.html", "Ganz schön clever"),
+                                                ("clever.html", "wideshut.html", "Dice Wide Shut")])
+def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, other, title):
+    site.open("?players=human,greedy&seed=6&speed=0", path=other)
+    foreign = state(site)["save_id"]
+    foreign_record = site.record()
+    site.open(f"?speed=0&save={foreign}", path=mine)
+    text = message(site)
+    assert title in text and "went wrong" not in text and "damaged" not in text, text
+    site.click("btn-new")
+    site.click("btn-new-start")
+    site.page.wait_for_function("() => JSON.parse(window.diceland.state()).game === true")
+    assert site.page.evaluate("window.diceland.game()") == mine.split(".")[0]
+    assert state(site)["save_id"] != foreign
+    site.open(f"?speed=0&save={foreign}", path=other)  # the other game's save is as it was
+    assert site.record() == foreign_record
