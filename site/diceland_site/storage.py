@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
@@ -62,6 +63,8 @@ MAX_IMPORT_CHARS = 1_000_000
 MAX_SAVE_CHARS = 2_000_000
 #: Settings and other small values.
 MAX_SETTINGS_CHARS = 100_000
+#: A save id a file may keep (longer or odd ones get a new id).
+_ID = re.compile(r"[0-9A-Za-z_-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,15 @@ def game_of_summary(summary: dict[str, Any]) -> str:
     return summary.get("game", "diceland")
 
 
+def _bounded_record(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The game's record, its ``meta`` cut to what a save needs (the seats):
+    a link or a file may bring a meta of any size."""
+    record = record_of(game)
+    if "meta" in record:
+        record["meta"] = {"seats": [s.to_json() for s in seats]}
+    return record
+
+
 def envelope_of(game: Game, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
                 last_frame: str | None = None) -> dict[str, Any]:
     env: dict[str, Any] = {
@@ -139,7 +151,7 @@ def envelope_of(game: Game, seats: Sequence[Seat], save_id: str, saved_at_ms: in
         "saved_at": saved_at_ms,
         "engine": ENGINE_VERSION,
         "seats": [s.to_json() for s in seats],
-        "record": record_of(game),
+        "record": _bounded_record(game, seats),
         "summary": summarize(game, seats),
     }
     if last_frame and len(last_frame) <= MAX_FRAME_CHARS:
@@ -569,7 +581,7 @@ class SaveStore:
         if game is not None and found != game:
             raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)
         wanted = env.get("id")
-        taken = self._raw(wanted) is not None if isinstance(wanted, str) and wanted else True
+        taken = self._raw(wanted) is not None if isinstance(wanted, str) and _ID.fullmatch(wanted) else True
         save_id = self.new_id() if taken else wanted
         self.save(state, seats, save_id, None)
         if any(len(n) > MAX_NAME for n in _raw_names(env)):
@@ -590,9 +602,12 @@ class SaveStore:
         return self.settings().get(name, default)
 
     def set_setting(self, name: str, value: Any) -> bool:
+        """Change one setting; a value that would make the settings too long
+        to read back is refused (False) and the others stay as they were."""
         data = self.settings()
         data[name] = value
-        return self._write(SETTINGS_KEY, json.dumps(data, ensure_ascii=False)) is None
+        text = json.dumps(data, ensure_ascii=False)
+        return len(text) <= MAX_SETTINGS_CHARS and self._write(SETTINGS_KEY, text) is None
 
 
 def _raw_names(env: dict[str, Any]) -> list[str]:

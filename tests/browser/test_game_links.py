@@ -185,3 +185,18 @@ def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, ot
     assert state(site)["save_id"] != foreign
     site.open(f"?speed=0&save={foreign}", path=other)  # the other game's save is as it was
     assert site.record() == foreign_record
+
+
+def test_a_padded_link_opened_five_times_leaves_small_saves(site):
+    site.open("?players=human,greedy&seed=2&speed=0", path="wideshut.html")
+    record = site.record()
+    padded = pack(json.dumps({**record, "meta": {**record.get("meta", {}), "pad": "x" * 900_000}}))
+    assert len(padded) < 2_500
+    for _ in range(5):
+        site.page.goto("about:blank")
+        site.open("?speed=0&position=" + padded, path="wideshut.html")
+        assert "full" not in message(site).lower()
+    sizes = site.page.evaluate(  # the save without its picture (a thumbnail of the board)
+        "Object.keys(localStorage).filter(k => k.startsWith('diceland:save:')).map(k => {"
+        "const s = JSON.parse(localStorage.getItem(k)); delete s.last_frame; return JSON.stringify(s).length; })")
+    assert len(sizes) == 6 and max(sizes) < 30_000, sizes

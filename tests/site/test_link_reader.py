@@ -249,3 +249,35 @@ def test_fuzz_the_link_readers(wide_record):
         except EmbedError as exc:
             assert not exc.message("en").startswith("embed.error")
     assert {"damaged", "too_deep"} <= seen["wide"] and {"damaged", "too_deep"} <= seen["clever"], seen
+
+
+def test_a_padded_link_makes_a_save_no_larger_than_the_game_needs(wide_record, wide_play):
+    """A 2 kB link whose meta inflates to 900,000 characters saves the game,
+    not the padding (Dice Wide Shut's ?position= and Clever's #position=)."""
+    padded = {**wide_record, "meta": {**wide_record["meta"], "pad": "x" * 900_000,
+                                      "seats": [{"name": "Ana" * 1000, "kind": "human"}, {"name": "B", "kind": "greedy"}]}}
+    value = pack(json.dumps(padded))
+    assert len(value) < 3_000
+    game, seats = decode_position(value)
+    store = clever_store({})
+    result = store.save(game, seats)
+    assert result.ok and len(store.backend[f"diceland:save:{result.save_id}"]) < 30_000
+    ctrl = CleverController.new([Seat("Ana"), Seat("Bo", "greedy")], 2)
+    env = json.loads(read_fragment(share_fragment(ctrl.state, ctrl.seats)))
+    env["record"]["meta"] = {"pad": "y" * 700_000}
+    env["junk"] = "z" * 100_000
+    store = clever_store({})
+    sid = store.import_json(read_fragment("#position=" + pack(json.dumps(env))), "en", "clever")
+    assert len(store.backend[f"diceland:save:{sid}"]) < 30_000
+    assert record_of(store.load(sid)[0])["history"] == record_of(ctrl.state)["history"]
+
+
+def test_messages_every_page_shows_say_this_site_not_the_product():
+    """The file, save and link messages are shown on every game's page: none
+    names Diceland as if it were the game on the page."""
+    for lang in LANGUAGES:
+        table = Strings(lang).table
+        shown = {k: v for k, v in table.items()
+                 if k.startswith(("error.import_", "error.save_", "link.", "start.", "error.storage"))}
+        assert len(shown) > 15
+        assert not [k for k, v in shown.items() if "Diceland" in v], lang

@@ -261,3 +261,20 @@ def test_settings():
     assert store.get_setting("lang") == "it"
     store.backend["diceland:settings"] = "garbage"
     assert store.get_setting("lang", "en") == "en"
+
+
+def test_an_imported_id_of_any_length_leaves_the_settings_readable():
+    """A file's 500,000-character id is not kept: the save gets an id of its
+    own, the current-game setting stays short and the language is kept."""
+    source = SaveStore({}, new_id=lambda: "g1")
+    game = Game.new(["A", "A"], seed=3)
+    source.save(game, [Seat("Ana"), Seat("Bo")], "g1")
+    env = json.loads(source.export_json("g1"))
+    store = SaveStore({})
+    store.set_setting("lang", "it")
+    for wanted in ("x" * 500_000, "<b>", "a/b", ""):
+        sid = store.import_json(json.dumps({**env, "id": wanted}))
+        assert sid != wanted and len(sid) <= 40
+        store.set_setting("current", sid)
+    assert store.get_setting("lang") == "it"
+    assert store.set_setting("pad", "x" * 200_000) is False and store.get_setting("lang") == "it"
