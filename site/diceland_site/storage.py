@@ -41,6 +41,7 @@ from . import safejson
 from .games import entry_for
 from .i18n import Strings
 from .save_errors import SaveError
+from .summaries import game_of_summary, rebuilt_summary, summarize, valid_summary
 from .seats import MAX_NAME, Seat
 
 __all__ = [
@@ -79,59 +80,6 @@ class SaveResult:
 
 
 # -- envelopes --------------------------------------------------------------------
-
-def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """What the saved-games list shows, without replaying the record.  A
-    game other than Diceland is summarised from its ``summary()``, with its
-    name under ``"game"`` (a summary without it is Diceland's)."""
-    name = definition_of(game).name
-    if name != "diceland":
-        return _other_summary(name, game, seats)
-    return {
-        "players": [
-            {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
-             "completed": len(game.sheets[p].completed_colours())}
-            for p, seat in enumerate(seats)
-        ],
-        "boards": [b.id for b in game.boards],
-        "turn": game.turn,
-        "phase": game.phase.value,
-        "active": game.active,
-        "over": game.over,
-        "winners": list(game.winners),
-        "actions": len(game.actions),
-    }
-
-
-def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The summary of a save whose stored one cannot be shown: :func:`summarize`
-    for a Diceland game, else what every game has (names, actions, over)."""
-    try:
-        return summarize(game, seats)
-    except Exception:  # a game of another kind: no sheets, boards or turns
-        return {"players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
-                "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
-
-
-def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    summary = game.summary()
-    totals = [p.get("total", (p.get("score") or {}).get("total")) for p in summary.get("players", [])]
-    return {
-        "game": name,
-        "players": [{"name": seat.name, "kind": seat.kind,
-                     "total": totals[p] if p < len(totals) else None} for p, seat in enumerate(seats)],
-        "round": summary.get("round"),
-        "phase": summary.get("phase"),
-        "over": bool(game.over),
-        "winners": list(summary.get("winners", [])),
-        "actions": len(game.actions),
-    }
-
-
-def game_of_summary(summary: dict[str, Any]) -> str:
-    """The game a saved-games summary belongs to."""
-    return summary.get("game", "diceland")
-
 
 def _bounded_record(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
     """The game's record, its ``meta`` cut to what a save needs (the seats):
@@ -248,20 +196,6 @@ def revision_of(env: dict[str, Any]) -> int:
     return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
 
 
-def valid_summary(summary: object) -> bool:
-    """A summary the saved-games list can show: players with a name each, a
-    whole turn, a yes/no "over" (any game; extra keys are the game's own)."""
-    if not isinstance(summary, dict):
-        return False
-    players = summary.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, dict) and isinstance(p.get("name"), str) and len(p["name"]) <= MAX_NAME
-            for p in players):
-        return False
-    turn = summary.get("turn", 0)
-    return isinstance(turn, int) and not isinstance(turn, bool) and isinstance(summary.get("over", False), bool)
-
-
 def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[Game, list[Seat]]:
     try:
         game = load_record(env["record"])
@@ -350,6 +284,29 @@ class SaveStore:
     def pending(self) -> list[str]:
         """Ids whose last save is held in memory only (the store refused it)."""
         return sorted(self._pending)
+
+    def held(self, save_id: str) -> str | None:
+        """The text of ``save_id`` held in memory (the store refused it)."""
+        return self._pending.get(save_id)
+
+    def hold_unsaved(self, save_id: str, text: str) -> bool:
+        """Hold again a save a page held before a reload (:mod:`.unsaved`),
+        to be written, when it is newer than the stored one; False otherwise."""
+        if not _ID.fullmatch(save_id):
+            return False
+        try:
+            rev = revision_of(_parse(text))
+        except SaveError:
+            return False
+        stored = self.stored_revision(save_id)
+        if stored is not None and not 0 <= stored < rev:
+            return False
+        if stored is None:
+            self._base.pop(save_id, None)
+        else:
+            self._base[save_id] = stored
+        self._hold(save_id, text, rev)
+        return True
 
     # -- revisions ------------------------------------------------------------------
     def stored_revision(self, save_id: str) -> int | None:

@@ -200,3 +200,55 @@ def test_a_padded_link_opened_five_times_leaves_small_saves(site):
         "Object.keys(localStorage).filter(k => k.startsWith('diceland:save:')).map(k => {"
         "const s = JSON.parse(localStorage.getItem(k)); delete s.last_frame; return JSON.stringify(s).length; })")
     assert len(sizes) == 6 and max(sizes) < 30_000, sizes
+
+
+#: localStorage refuses saves while the tab's session says "test:full"
+#: (sessionStorage itself keeps room, as a full localStorage leaves it).
+FULL_STORAGE = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && String(key).startsWith("diceland:save:")
+        && window.sessionStorage.getItem("test:full") === "1") {
+      throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+    }
+    return real.call(this, key, value);
+  };
+})();
+"""
+
+
+def _actions(site) -> int:
+    record = site.record()
+    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+
+
+def _stored_actions(site) -> int:
+    save_id = state(site)["save_id"]
+    record = json.loads(site.page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')"))["record"]
+    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+
+
+@pytest.mark.parametrize("path", ["clever.html", "wideshut.html"])
+def test_moves_refused_by_a_full_storage_are_said_and_survive_a_reload(site, path):
+    move = clever_move if path == "clever.html" else wide_move
+    site.page.add_init_script(FULL_STORAGE)
+    site.open("?players=human,greedy&seed=7&speed=0", path=path)
+    move(site)
+    site.page.evaluate("sessionStorage.setItem('test:full', '1')")
+    move(site)
+    move(site)
+    record = site.record()
+    assert _stored_actions(site) < _actions(site)
+    warning = site.page.locator("#save-warning")
+    assert warning.is_visible() and "not saved" in warning.inner_text()
+    site.page.wait_for_timeout(4_500)  # longer than a toast lives
+    assert warning.is_visible()
+    site.reload()  # storage still full: the moves come back from the tab's session
+    assert site.record() == record
+    assert site.page.locator("#save-warning").is_visible()
+    site.page.evaluate("sessionStorage.removeItem('test:full')")  # room again
+    site.page.wait_for_function("() => document.getElementById('save-warning').hidden", timeout=15_000)
+    assert _stored_actions(site) == _actions(site)
+    site.reload()
+    assert site.record() == record and not site.page.locator("#save-warning").is_visible()
