@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
@@ -38,7 +39,10 @@ from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_
 from diceland_core.version import __version__ as ENGINE_VERSION
 
 from . import safejson
+from .games import entry_for
 from .i18n import Strings
+from .save_errors import SaveError
+from .summaries import game_of_summary, rebuilt_summary, summarize, valid_summary
 from .seats import MAX_NAME, Seat
 
 __all__ = [
@@ -61,41 +65,8 @@ MAX_IMPORT_CHARS = 1_000_000
 MAX_SAVE_CHARS = 2_000_000
 #: Settings and other small values.
 MAX_SETTINGS_CHARS = 100_000
-
-
-class SaveError(Exception):
-    """A saved game or an imported file cannot be used.
-
-    ``code``: ``"missing"``, ``"not_json"``, ``"too_big"``, ``"too_deep"``,
-    ``"not_diceland"``, ``"future"`` or ``"invalid"``; ``detail`` says what is wrong (English, from the engine);
-    ``backup_key`` is where the raw text was copied (loads only)."""
-
-    def __init__(self, code: str, detail: str = "", save_id: str | None = None,
-                 backup_key: str | None = None):
-        self.code = code
-        self.detail = detail
-        self.save_id = save_id
-        self.backup_key = backup_key
-        super().__init__(f"{code}: {detail}" if detail else code)
-
-    def message(self, lang: str = "en", importing: bool = False) -> str:
-        """The error for the page, translated."""
-        s = Strings(lang)
-        if importing:
-            key = {"not_json": "error.import_not_json", "not_diceland": "error.import_not_diceland",
-                   "future": "error.import_future", "too_big": "error.import_too_big",
-                   "too_deep": "error.import_too_deep"}.get(self.code, "error.import_invalid")
-        else:
-            key = {"missing": "error.save_missing", "not_json": "error.save_corrupt",
-                   "too_big": "error.save_corrupt", "too_deep": "error.save_corrupt",
-                   "not_diceland": "error.save_corrupt", "future": "error.save_future"}.get(
-                       self.code, "error.save_invalid")
-        return s.t(key)
-
-    def details(self, lang: str = "en") -> str:
-        """The technical part, for a "details" link (what the reader of the
-        file found wrong; English, from the engine)."""
-        return self.detail or self.code
+#: A save id a file may keep (longer or odd ones get a new id).
+_ID = re.compile(r"[0-9A-Za-z_-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -111,57 +82,13 @@ class SaveResult:
 
 # -- envelopes --------------------------------------------------------------------
 
-def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """What the saved-games list shows, without replaying the record.  A
-    game other than Diceland is summarised from its ``summary()``, with its
-    name under ``"game"`` (a summary without it is Diceland's)."""
-    name = definition_of(game).name
-    if name != "diceland":
-        return _other_summary(name, game, seats)
-    return {
-        "players": [
-            {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
-             "completed": len(game.sheets[p].completed_colours())}
-            for p, seat in enumerate(seats)
-        ],
-        "boards": [b.id for b in game.boards],
-        "turn": game.turn,
-        "phase": game.phase.value,
-        "active": game.active,
-        "over": game.over,
-        "winners": list(game.winners),
-        "actions": len(game.actions),
-    }
-
-
-def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The summary of a save whose stored one cannot be shown: :func:`summarize`
-    for a Diceland game, else what every game has (names, actions, over)."""
-    try:
-        return summarize(game, seats)
-    except Exception:  # a game of another kind: no sheets, boards or turns
-        return {"players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
-                "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
-
-
-def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    summary = game.summary()
-    totals = [p.get("total", (p.get("score") or {}).get("total")) for p in summary.get("players", [])]
-    return {
-        "game": name,
-        "players": [{"name": seat.name, "kind": seat.kind,
-                     "total": totals[p] if p < len(totals) else None} for p, seat in enumerate(seats)],
-        "round": summary.get("round"),
-        "phase": summary.get("phase"),
-        "over": bool(game.over),
-        "winners": list(summary.get("winners", [])),
-        "actions": len(game.actions),
-    }
-
-
-def game_of_summary(summary: dict[str, Any]) -> str:
-    """The game a saved-games summary belongs to."""
-    return summary.get("game", "diceland")
+def _bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The game's record, its ``meta`` cut to what a save needs (the seats):
+    a link or a file may bring a meta of any size."""
+    record = record_of(game)
+    if "meta" in record:
+        record["meta"] = {"seats": [s.to_json() for s in seats]}
+    return record
 
 
 def envelope_of(game: GameState, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
@@ -173,7 +100,7 @@ def envelope_of(game: GameState, seats: Sequence[Seat], save_id: str, saved_at_m
         "saved_at": saved_at_ms,
         "engine": ENGINE_VERSION,
         "seats": [s.to_json() for s in seats],
-        "record": record_of(game),
+        "record": _bounded_record(game, seats),
         "summary": summarize(game, seats),
     }
     if last_frame and len(last_frame) <= MAX_FRAME_CHARS:
@@ -270,20 +197,6 @@ def revision_of(env: dict[str, Any]) -> int:
     return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
 
 
-def valid_summary(summary: object) -> bool:
-    """A summary the saved-games list can show: players with a name each, a
-    whole turn, a yes/no "over" (any game; extra keys are the game's own)."""
-    if not isinstance(summary, dict):
-        return False
-    players = summary.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, dict) and isinstance(p.get("name"), str) and len(p["name"]) <= MAX_NAME
-            for p in players):
-        return False
-    turn = summary.get("turn", 0)
-    return isinstance(turn, int) and not isinstance(turn, bool) and isinstance(summary.get("over", False), bool)
-
-
 def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[GameState, list[Seat]]:
     try:
         game = load_record(env["record"])
@@ -372,6 +285,29 @@ class SaveStore:
     def pending(self) -> list[str]:
         """Ids whose last save is held in memory only (the store refused it)."""
         return sorted(self._pending)
+
+    def held(self, save_id: str) -> str | None:
+        """The text of ``save_id`` held in memory (the store refused it)."""
+        return self._pending.get(save_id)
+
+    def hold_unsaved(self, save_id: str, text: str) -> bool:
+        """Hold again a save a page held before a reload (:mod:`.unsaved`),
+        to be written, when it is newer than the stored one; False otherwise."""
+        if not _ID.fullmatch(save_id):
+            return False
+        try:
+            rev = revision_of(_parse(text))
+        except SaveError:
+            return False
+        stored = self.stored_revision(save_id)
+        if stored is not None and not 0 <= stored < rev:
+            return False
+        if stored is None:
+            self._base.pop(save_id, None)
+        else:
+            self._base[save_id] = stored
+        self._hold(save_id, text, rev)
+        return True
 
     # -- revisions ------------------------------------------------------------------
     def stored_revision(self, save_id: str) -> int | None:
@@ -593,14 +529,17 @@ class SaveStore:
         (``"names_trimmed"``: a name longer than the limit was cut)."""
         self.import_notes = []
         env = _parse(text, MAX_IMPORT_CHARS)
+        named = _game_name(env["record"])
+        if game is not None and named != game and entry_for(named) is not None:  # refused unreplayed
+            raise SaveError("other_game", f"a record of {named!r}, not of {game!r}", game=named)
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
         state, seats = _game_and_seats(env, names)
         found = definition_of(state).name
         if game is not None and found != game:
-            raise SaveError("invalid", f"a record of {found!r}, not of {game!r}")
+            raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)
         wanted = env.get("id")
-        taken = self._raw(wanted) is not None if isinstance(wanted, str) and wanted else True
+        taken = self._raw(wanted) is not None if isinstance(wanted, str) and _ID.fullmatch(wanted) else True
         save_id = self.new_id() if taken else wanted
         self.save(state, seats, save_id, None)
         if any(len(n) > MAX_NAME for n in _raw_names(env)):
@@ -621,9 +560,12 @@ class SaveStore:
         return self.settings().get(name, default)
 
     def set_setting(self, name: str, value: Any) -> bool:
+        """Change one setting; a value that would make the settings too long
+        to read back is refused (False) and the others stay as they were."""
         data = self.settings()
         data[name] = value
-        return self._write(SETTINGS_KEY, json.dumps(data, ensure_ascii=False)) is None
+        text = json.dumps(data, ensure_ascii=False)
+        return len(text) <= MAX_SETTINGS_CHARS and self._write(SETTINGS_KEY, text) is None
 
 
 def _raw_names(env: dict[str, Any]) -> list[str]:

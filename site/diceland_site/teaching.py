@@ -14,7 +14,6 @@ A game's own lessons (positions, tries, sessions) live in its folder
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import re
 import zlib
@@ -26,6 +25,7 @@ from diceland_core.core.errors import BoardError
 
 from . import safejson
 from .safejson import MAX_QUERY_CHARS
+from .packed import LinkError, unpack
 from .i18n import LANGUAGES, Strings, choose_language, error_details, error_text
 
 __all__ = [
@@ -41,7 +41,6 @@ MAX_PARAM_CHARS = MAX_QUERY_CHARS - 2_000
 MAX_JSON_BYTES = 400_000
 PROGRESS_KEY = "diceland:tutorial"
 _DIGITS = re.compile(r"[0-9]{1,6}")
-_B64 = re.compile(r"[A-Za-z0-9_\-+/]*={0,2}")
 
 
 class EmbedError(ValueError):
@@ -67,37 +66,14 @@ def encode_scenario(data: Mapping[str, Any]) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
-def _inflate(raw: bytes) -> bytes:
-    """Raw deflate (what :func:`encode_scenario` writes) or a zlib stream."""
-    for wbits in (-15, 15):
-        unpacker = zlib.decompressobj(wbits)
-        try:
-            out = unpacker.decompress(raw, MAX_JSON_BYTES + 1)
-        except zlib.error:
-            continue
-        if len(out) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
-            raise EmbedError("too_long")
-        if unpacker.eof and not unpacker.unused_data:
-            return out
-    raise EmbedError("zlib")
-
-
 def decode_scenario(value: str) -> dict[str, Any]:
     """The scenario object of an ``s=`` value, checked with
-    :func:`diceland_core.games.diceland.parse_scenario`; raises :class:`EmbedError`."""
-    value = value.strip().replace(" ", "+")  # a "+" turned into a space by a form
-    if not value:
-        raise EmbedError("empty")
-    if len(value) > MAX_PARAM_CHARS:
-        raise EmbedError("too_long")
-    if not _B64.fullmatch(value) or len(value.rstrip("=")) % 4 == 1:
-        raise EmbedError("base64")
-    body = value.rstrip("=").replace("+", "-").replace("/", "_")
+    :func:`diceland_core.parse_scenario`; raises :class:`EmbedError`."""
     try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError):
-        raise EmbedError("base64") from None
-    data = parse_json(_inflate(raw), "json")
+        raw = unpack(value, MAX_PARAM_CHARS, MAX_JSON_BYTES)
+    except LinkError as exc:
+        raise EmbedError(exc.step or exc.key) from None
+    data = parse_json(raw, "json")
     check_scenario(data)
     return data
 

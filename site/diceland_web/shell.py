@@ -19,8 +19,10 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from diceland_core import record_json
+from diceland_core.core.record import definition_of
 from diceland_site.games import GAMES, entry_for
 from diceland_site.i18n import LANGUAGES, Strings, choose_language
+from diceland_site.packed import LinkError, problem_text
 from diceland_site.query import query_values, quote
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.seats import MAX_NAME
@@ -31,6 +33,7 @@ from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, Save
 
 from .dom import Events, document, el, js_obj, later, report, window
 from .panels import Panels
+from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, session_storage
 from .sound import Sound
 
 BOT_DELAY_MS = 650
@@ -38,61 +41,15 @@ BOT_DELAY_MS = 650
 FAST_SLICE_MS = 40
 TOAST_MS = 3500
 MAX_TOASTS = 3
-CURRENT_SETTING = "current"
 #: Set once navigator.storage.persist() has been asked for (it is asked once).
 PERSIST_SETTING = "persist_asked"
 #: The picture of the board kept with the save (boot.js shows it while Python
 #: starts): at most this wide, taken this long after the last change.
 FRAME_WIDTH = 480
 FRAME_DELAY_MS = 1200
-#: A save the browser refused (storage full) is tried again this often.
-RETRY_MS = 4000
 
 
-class LocalStorage:
-    """``localStorage`` as the dict-like string store :class:`SaveStore` wants.
-    Writes raise when the browser refuses them (quota); the store handles it."""
-
-    def __init__(self, storage):
-        self.storage = storage
-
-    def get(self, key: str, default=None):
-        value = self.storage.getItem(key)  # a string, or JavaScript's null (None or jsnull)
-        return value if isinstance(value, str) else default
-
-    def __getitem__(self, key: str) -> str:
-        value = self.storage.getItem(key)
-        if not isinstance(value, str):
-            raise KeyError(key)
-        return value
-
-    def __setitem__(self, key: str, value: str) -> None:
-        try:
-            self.storage.setItem(key, value)
-        except JsException as exc:
-            raise OSError(f"localStorage refused the write: {exc}") from None
-
-    def __delitem__(self, key: str) -> None:
-        self.storage.removeItem(key)
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and isinstance(self.storage.getItem(key), str)
-
-    def keys(self) -> list[str]:
-        return [self.storage.key(i) for i in range(self.storage.length)]
-
-    def __iter__(self):
-        return iter(self.keys())
-
-    def __len__(self) -> int:
-        return int(self.storage.length)
-
-
-class MemoryStorage(dict):
-    """Used when the browser forbids localStorage (private modes)."""
-
-
-class Shell:
+class Shell(Saving):
     """One game page.  ``GAME`` is the engine's name of the page's game."""
 
     GAME = ""
@@ -130,8 +87,14 @@ class Shell:
         self.link_speed = url_speed(self.query)
         self.sound = Sound(sound_on(self.store.get_setting(SOUND_SETTING)))
         self.save_id: str | None = None
+        #: a start link that could not be opened (a :class:`LinkError` or a
+        #: message), said once the page has opened what it can
+        self.link_problem: LinkError | str | None = None
+        #: the game on screen came from a save (not from a link or a first visit)
+        self.resumed = False
         self.quota_warned = False
         self.retry_timer = None
+        self.session = session_storage()
         self.frame_timer = None
         self.last_frame_url: str | None = None
         self.persist_asked = False
@@ -227,6 +190,7 @@ class Shell:
             self.show_message(self.t("error.url_too_long"), error=True, offer_new=True)
             self.render()
             return
+        self.restore_unsaved()
         if self.start_from_link():
             return
         wanted = self.query.get("save")
@@ -268,6 +232,11 @@ class Shell:
             self.store.set_setting(CURRENT_SETTING, None)
             self.render()
             return False
+        found = definition_of(game).name
+        if found != self.GAME:  # another game's save: named, and nothing here changes
+            self.show_message(SaveError("other_game", game=found).message(self.lang), error=True, offer_new=True)
+            self.render()
+            return False
         self.hide_message()
         try:
             self.open_game(game, seats, save_id)
@@ -277,7 +246,16 @@ class Shell:
             self.store.set_setting(CURRENT_SETTING, None)
             self.render()
             return False
+        self.resumed = True
         return True
+
+    def say_link_problem(self, kept: bool) -> None:
+        """Show why a link could not be opened (kept: a game on screen goes
+        on as it was, and the message says so)."""
+        said = problem_text(self.link_problem, self.strings, kept)
+        self.link_problem = None
+        if said is not None:
+            self.show_message(said[0], error=True, details=said[1])
 
     def adopt_save(self, save_id: str | None) -> None:
         """The save the game on screen is written to from now on."""
@@ -295,48 +273,7 @@ class Shell:
         el("log").innerHTML = ""
         el("app").hidden = False
 
-    # -- saving -----------------------------------------------------------------------
-    def autosave(self) -> None:
-        current = self.current_game()
-        if current is None:
-            return
-        game, seats = current
-        result = self.store.save(game, seats, self.save_id, self.last_frame_url)
-        if result.reason == "conflict":
-            js.console.warn(f"{self.WHERE}: not saved over another tab's game ({result.detail})")
-            self.follow_other_tab()
-            return
-        if self.save_id != result.save_id:
-            self.save_id = result.save_id
-            self.store.set_setting(CURRENT_SETTING, result.save_id)
-        if not result.ok:
-            js.console.warn(f"{self.WHERE}: saving failed ({result.reason}: {result.detail})")
-            self.schedule_retry()
-            if not self.quota_warned:
-                self.quota_warned = True
-                self.toast(self.t("toast.save_failed"))
-                self.show_message(self.t("error.storage_full"), error=True)
-        else:
-            if self.quota_warned:
-                self.quota_warned = False
-                self.hide_message()
-            self.ask_persist()
-        self.schedule_frame()
-
-    def schedule_retry(self) -> None:
-        if self.retry_timer is None:
-            self.retry_timer = self.later(RETRY_MS, self.retry_saves)
-
-    def retry_saves(self) -> None:
-        """Write the saves the browser refused before (storage may have room now)."""
-        self.retry_timer = None
-        if self.store.pending and self.store.flush():
-            self.schedule_retry()
-        elif self.quota_warned:
-            self.quota_warned = False
-            self.hide_message()
-            self.toast(self.t("toast.save_recovered"))
-
+    # -- saving (the rest in :class:`.saving.Saving`) --------------------------------------
     def ask_persist(self) -> None:
         """Ask once (ever) that the browser keep this site's storage, when
         there is a game worth keeping."""
@@ -694,13 +631,19 @@ class Shell:
 
         asyncio.ensure_future(read())
 
-    def import_text(self, text: str) -> bool:
-        """Import a save or record of this page's game (another game's is refused)."""
+    def import_text(self, text: str, link: bool = False) -> bool:
+        """Import a save or record of this page's game (another game's is
+        refused).  With ``link``, the text came from a shared link: a refusal
+        is kept in :attr:`link_problem` (its message speaks of a link) for
+        the caller to say."""
         try:
             save_id = self.store.import_json(text, self.lang, self.GAME)
         except SaveError as err:
-            self.show_message(err.message(self.lang, importing=True), error=True,
-                              details=err.details(self.lang))
+            if link:
+                self.link_problem = err.link_error()
+            else:
+                self.show_message(err.message(self.lang, importing=True), error=True,
+                                  details=err.details(self.lang))
             return False
         opened = document.querySelectorAll("dialog[open]")
         for i in range(opened.length):
@@ -751,6 +694,7 @@ class Shell:
         self.expose()
         try:
             self.start()
+            self.say_link_problem(self.resumed)  # over whatever game opened instead
         except Exception as exc:
             report(self.WHERE, exc)
             self.show_message(self.t("error.unexpected_short"), error=True, offer_new=True, details=str(exc))

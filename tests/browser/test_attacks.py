@@ -28,9 +28,9 @@ window.addEventListener("storage", (e) => e.stopImmediatePropagation(), true);
 
 MESSAGES = {
     "too_long_link": "The example in the link is too large.",
-    "import_too_deep": "The file is nested too deeply to be a Diceland game.",
-    "import_too_big": "The file is too large to be a Diceland game.",
-    "import_future": "The file comes from a newer version of Diceland.",
+    "import_too_deep": "The file is nested too deeply to be a saved game of this site.",
+    "import_too_big": "The file is too large to be a saved game of this site.",
+    "import_future": "The file comes from a newer version of this site.",
     "reloaded": "This game was played on in another tab: here is its latest position.",
 }
 

@@ -35,7 +35,7 @@ from diceland_site.storage import (
 
 #: Inputs per reader.
 N = 10_000
-CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid"}
+CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid", "other_game"}
 LANGS = ("en", "es", "it")
 HTML = "<img src=x onerror=alert(1)>"
 KNOWN = ["A", "B", "C", "D"]
@@ -344,6 +344,49 @@ def test_url_seed_of_unicode_digits_or_thousands_of_digits(seed, parsed):
         assert isinstance(result, str) and "seed" in result.lower()
     else:
         assert result.seed == parsed
+
+
+def _start_readers():
+    """Each game's start-link reader: ``(game, read(query, lang), largest seed)``."""
+    from diceland_site.games.clever.options import MAX_SEED, from_params
+    from diceland_site.games.wideshut.options import SEED_LIMIT, from_query
+    from diceland_site.games.wideshut.strings import WideStrings
+    return [("diceland", lambda q, lang: from_url_params(q, lang, KNOWN), (1 << 64) - 1),
+            ("clever", from_params, MAX_SEED),
+            ("wideshut", lambda q, lang: from_query(q, WideStrings(lang)), SEED_LIMIT)]
+
+
+@pytest.mark.parametrize("seed", ["²", "9" * 5000, "18446744073709551616", "-1", "٣", "1e3", " 7x"])
+def test_every_game_refuses_odd_seeds_in_plain_words_that_say_the_range(seed):
+    for game, read, largest in _start_readers():
+        for lang in LANGS:
+            result = read({"players": "human,greedy", "seed": seed}, lang)
+            assert isinstance(result, str), (game, seed, result)
+            assert f"{largest}" in result and "start." not in result, (game, lang, result)
+            assert len(result) < 200 and "Traceback" not in result and "int()" not in result, (game, result)
+        ok = read({"players": "human,greedy", "seed": str(largest)}, "en")
+        assert not isinstance(ok, str) and ok.seed == largest, game
+
+
+def test_fuzz_every_games_start_params():
+    """The start links of every game: a setup or a plain sentence, nothing else."""
+    rng = random.Random(27)
+    names = ["players", "names", "seed", "lang", "speed", "x"]
+    for game, read, largest in _start_readers():
+        outcomes: Counter[str] = Counter()
+        for _ in range(N // 3):
+            query = {name: url_value(rng, name) for name in names if rng.random() < 0.6}
+            query = {k: (v[-1] if v else "") if isinstance(v, list) else ("" if v is None else str(v))
+                     for k, v in query.items()}
+            result = read(query, rng.choice(LANGS))
+            if isinstance(result, str):
+                assert result.strip() and "start." not in result, (game, query, result)
+                assert not re.search(r"\{(value|max|kinds|game|lo|hi|count)\}", result), (game, result)
+                outcomes["error"] += 1
+            else:
+                assert result.seed is None or 0 <= result.seed <= largest, (game, query)
+                outcomes["ok"] += 1
+        assert outcomes["ok"] > 10 and outcomes["error"] > 10, (game, outcomes)
 
 
 # -- (b) imported files ------------------------------------------------------------------------------

@@ -262,3 +262,63 @@ def test_settings():
     assert store.get_setting("lang") == "it"
     store.backend["diceland:settings"] = "garbage"
     assert store.get_setting("lang", "en") == "en"
+
+
+def test_an_imported_id_of_any_length_leaves_the_settings_readable():
+    """A file's 500,000-character id is not kept: the save gets an id of its
+    own, the current-game setting stays short and the language is kept."""
+    source = SaveStore({}, new_id=lambda: "g1")
+    game = Game.new(["A", "A"], seed=3)
+    source.save(game, [Seat("Ana"), Seat("Bo")], "g1")
+    env = json.loads(source.export_json("g1"))
+    store = SaveStore({})
+    store.set_setting("lang", "it")
+    for wanted in ("x" * 500_000, "<b>", "a/b", ""):
+        sid = store.import_json(json.dumps({**env, "id": wanted}))
+        assert sid != wanted and len(sid) <= 40
+        store.set_setting("current", sid)
+    assert store.get_setting("lang") == "it"
+    assert store.set_setting("pad", "x" * 200_000) is False and store.get_setting("lang") == "it"
+
+
+def test_moves_refused_by_a_full_storage_come_back_after_a_reload(board):
+    """The tab keeps a refused save in its session; a reload (a new store over
+    the same storage) holds it again instead of the older stored save, and
+    writes it once there is room.  A save the storage moved on from is dropped."""
+    from diceland_site import unsaved
+    backend, session = FlakyStore(), {}
+    store = make_store(backend)
+    sid = store.save(played(board, 2), SEATS).save_id
+    backend.full = True
+    newer = played(board, 6)
+    assert not store.save(newer, SEATS, sid).ok
+    unsaved.keep(store, session)
+    assert list(session) == [unsaved.UNSAVED_PREFIX + sid]
+
+    reloaded = make_store(backend)  # the page reloaded: memory is gone, the session is not
+    assert record_of(reloaded.load(sid)[0]) != record_of(newer)
+    reloaded = make_store(backend)
+    assert unsaved.restore(reloaded, session) == [sid] and reloaded.pending == [sid]
+    assert record_of(reloaded.load(sid)[0]) == record_of(newer)
+    assert session  # still unsaved: still kept
+    backend.full = False
+    assert reloaded.flush() == {}
+    unsaved.forget(reloaded, session)
+    assert session == {} and record_of(make_store(backend).load(sid)[0]) == record_of(newer)
+
+    # another tab played on after the refusal: its save wins, the old copy goes
+    backend.full = True
+    store = make_store(backend)
+    store.load(sid)
+    assert not store.save(played(board, 8), SEATS, sid).ok
+    unsaved.keep(store, session)
+    backend.full = False
+    other = make_store(backend)
+    other.load(sid)
+    assert other.save(played(board, 10), SEATS, sid).ok
+    later = make_store(backend)
+    assert unsaved.restore(later, session) == [] and session == {}
+    assert record_of(later.load(sid)[0]) == record_of(played(board, 10))
+    # a session value that is not a save, or an odd id, is dropped
+    session.update({unsaved.UNSAVED_PREFIX + "x" * 60: "{}", unsaved.UNSAVED_PREFIX + "a1": "[[["})
+    assert unsaved.restore(later, session) == [] and session == {}

@@ -23,7 +23,9 @@ from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import default_seats, from_params, seat_kind_label
 from diceland_site.games.clever.share import read_fragment, share_url
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.packed import LinkError
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.start_params import StartError, seed_of
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..shell import Shell
@@ -44,7 +46,6 @@ class CleverPage(Shell):
     def __init__(self):
         super().__init__()
         self.ctrl: Controller | None = None
-        self.link_error = ""
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.over_shown = False
@@ -60,6 +61,7 @@ class CleverPage(Shell):
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(window, "resize", lambda evt: self.render())
+        self.on(window, "hashchange", self.hash_changed)
 
     def translate_static(self) -> None:
         super().translate_static()
@@ -71,11 +73,6 @@ class CleverPage(Shell):
             self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
-    def start(self) -> None:
-        super().start()
-        if self.link_error:  # a broken link: said over whatever game opened instead
-            self.show_message(self.link_error, error=True)
-
     def start_from_link(self) -> bool:
         if self.open_shared():
             return True
@@ -91,17 +88,22 @@ class CleverPage(Shell):
         return True
 
     def open_shared(self) -> bool:
-        """A ``#position=…`` link: import the shared game as a new save."""
+        """A ``#position=…`` link: import the shared game as a new save.  A
+        link that cannot be opened leaves :attr:`link_problem` to be said."""
         try:
             text = read_fragment(str(window.location.hash))
-        except ValueError as exc:  # said once the page has opened what it can
-            self.link_error = self.t("error.import_invalid", detail=str(exc))
-            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-            return False
-        if text is None:
-            return False
+        except LinkError as exc:
+            text, self.link_problem = None, exc
+        else:
+            if text is None:
+                return False
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        return self.import_text(text)
+        return text is not None and self.import_text(text, link=True)
+
+    def hash_changed(self, evt=None) -> None:
+        """A ``#position=…`` link opened in a tab already on this page."""
+        if not self.open_shared():
+            self.say_link_problem(self.ctrl is not None)
 
     def new_game(self, seats, seed: int) -> None:
         self.hide_message()
@@ -372,12 +374,13 @@ class CleverPage(Shell):
 
     def submit_new_game(self, evt) -> None:
         evt.preventDefault()
-        text = str(el("seed-input").value).strip()
-        if text and not text.isdigit():
-            el("new-game-error").textContent = self.t("clever.link.seed", seed=text[:24])
+        try:
+            seed = seed_of(str(el("seed-input").value))
+        except StartError as exc:
+            el("new-game-error").textContent = exc.message(self.strings)
             return
         el("new-game").close()
-        self.new_game(self.read_seat_rows(), int(text) if text else random.randrange(1 << 32))
+        self.new_game(self.read_seat_rows(), seed if seed is not None else random.randrange(1 << 32))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:

@@ -23,6 +23,7 @@ from diceland_site.games.diceland.controller import Controller, from_url_params,
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.start_params import StartError, seed_of
 from diceland_site.sounds import cue_for
 
 from ..dom import document, draw_canvas, el, esc, js_obj, next_frame, painter, window
@@ -684,11 +685,12 @@ class DicelandPage(Shell):
 
     def submit_new_game(self, evt) -> None:
         evt.preventDefault()
-        seed_text = str(el("seed-input").value).strip()
-        if seed_text and (not seed_text.isdigit() or int(seed_text) >= 1 << 64):
-            el("new-game-error").textContent = self.t("error.url_seed", value=seed_text)
+        try:
+            seed = seed_of(str(el("seed-input").value))
+        except StartError as exc:
+            el("new-game-error").textContent = exc.message(self.strings)
             return
-        seed = int(seed_text) if seed_text else random.randrange(1 << 32)
+        seed = seed if seed is not None else random.randrange(1 << 32)
         rng = random.Random(seed)
         boards_known = board_ids()
         seats, boards = [], []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 
+from diceland_site.packed import LinkError
 from diceland_site.seats import SEAT_KINDS
 from diceland_site.games.wideshut import GAME
 from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
@@ -48,7 +49,6 @@ class WideShutPage(Shell):
         super().__init__()
         self.play: Controller | None = None
         self.over_shown = False
-        self.link_error = ""
         self.cache: dict = {}
         self.layout = None
         self.bind()
@@ -75,18 +75,13 @@ class WideShutPage(Shell):
         self.cache.clear()
 
     # -- games ------------------------------------------------------------------------
-    def start(self) -> None:
-        super().start()
-        if self.link_error:  # a broken link: said over whatever game opened instead
-            self.show_message(self.link_error, error=True)
-
     def start_from_link(self) -> bool:
         if PARAM in self.query:
             self.forget_link()
             try:
                 game, seats = decode_position(self.query[PARAM])
-            except ValueError as exc:
-                self.link_error = self.t("error.share", detail=str(exc))
+            except LinkError as exc:  # said once the page has opened what it can
+                self.link_problem = exc
             else:
                 self.set_play(Controller(game, seats, self.lang), None)
                 self.autosave()
@@ -95,7 +90,7 @@ class WideShutPage(Shell):
             self.forget_link()
             setup = from_query(self.query, self.strings)
             if isinstance(setup, str):
-                self.link_error = setup
+                self.link_problem = setup
                 return False
             seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
             self.set_play(Controller.new(setup.seats, seed, self.lang), None)
@@ -158,7 +153,7 @@ class WideShutPage(Shell):
     def bot_step(self) -> bool:
         if self.play is None or not self.play.bot_turn():
             return False
-        self.show_result(self.play.bot_step())
+        self.show_result(self.play.bot_step(), keep_message=True)
         return True
 
     def share(self):
@@ -168,10 +163,13 @@ class WideShutPage(Shell):
         return f"{base}?{PARAM}={encode_position(self.play.game, self.play.seats)}", None
 
     # -- input --------------------------------------------------------------------------
-    def show_result(self, result) -> None:
-        """What a tap or a bot did: a refusal or a note, and the log's new lines."""
+    def show_result(self, result, keep_message: bool = False) -> None:
+        """What a tap or a bot did: a refusal or a note, and the log's new
+        lines.  A bot's move (``keep_message``) leaves a message on screen
+        (a link's refusal) for the person to read."""
         if result.ok:
-            self.hide_message()
+            if not keep_message:
+                self.hide_message()
             if result.message:
                 self.show_message(result.message)
         else:

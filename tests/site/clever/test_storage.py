@@ -93,7 +93,8 @@ def test_a_record_of_another_game_is_refused_on_import():
     text = diceland_record(Game.new("A", players=2, seed=1))
     with pytest.raises(SaveError) as exc:
         store.import_json(text, game="clever")
-    assert "clever" in str(exc.value) and exc.value.code == "invalid"
+    assert "clever" in str(exc.value) and exc.value.code == "other_game"
+    assert "Diceland" in exc.value.message("en", importing=True) and "damaged" not in exc.value.message("en", importing=True)
     assert store.list_saves(None) == []            # nothing stored
     ctrl = played(1)
     save_id = store.import_json(record_json(ctrl.state), game="clever")   # a clever record passes

@@ -26,7 +26,7 @@ def test_bots_have_friendly_names_numbered_when_repeated():
 
 @pytest.mark.parametrize("query, fragment", [
     ({"players": "human"}, "2 to 5 players, not 1"),
-    ({"players": "human,a,b,c,d,e"}, "unknown player"),
+    ({"players": "human,a,b,c,d,e"}, "Unknown player"),
     ({"players": "human,expert,expert,expert,expert,expert"}, "not 6"),
     ({"players": "human,expert", "seed": "-3"}, "seed"),
     ({"players": "human,expert", "seed": "99999999999"}, "seed"),

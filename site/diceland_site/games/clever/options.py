@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...seats import HUMAN, SEAT_KINDS, Seat
+from ...seats import HUMAN, Seat
+from ...start_params import SEED_MAX, StartError, kinds_of, names_of, param, seed_of
 from .strings import CleverStrings
 
 __all__ = ["NewGame", "from_params", "seat_kind_label", "default_seats", "MAX_SEED"]
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
-MAX_SEED = (1 << 64) - 1
+MAX_SEED = SEED_MAX
 #: friendly aliases a link may use for bot kinds
 ALIASES = {"easy": "greedy", "strong": "expert", "bot": "expert"}
 
@@ -36,24 +37,12 @@ def default_seats(lang: str) -> tuple[Seat, ...]:
 
 def from_params(query: dict[str, str], lang: str = "en") -> NewGame | str:
     """A new game from URL parameters, or the sentence saying what is wrong."""
-    s = CleverStrings(lang)
-    raw = [k.strip().lower() for k in (query.get("players") or HUMAN).split(",")]
-    if raw == [""] or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        return s.t("clever.link.players", count=len(raw))
-    kinds = []
-    for k in raw:
-        k = ALIASES.get(k, k)
-        if k not in SEAT_KINDS:
-            return s.t("clever.link.kind", kind=k[:20], kinds=", ".join(SEAT_KINDS))
-        kinds.append(k)
-    names = [n.strip()[:24] for n in (query.get("names") or "").split(",")] if query.get("names") else []
+    try:
+        kinds = kinds_of(param(query, "players"), [HUMAN], MIN_PLAYERS, MAX_PLAYERS, "clever", ALIASES)
+        seed = seed_of(param(query, "seed"), MAX_SEED)
+    except StartError as exc:
+        return exc.message(CleverStrings(lang))
+    names = names_of(param(query, "names"))
     seats = tuple(Seat(names[i] if i < len(names) and names[i] else default_name(k, i, lang), k)
                   for i, k in enumerate(kinds))
-    seed = None
-    if query.get("seed") not in (None, ""):
-        text = query["seed"].strip()
-        if not text.isdigit() or int(text) > MAX_SEED:
-            return s.t("clever.link.seed", seed=text[:24])
-        seed = int(text)
     return NewGame(seats, seed)
-

@@ -6,21 +6,23 @@ is sent; opening it imports the game as a new save."""
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import zlib
 from typing import Any, Sequence
 
 from diceland_core import record_of
 
+from ...packed import LinkError, unpack
 from ...seats import Seat
-from ...storage import APP, ENVELOPE_VERSION
+from ...storage import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS
 
 __all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "share_fragment", "read_fragment", "share_url"]
 
 FRAGMENT_KEY = "position="
 #: a fragment longer than this is refused before decoding
 MAX_FRAGMENT = 200_000
+#: the envelope inflates to at most this many bytes (what an import reads)
+MAX_ENVELOPE = MAX_IMPORT_CHARS
 
 
 def share_fragment(state: Any, seats: Sequence[Seat]) -> str:
@@ -37,21 +39,14 @@ def share_url(page_url: str, state: Any, seats: Sequence[Seat]) -> str:
 
 def read_fragment(fragment: str) -> str | None:
     """The envelope's JSON text of a ``#position=…`` fragment, None when the
-    fragment is not a position; ``ValueError`` when it is one but damaged."""
+    fragment is not a position; :class:`~..packed.LinkError` (a
+    ``ValueError``) when it is one but cannot be read.  The text is not
+    parsed here: the import measures it (:mod:`..safejson`) first."""
     fragment = fragment.lstrip("#")
     if not fragment.startswith(FRAGMENT_KEY):
         return None
-    data = fragment[len(FRAGMENT_KEY):]
-    if len(data) > MAX_FRAGMENT:
-        raise ValueError("the shared position is too long")
+    raw = unpack(fragment[len(FRAGMENT_KEY):], MAX_FRAGMENT, MAX_ENVELOPE)
     try:
-        packed = base64.b64decode(data + "=" * (-len(data) % 4), altchars=b"-_", validate=True)
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, 4 * MAX_FRAGMENT)
-        if inflater.unconsumed_tail:
-            raise ValueError("the shared position is too long")
-        if not inflater.eof:
-            raise ValueError("the shared position is cut short")
         return raw.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError) as exc:
-        raise ValueError(f"the shared position is damaged: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise LinkError("damaged", str(exc), "json") from None

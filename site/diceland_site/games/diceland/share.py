@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple, Sequence
 
 from ...i18n import Strings
-from ...seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from ...seats import HUMAN, MAX_NAME, Seat
+from ...start_params import StartError, kinds_of, seed_of
+from ...start_params import param as _param
 
 __all__ = ["UrlSetup", "from_url_params", "link_names_trimmed"]
 
@@ -14,13 +16,6 @@ class UrlSetup(NamedTuple):
     seats: list[Seat]
     boards: list[str]
     seed: int | None
-
-
-def _param(query: Mapping[str, object], name: str) -> str | None:
-    value = query.get(name)
-    if isinstance(value, (list, tuple)):
-        value = value[-1] if value else None
-    return None if value is None else str(value).strip()
 
 
 def link_names_trimmed(query: Mapping[str, object]) -> bool:
@@ -42,13 +37,12 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     if known_boards is None:
         from diceland_core.games.diceland import board_ids
         known_boards = board_ids()
-    raw = _param(query, "players") or default_players
-    kinds = [k.strip().lower() for k in raw.split(",")]
-    for k in kinds:
-        if k not in SEAT_KINDS:
-            return t("error.url_player", value=k)
-    if not 2 <= len(kinds) <= 4:
-        return t("error.url_player_count", count=len(kinds))
+    strings = Strings(lang)
+    try:
+        kinds = kinds_of(_param(query, "players"), default_players.split(","), 2, 4, "diceland")
+        seed = seed_of(_param(query, "seed"))
+    except StartError as exc:
+        return exc.message(strings)
     names_raw = _param(query, "names")
     names = [n.strip() for n in names_raw.split(",")] if names_raw else []
     if names and (len(names) != len(kinds) or not all(names)):
@@ -73,11 +67,4 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
         if not known_boards:
             return t("error.url_board", value="", boards="")
         boards = [known_boards[0]] * len(seats)
-    seed_raw = _param(query, "seed")
-    seed = None
-    if seed_raw:
-        digits = seed_raw.lstrip("0") or "0"  # ASCII digits only, short enough for int()
-        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(digits) > 20 or int(digits) >= 1 << 64:
-            return t("error.url_seed", value=seed_raw)
-        seed = int(digits)
     return UrlSetup(seats, boards, seed)

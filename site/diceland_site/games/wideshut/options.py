@@ -10,7 +10,8 @@ from typing import Mapping, Sequence
 
 from diceland_core.games.wideshut.game import MAX_PLAYERS, MIN_PLAYERS
 
-from ...seats import HUMAN, SEAT_KINDS, Seat
+from ...seats import HUMAN, Seat
+from ...start_params import StartError, kinds_of, names_of, param, seed_of
 from .strings import WideStrings
 
 __all__ = ["NewGame", "LINK_KEYS", "SEED_LIMIT", "seat_name", "default_seats", "make_seats", "from_query"]
@@ -57,18 +58,9 @@ def default_seats(strings: WideStrings) -> tuple[Seat, ...]:
 
 def from_query(query: Mapping[str, str], strings: WideStrings) -> NewGame | str:
     """The game a start link names, or the sentence saying what is wrong."""
-    raw = query.get("players", "human,expert")
-    kinds = [k.strip().lower() for k in raw.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad:
-        return strings.t("link.bad_kind", kind=bad[0][:20], kinds=", ".join(SEAT_KINDS))
-    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        return strings.t("link.bad_count", n=len(kinds), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-    seed = None
-    if "seed" in query:
-        text = query["seed"].strip()
-        if not text.isdigit() or int(text) > SEED_LIMIT:
-            return strings.t("link.bad_seed", seed=text[:20], hi=SEED_LIMIT)
-        seed = int(text)
-    names = query.get("names", "").split(",") if query.get("names") else []
-    return NewGame(make_seats(kinds, names, strings), seed)
+    try:
+        kinds = kinds_of(param(query, "players"), [HUMAN, "expert"], MIN_PLAYERS, MAX_PLAYERS, "wideshut")
+        seed = seed_of(param(query, "seed"), SEED_LIMIT)
+    except StartError as exc:
+        return exc.message(strings)
+    return NewGame(make_seats(kinds, names_of(param(query, "names")), strings), seed)

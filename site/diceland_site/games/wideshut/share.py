@@ -11,13 +11,17 @@ from typing import Any, Sequence
 
 from diceland_core import load_record, record_of
 from diceland_core.core.errors import GameError
+from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION
 
+from ...games import entry_for
+from ...packed import LinkError, read_packed
 from ...seats import Seat
 
 __all__ = ["PARAM", "MAX_CHARS", "encode_position", "decode_position"]
 
 PARAM = "position"
-#: longer parameters are refused before decoding
+#: longer parameters are refused before decoding; the record inflates to at
+#: most ``_MAX_JSON`` bytes
 MAX_CHARS = 60_000
 _MAX_JSON = 1_000_000
 
@@ -29,28 +33,28 @@ def encode_position(game: Any, seats: Sequence[Seat]) -> str:
 
 
 def decode_position(value: str) -> tuple[Any, list[Seat]]:
-    """The game and seats of a shared link; ``ValueError`` when it is not one."""
-    if not isinstance(value, str) or not value or len(value) > MAX_CHARS:
-        raise ValueError("the shared position is empty or too long")
-    try:
-        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(raw, _MAX_JSON)
-        if inflater.unconsumed_tail:
-            raise ValueError("the shared position is too large")
-        record = json.loads(text)
-    except (ValueError, zlib.error, RecursionError) as exc:
-        raise ValueError(f"the shared position cannot be read: {exc}") from None
-    if not isinstance(record, dict) or record.get("game") != "wideshut":
-        raise ValueError("the shared position is not a Dice Wide Shut game")
+    """The game and seats of a shared link; :class:`~..packed.LinkError`
+    (a ``ValueError``) when it is not one, its ``key`` naming the message."""
+    record = read_packed(value, MAX_CHARS, _MAX_JSON)
+    if not isinstance(record, dict):
+        raise LinkError("invalid", f"expected a JSON object, found {type(record).__name__}")
+    found = record.get("game")
+    if found != "wideshut":
+        entry = entry_for(found) if record.get("format") == RECORD_FORMAT else None
+        if entry is None or not isinstance(found, (str, type(None))):
+            raise LinkError("invalid", f"'game' is {str(found)[:40]!r}")
+        raise LinkError("other_game", f"a record of {entry.game!r}", game=entry.game)
+    version = record.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:
+        raise LinkError("future", f"record version {version}; this page reads up to {RECORD_VERSION}")
     try:
         game = load_record(record)
-    except (GameError, ValueError, TypeError, KeyError) as exc:
-        raise ValueError(f"the shared position cannot be replayed: {exc}") from None
+    except (GameError, ValueError, TypeError, KeyError, RecursionError) as exc:
+        raise LinkError("invalid", str(exc)) from None
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     try:
         seats = [Seat.from_json(s) for s in meta.get("seats", [])]
-    except ValueError:
+    except (ValueError, TypeError, AttributeError):
         seats = []
     if len(seats) != game.players:
         seats = [Seat(str(p + 1)) for p in range(game.players)]

@@ -1,0 +1,79 @@
+"""What the saved-games list shows of a save (its summary), written with
+the save so the list needs no replay, and checked when read back."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from diceland_core.core.record import definition_of
+
+from .seats import MAX_NAME, Seat
+
+__all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary"]
+
+
+def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    """What the saved-games list shows, without replaying the record.  A
+    game other than Diceland is summarised from its ``summary()``, with its
+    name under ``"game"`` (a summary without it is Diceland's)."""
+    name = definition_of(game).name
+    if name != "diceland":
+        return _other_summary(name, game, seats)
+    return {
+        "players": [
+            {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
+             "completed": len(game.sheets[p].completed_colours())}
+            for p, seat in enumerate(seats)
+        ],
+        "boards": [b.id for b in game.boards],
+        "turn": game.turn,
+        "phase": game.phase.value,
+        "active": game.active,
+        "over": game.over,
+        "winners": list(game.winners),
+        "actions": len(game.actions),
+    }
+
+
+def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The summary of a save whose stored one cannot be shown: :func:`summarize`
+    for a Diceland game, else what every game has (names, actions, over)."""
+    try:
+        return summarize(game, seats)
+    except Exception:  # a game of another kind: no sheets, boards or turns
+        return {"players": [{"name": seat.name, "kind": seat.kind} for seat in seats],
+                "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
+
+
+def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+    summary = game.summary()
+    totals = [p.get("total", (p.get("score") or {}).get("total")) for p in summary.get("players", [])]
+    return {
+        "game": name,
+        "players": [{"name": seat.name, "kind": seat.kind,
+                     "total": totals[p] if p < len(totals) else None} for p, seat in enumerate(seats)],
+        "round": summary.get("round"),
+        "phase": summary.get("phase"),
+        "over": bool(game.over),
+        "winners": list(summary.get("winners", [])),
+        "actions": len(game.actions),
+    }
+
+
+def game_of_summary(summary: dict[str, Any]) -> str:
+    """The game a saved-games summary belongs to."""
+    return summary.get("game", "diceland")
+
+
+def valid_summary(summary: object) -> bool:
+    """A summary the saved-games list can show: players with a name each, a
+    whole turn, a yes/no "over" (any game; extra keys are the game's own)."""
+    if not isinstance(summary, dict):
+        return False
+    players = summary.get("players")
+    if not isinstance(players, list) or not players or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) and len(p["name"]) <= MAX_NAME
+            for p in players):
+        return False
+    turn = summary.get("turn", 0)
+    return isinstance(turn, int) and not isinstance(turn, bool) and isinstance(summary.get("over", False), bool)

@@ -1,0 +1,254 @@
+"""Hostile shared links of the Dice Wide Shut and Ganz schön clever pages in
+Chromium: tiny links that inflate to deep JSON, links broken every way the
+decoder can see, another game's position, a newer version.  Each checks
+that Python stays alive (a move can still be made), that the game in
+progress is the same afterwards, and that the message is plain words about
+a link (no decoder text, no rule id), the decoder's words behind details."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+
+import pytest
+from test_clever_page import human_turn, tap_hint
+from test_wideshut_page import play_turns
+
+pytestmark = pytest.mark.browser
+
+ENGINE_WORDS = re.compile(
+    r"padding|Error -\d|incorrect header|codec|decode|Expecting|line \d+ column|actions\[|"
+    r"\b[DCW]\d+\.\d+|link\.error|levels deep|Traceback|file", re.I)
+KEPT = "The game in progress goes on as it was."
+
+
+def pack(data: bytes | str) -> str:
+    raw = data.encode() if isinstance(data, str) else data
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def state(site) -> dict:
+    return json.loads(site.page.evaluate("window.diceland.state()"))
+
+
+def message(site) -> str:
+    """The message's own sentence (the details link's text left out)."""
+    return state(site)["message"]
+
+
+def wide_move(site) -> None:
+    """One decision of the person (Roll, or the hint's take by taps)."""
+    before = len(site.record()["history"]["actions"])
+    play_turns(site, 1)
+    site.page.wait_for_function(
+        f"() => JSON.parse(window.diceland.record()).history.actions.length > {before}", timeout=30_000)
+
+
+def clever_move(site) -> None:
+    """The hint's move on the clever page, by taps, till the record grows."""
+    before = human_turn(site)["actions"]
+    tap_hint(site)
+    site.page.wait_for_function(f"() => JSON.parse(window.diceland.state()).actions > {before}", timeout=30_000)
+
+
+def deep_links(record: dict) -> list[str]:
+    inner = json.dumps({**record, "meta": {"x": 0}}).replace('"x": 0', '"x": ' + "[" * 50_000 + "]" * 50_000)
+    return [pack("[" * 10_000), pack('{"a":' * 100_000), pack(inner)]
+
+
+def test_a_59_character_wideshut_link_leaves_python_alive(site):
+    site.open("?players=human,greedy&seed=4&speed=0", path="wideshut.html")
+    wide_move(site)
+    before = site.record()
+    links = deep_links(before)
+    assert len("?position=" + links[0]) < 60
+    for value in links:
+        site.page.goto("about:blank")
+        site.open("?speed=0&position=" + value, path="wideshut.html")
+        assert message(site).startswith("This link is nested too deeply") and message(site).endswith(KEPT)
+        assert site.record() == before
+    wide_move(site)  # Python is alive: a move is made and saved
+    assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"])
+    # in a fresh browser the same link says so too (and a first game opens)
+    site.page.evaluate("localStorage.clear()")
+    site.page.goto("about:blank")
+    site.open("?lang=es&position=" + links[0], path="wideshut.html")
+    assert message(site) == "Este enlace tiene demasiados niveles anidados para contener una posición de juego."
+
+
+def broken_wideshut_links(record: dict) -> dict[str, str]:
+    good = pack(json.dumps(record))
+    history = record["history"]
+    illegal = {**record, "history": {**history, "actions": history["actions"] + [
+        {"player": 0, "type": "take", "dice": [0, 1, 2, 3, 4, 5, 6]}]}}
+    return {"padding": good[:-1] + "===", "header": base64.urlsafe_b64encode(b"\x00\x01no zlib").decode(),
+            "utf8": pack(b"\xff\xfe"), "json": pack("{" + " " * 1200 + "x"), "illegal": pack(json.dumps(illegal)),
+            "future": pack(json.dumps({**record, "version": 999}))}
+
+
+def test_broken_wideshut_links_say_so_in_plain_words(site):
+    site.open("?players=human,greedy&seed=9&speed=0", path="wideshut.html")
+    wide_move(site)
+    before = site.record()
+    for name, value in broken_wideshut_links(before).items():
+        site.page.goto("about:blank")
+        site.open("?speed=0&position=" + value, path="wideshut.html")
+        text = message(site)
+        assert text.startswith("This link") or text.startswith("The position in this link"), (name, text)
+        assert text.endswith(KEPT) and not ENGINE_WORDS.search(text), (name, text)
+        assert site.page.is_visible("#message details, #message .details, #message summary") or \
+            site.page.locator("#message").inner_text() != text
+        assert site.record() == before, name
+    wide_move(site)
+
+
+def test_clever_links_refused_while_a_game_is_on_say_so_and_keep_it(site):
+    site.open("?players=human,greedy&seed=8&speed=0", path="clever.html")
+    clever_move(site)
+    before = site.record()
+    wide = {"format": "diceland-record", "version": 2, "game": "wideshut", "players": 2, "seed": 1}
+    links = {
+        "future": pack(json.dumps({"app": "diceland", "envelope": 99, "record": {}})),
+        "other": pack(json.dumps(wide)),
+        "null": pack("null"),
+        "types": pack(json.dumps({"app": "diceland", "envelope": 1, "saved_at": "x", "record": {}})),
+        "deep": pack("[" * 10_000),
+        "padding": "AAAAA",
+    }
+    for name, value in links.items():
+        site.page.goto("about:blank")
+        site.open("?speed=0#position=" + value, path="clever.html")
+        text = message(site)
+        assert text.endswith(KEPT) and "link" in text and not ENGINE_WORDS.search(text), (name, text)
+        assert "damaged" not in text or name == "padding", (name, text)
+        assert site.record() == before, name
+        assert "#" not in site.page.evaluate("location.href")
+    assert "Dice Wide Shut" in _opened_message(site, "clever.html?speed=0#position=" + links["other"])
+    clever_move(site)  # Python alive, the game goes on
+
+
+def _opened_message(site, path_and_query: str) -> str:
+    site.page.goto("about:blank")
+    site.page.goto(site.base_url + path_and_query)
+    site.wait_ready()
+    return message(site)
+
+
+def test_a_clever_link_opened_in_a_tab_already_on_the_page(site):
+    site.open("?players=human,greedy&seed=8&speed=0", path="clever.html")
+    clever_move(site)
+    shared = site.record()
+    site.click("btn-share")
+    link = site.page.locator("#share-link").input_value()
+    site.click("btn-share-close")
+    site.open("?players=human&seed=3&speed=0", path="clever.html")
+    mine = site.record()
+    assert mine != shared
+    # a broken link by hashchange: said, and the game stays
+    site.page.evaluate("location.hash = '#position=AAAAA'")
+    site.page.wait_for_function("() => !document.getElementById('message').hidden")
+    assert message(site).endswith(KEPT) and site.record() == mine
+    # the shared link, typed into the same tab: opened
+    site.page.evaluate("(h) => { location.hash = h; }", "#" + link.split("#", 1)[1])
+    site.page.wait_for_function("(n) => JSON.parse(window.diceland.record()).seed === n", arg=shared["seed"])
+    assert site.record() == shared
+    assert "#" not in site.page.evaluate("location.href")
+
+
+@pytest.mark.parametrize("path, largest", [("clever.html", "18446744073709551615"), ("wideshut.html", "4294967295")])
+def test_odd_seeds_are_refused_in_plain_words_and_the_page_plays_on(site, path, largest):
+    for seed in ("²", "9" * 5000, "18446744073709551616"):
+        site.page.goto("about:blank")
+        site.open(f"?players=human,greedy&speed=0&seed={seed}", path=path)
+        text = message(site)
+        assert text.startswith("The seed must be a whole number from 0 to " + largest), text
+        assert "went wrong" not in text
+    site.open("?players=human,greedy&seed=5&speed=0", path=path)  # Python answers the next link
+    assert state(site)["game"] and site.record()["seed"] == 5
+
+
+@pytest.mark.parametrize("mine, other, title", [("wideshut.html", "clever.html", "Ganz schön clever"),
+                                                ("clever.html", "wideshut.html", "Dice Wide Shut")])
+def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, other, title):
+    site.open("?players=human,greedy&seed=6&speed=0", path=other)
+    foreign = state(site)["save_id"]
+    foreign_record = site.record()
+    site.open(f"?speed=0&save={foreign}", path=mine)
+    text = message(site)
+    assert title in text and "went wrong" not in text and "damaged" not in text, text
+    site.click("btn-new")
+    site.click("btn-new-start")
+    site.page.wait_for_function("() => JSON.parse(window.diceland.state()).game === true")
+    assert site.page.evaluate("window.diceland.game()") == mine.split(".")[0]
+    assert state(site)["save_id"] != foreign
+    site.open(f"?speed=0&save={foreign}", path=other)  # the other game's save is as it was
+    assert site.record() == foreign_record
+
+
+def test_a_padded_link_opened_five_times_leaves_small_saves(site):
+    site.open("?players=human,greedy&seed=2&speed=0", path="wideshut.html")
+    record = site.record()
+    padded = pack(json.dumps({**record, "meta": {**record.get("meta", {}), "pad": "x" * 900_000}}))
+    assert len(padded) < 2_500
+    for _ in range(5):
+        site.page.goto("about:blank")
+        site.open("?speed=0&position=" + padded, path="wideshut.html")
+        assert "full" not in message(site).lower()
+    sizes = site.page.evaluate(  # the save without its picture (a thumbnail of the board)
+        "Object.keys(localStorage).filter(k => k.startsWith('diceland:save:')).map(k => {"
+        "const s = JSON.parse(localStorage.getItem(k)); delete s.last_frame; return JSON.stringify(s).length; })")
+    assert len(sizes) == 6 and max(sizes) < 30_000, sizes
+
+
+#: localStorage refuses saves while the tab's session says "test:full"
+#: (sessionStorage itself keeps room, as a full localStorage leaves it).
+FULL_STORAGE = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && String(key).startsWith("diceland:save:")
+        && window.sessionStorage.getItem("test:full") === "1") {
+      throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+    }
+    return real.call(this, key, value);
+  };
+})();
+"""
+
+
+def _actions(site) -> int:
+    record = site.record()
+    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+
+
+def _stored_actions(site) -> int:
+    save_id = state(site)["save_id"]
+    record = json.loads(site.page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')"))["record"]
+    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+
+
+@pytest.mark.parametrize("path", ["clever.html", "wideshut.html"])
+def test_moves_refused_by_a_full_storage_are_said_and_survive_a_reload(site, path):
+    move = clever_move if path == "clever.html" else wide_move
+    site.page.add_init_script(FULL_STORAGE)
+    site.open("?players=human,greedy&seed=7&speed=0", path=path)
+    move(site)
+    site.page.evaluate("sessionStorage.setItem('test:full', '1')")
+    move(site)
+    move(site)
+    record = site.record()
+    assert _stored_actions(site) < _actions(site)
+    warning = site.page.locator("#save-warning")
+    assert warning.is_visible() and "not saved" in warning.inner_text()
+    site.page.wait_for_timeout(4_500)  # longer than a toast lives
+    assert warning.is_visible()
+    site.reload()  # storage still full: the moves come back from the tab's session
+    assert site.record() == record
+    assert site.page.locator("#save-warning").is_visible()
+    site.page.evaluate("sessionStorage.removeItem('test:full')")  # room again
+    site.page.wait_for_function("() => document.getElementById('save-warning').hidden", timeout=15_000)
+    assert _stored_actions(site) == _actions(site)
+    site.reload()
+    assert site.record() == record and not site.page.locator("#save-warning").is_visible()
