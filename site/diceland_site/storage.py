@@ -1,12 +1,7 @@
 """Saved games: the engine's record in a versioned envelope over a string store.
 
-A save is one key ``diceland:save:<id>`` holding JSON::
-
-    {"app": "diceland", "envelope": 1, "id": "...", "saved_at": <ms since 1970>,
-     "seats": [{"name": "Ana", "kind": "human"}, ...],
-     "record": <diceland_core.core.record.record_of(game)>,
-     "summary": {... what the saved-games list shows ...},
-     "last_frame": "data:image/png;base64,..."   (optional)}
+A save is one key ``diceland:save:<id>`` holding a save envelope
+(:mod:`.envelope`: its format and migrations).
 
 The backend is any dict-like string store with ``get``, ``__setitem__``,
 ``__delitem__`` and ``keys`` (tests use a dict; the page wraps
@@ -18,55 +13,37 @@ error): the store then keeps the text in memory, reports
 A save that cannot be loaded is never deleted or overwritten by the loader: its
 raw text is first copied to ``diceland:backup:<id>:<n>``, then
 :class:`SaveError` says what is wrong.
-
-Envelope versions: :data:`MIGRATIONS` maps version N to the step N → N+1;
-:func:`migrate` chains them.  Version 0 is a bare engine record (an exported
-record file without an envelope).
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
-from diceland_core import RecordError, load_record, record_of
 from diceland_core.core.protocol import GameState
-from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION, definition_of
-from diceland_core.version import __version__ as ENGINE_VERSION
+from diceland_core.core.record import definition_of
 
 from . import safejson
+from .envelope import (
+    MAX_FRAME_CHARS, MAX_IMPORT_CHARS, envelope_of, game_name, load_save, loads_outside, parse_save,
+    revision_of, seat_names, valid_id,
+)
 from .games import entry_for
 from .i18n import Strings
 from .save_errors import SaveError
-from .summaries import game_of_summary, rebuilt_summary, summarize, valid_summary
+from .summaries import game_of_summary, rebuilt_summary, valid_summary
 from .seats import MAX_NAME, Seat
 
-__all__ = [
-    "APP", "ENVELOPE_VERSION", "SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "MAX_FRAME_CHARS",
-    "MIGRATIONS", "SaveError", "SaveResult", "SaveStore", "envelope_of", "migrate", "summarize",
-    "MAX_IMPORT_CHARS", "MAX_SAVE_CHARS", "valid_summary", "rebuilt_summary",
-]
+__all__ = ["SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "SaveResult", "SaveStore"]
 
-APP = "diceland"
-ENVELOPE_VERSION = 1
 SAVE_PREFIX = "diceland:save:"
 BACKUP_PREFIX = "diceland:backup:"
 SETTINGS_KEY = "diceland:settings"
-#: A "last frame" thumbnail larger than this is not stored.
-MAX_FRAME_CHARS = 200_000
-#: An imported file longer than this is refused before it is read (a finished
-#: four-player game with its envelope is under 100,000).
-MAX_IMPORT_CHARS = 1_000_000
-#: A stored save longer than this is not parsed (its picture included).
-MAX_SAVE_CHARS = 2_000_000
 #: Settings and other small values.
 MAX_SETTINGS_CHARS = 100_000
-#: A save id a file may keep (longer or odd ones get a new id).
-_ID = re.compile(r"[0-9A-Za-z_-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -79,144 +56,6 @@ class SaveResult:
     reason: str | None = None
     detail: str = ""
 
-
-# -- envelopes --------------------------------------------------------------------
-
-def _bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The game's record, its ``meta`` cut to what a save needs (the seats):
-    a link or a file may bring a meta of any size."""
-    record = record_of(game)
-    if "meta" in record:
-        record["meta"] = {"seats": [s.to_json() for s in seats]}
-    return record
-
-
-def envelope_of(game: GameState, seats: Sequence[Seat], save_id: str, saved_at_ms: int,
-                last_frame: str | None = None) -> dict[str, Any]:
-    env: dict[str, Any] = {
-        "app": APP,
-        "envelope": ENVELOPE_VERSION,
-        "id": save_id,
-        "saved_at": saved_at_ms,
-        "engine": ENGINE_VERSION,
-        "seats": [s.to_json() for s in seats],
-        "record": _bounded_record(game, seats),
-        "summary": summarize(game, seats),
-    }
-    if last_frame and len(last_frame) <= MAX_FRAME_CHARS:
-        env["last_frame"] = last_frame
-    return env
-
-
-def _from_bare_record(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 0 → 1: a bare engine record gets an envelope (seats unknown)."""
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
-    seats = meta.get("seats") if isinstance(meta.get("seats"), list) else None
-    return {"app": APP, "envelope": 1, "id": None, "saved_at": 0, "seats": seats,
-            "record": data, "summary": {}}
-
-
-#: version N → the step that turns an envelope of version N into N+1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    0: _from_bare_record,
-}
-
-
-def envelope_version(data: object) -> int:
-    """The envelope version of a parsed save (0 for a bare engine record)."""
-    if not isinstance(data, dict):
-        raise SaveError("not_diceland", f"expected a JSON object, found {type(data).__name__}")
-    if "envelope" not in data and data.get("format") == RECORD_FORMAT:
-        return 0
-    if data.get("app") != APP:
-        raise SaveError("not_diceland", f"'app' is {data.get('app')!r}, expected {APP!r}")
-    version = data.get("envelope")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise SaveError("invalid", f"'envelope' must be a whole number, not {version!r}")
-    return version
-
-
-def migrate(data: object) -> dict[str, Any]:
-    """Bring a parsed save up to :data:`ENVELOPE_VERSION`, one step at a time."""
-    version = envelope_version(data)
-    if version > ENVELOPE_VERSION:
-        raise SaveError("future", f"envelope version {version}; this page reads up to {ENVELOPE_VERSION}")
-    env: dict[str, Any] = data  # type: ignore[assignment]
-    while version < ENVELOPE_VERSION:
-        env = MIGRATIONS[version](env)
-        version = env["envelope"]
-    return env
-
-
-def _check_envelope(env: dict[str, Any]) -> None:
-    """Types of a current-version envelope (the record is checked by loading it)."""
-    if not isinstance(env.get("record"), dict):
-        raise SaveError("invalid", "'record' must be an object")
-    record_version = env["record"].get("version")
-    if isinstance(record_version, int) and not isinstance(record_version, bool) \
-            and record_version > RECORD_VERSION:
-        raise SaveError("future", f"record version {record_version}; this page reads up to {RECORD_VERSION}")
-    saved_at = env.get("saved_at")
-    if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)):
-        raise SaveError("invalid", f"'saved_at' must be a number, not {saved_at!r}")
-    seats = env.get("seats")
-    if seats is not None:
-        if not isinstance(seats, list):
-            raise SaveError("invalid", "'seats' must be a list")
-        for i, seat in enumerate(seats):
-            try:
-                Seat.from_json(seat)
-            except ValueError as exc:
-                raise SaveError("invalid", f"'seats'[{i}]: {exc}") from None
-    if not isinstance(env.get("summary", {}), dict):
-        raise SaveError("invalid", "'summary' must be an object")
-    frame = env.get("last_frame")
-    if frame is not None and not isinstance(frame, str):
-        raise SaveError("invalid", "'last_frame' must be a string")
-
-
-def _loads(text: str, max_chars: int = MAX_SAVE_CHARS) -> Any:
-    """Outside JSON, measured before it is parsed (:mod:`.safejson`)."""
-    try:
-        return safejson.loads(text, max_chars=max_chars)
-    except safejson.JsonLimitError as exc:
-        raise SaveError(exc.code, str(exc)) from None
-    except (ValueError, TypeError, RecursionError) as exc:  # also a number too long
-        raise SaveError("not_json", str(exc)) from None
-
-
-def _parse(text: str, max_chars: int = MAX_SAVE_CHARS) -> dict[str, Any]:
-    env = migrate(_loads(text, max_chars))
-    _check_envelope(env)
-    return env
-
-
-def revision_of(env: dict[str, Any]) -> int:
-    """The revision a save's envelope carries (0 before revisions existed)."""
-    rev = env.get("rev", 0)
-    return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
-
-
-def _game_and_seats(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[GameState, list[Seat]]:
-    try:
-        game = load_record(env["record"])
-    except RecordError as exc:
-        code = exc.code
-        raise SaveError(code, str(exc)) from None
-    except Exception as exc:  # a hand-edited record the engine did not foresee
-        raise SaveError("invalid", f"{type(exc).__name__}: {exc}") from None
-    raw = env.get("seats")
-    if raw is None:
-        names = list(default_names or [])
-        seats = [Seat(names[p] if p < len(names) else str(p + 1)) for p in range(game.players)]
-    else:
-        seats = [Seat.from_json(s) for s in raw]  # checked by _check_envelope
-        if len(seats) != game.players:
-            raise SaveError("invalid", f"{len(seats)} seats for a game of {game.players} players")
-    return game, seats
-
-
-# -- the store ----------------------------------------------------------------------
 
 class SaveStore:
     """Saved games in ``backend`` (a dict-like string store).
@@ -293,10 +132,10 @@ class SaveStore:
     def hold_unsaved(self, save_id: str, text: str) -> bool:
         """Hold again a save a page held before a reload (:mod:`.unsaved`),
         to be written, when it is newer than the stored one; False otherwise."""
-        if not _ID.fullmatch(save_id):
+        if not valid_id(save_id):
             return False
         try:
-            rev = revision_of(_parse(text))
+            rev = revision_of(parse_save(text))
         except SaveError:
             return False
         stored = self.stored_revision(save_id)
@@ -320,7 +159,7 @@ class SaveStore:
         if seen is not None and seen[0] == raw:
             return seen[1]
         try:
-            data = _loads(raw)
+            data = loads_outside(raw)
         except SaveError:
             return -1
         rev = revision_of(data) if isinstance(data, dict) else -1
@@ -412,7 +251,7 @@ class SaveStore:
         if raw is None:
             return SaveResult(False, save_id, "missing")
         try:
-            env = _loads(raw)
+            env = loads_outside(raw)
         except SaveError:
             return SaveResult(False, save_id, "invalid")
         if not isinstance(env, dict):
@@ -430,7 +269,7 @@ class SaveStore:
     def last_frame(self, save_id: str) -> str | None:
         raw = self._raw(save_id)
         try:
-            data = _loads(raw) if raw else None
+            data = loads_outside(raw) if raw else None
         except SaveError:
             return None
         frame = data.get("last_frame") if isinstance(data, dict) else None
@@ -448,13 +287,13 @@ class SaveStore:
             try:
                 if raw is None:
                     raise SaveError("missing")
-                env = _parse(raw)
+                env = parse_save(raw)
                 summary = env.get("summary")
                 if not valid_summary(summary):  # written by hand, or by another version
-                    summary = rebuilt_summary(*_game_and_seats(env))
+                    summary = rebuilt_summary(*load_save(env))
                 summary = dict(summary)
                 summary.update(id=save_id, saved_at=env["saved_at"], broken=False,
-                               game=_game_name(env["record"]))
+                               game=game_name(env["record"]))
                 if "last_frame" in env:
                     summary["has_last_frame"] = True
             except SaveError as exc:
@@ -480,8 +319,8 @@ class SaveStore:
         if raw is None:
             raise SaveError("missing", f"no saved game {save_id!r}", save_id)
         try:
-            env = _parse(raw)
-            loaded = _game_and_seats(env)
+            env = parse_save(raw)
+            loaded = load_save(env)
         except SaveError as exc:
             exc.save_id = save_id
             exc.backup_key = self._backup(save_id, raw)
@@ -517,7 +356,7 @@ class SaveStore:
         """The save as a file's text (checked: it loads)."""
         game, seats = self.load(save_id)
         raw = self._raw(save_id)
-        env = _parse(raw)  # type: ignore[arg-type]
+        env = parse_save(raw)  # type: ignore[arg-type]
         env.pop("last_frame", None)
         return json.dumps(env, ensure_ascii=False, indent=1) + "\n"
 
@@ -528,21 +367,21 @@ class SaveStore:
         :attr:`import_notes` then lists what was changed on the way in
         (``"names_trimmed"``: a name longer than the limit was cut)."""
         self.import_notes = []
-        env = _parse(text, MAX_IMPORT_CHARS)
-        named = _game_name(env["record"])
+        env = parse_save(text, MAX_IMPORT_CHARS)
+        named = game_name(env["record"])
         if game is not None and named != game and entry_for(named) is not None:  # refused unreplayed
             raise SaveError("other_game", f"a record of {named!r}, not of {game!r}", game=named)
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
-        state, seats = _game_and_seats(env, names)
+        state, seats = load_save(env, names)
         found = definition_of(state).name
         if game is not None and found != game:
             raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)
         wanted = env.get("id")
-        taken = self._raw(wanted) is not None if isinstance(wanted, str) and _ID.fullmatch(wanted) else True
+        taken = self._raw(wanted) is not None if valid_id(wanted) else True
         save_id = self.new_id() if taken else wanted
         self.save(state, seats, save_id, None)
-        if any(len(n) > MAX_NAME for n in _raw_names(env)):
+        if any(len(n) > MAX_NAME for n in seat_names(env)):
             self.import_notes.append("names_trimmed")
         return save_id
 
@@ -566,18 +405,6 @@ class SaveStore:
         data[name] = value
         text = json.dumps(data, ensure_ascii=False)
         return len(text) <= MAX_SETTINGS_CHARS and self._write(SETTINGS_KEY, text) is None
-
-
-def _raw_names(env: dict[str, Any]) -> list[str]:
-    seats = env.get("seats")
-    return [s["name"] for s in seats if isinstance(s, dict) and isinstance(s.get("name"), str)] \
-        if isinstance(seats, list) else []
-
-
-def _game_name(record: dict[str, Any]) -> str:
-    """The game a record belongs to (records before version 2 are Diceland's)."""
-    game = record.get("game")
-    return game if isinstance(game, str) and game else APP
 
 
 def _saved_at_of(raw: str | None) -> float:

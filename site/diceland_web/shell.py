@@ -29,7 +29,9 @@ from diceland_site.seats import MAX_NAME
 from diceland_site.settings import (
     BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,
 )
-from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, SaveStore
+from diceland_site.envelope import MAX_IMPORT_CHARS
+from diceland_site.save_errors import SaveError
+from diceland_site.storage import SAVE_PREFIX, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
 from .panels import Panels

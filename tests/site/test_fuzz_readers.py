@@ -29,9 +29,9 @@ from diceland_site.games.diceland.controller import Controller, UrlSetup, from_u
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
 from hostile import hostile, parser_depth
-from diceland_site.storage import (
-    MAX_IMPORT_CHARS, MAX_SAVE_CHARS, BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveResult, SaveStore,
-)
+from diceland_site.envelope import MAX_IMPORT_CHARS, MAX_SAVE_CHARS, ENVELOPE_VERSION
+from diceland_site.save_errors import SaveError
+from diceland_site.storage import BACKUP_PREFIX, SAVE_PREFIX, SETTINGS_KEY, SaveResult, SaveStore
 
 #: Inputs per reader.
 N = 10_000

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from diceland_site.storage import ENVELOPE_VERSION, SAVE_PREFIX, SaveStore, migrate
+from diceland_site.envelope import ENVELOPE_VERSION, migrate
+from diceland_site.storage import SAVE_PREFIX, SaveStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())

@@ -9,9 +9,9 @@ import pytest
 from diceland_core import record_of
 from diceland_core.games.diceland import Game
 from diceland_site.seats import Seat
-from diceland_site.storage import (
-    BACKUP_PREFIX, ENVELOPE_VERSION, SAVE_PREFIX, SaveError, SaveStore, migrate,
-)
+from diceland_site.envelope import ENVELOPE_VERSION, migrate
+from diceland_site.save_errors import SaveError
+from diceland_site.storage import BACKUP_PREFIX, SAVE_PREFIX, SaveStore
 
 SEATS = [Seat("Ana"), Seat("Bot", "greedy")]
 

@@ -13,7 +13,10 @@ from diceland_core.games.diceland import Game
 from diceland_core.core.registry import get_game
 from diceland_site.teaching import dump_progress, load_progress, merge_progress
 from diceland_site.seats import MAX_NAME, Seat
-from diceland_site.storage import SAVE_PREFIX, SaveError, SaveStore, envelope_of, valid_summary
+from diceland_site.envelope import envelope_of
+from diceland_site.save_errors import SaveError
+from diceland_site.storage import SAVE_PREFIX, SaveStore
+from diceland_site.summaries import valid_summary
 
 SEATS = [Seat("Ana"), Seat("Bot", "greedy")]
 

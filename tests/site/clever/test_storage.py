@@ -13,7 +13,9 @@ from diceland_core import record_json
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.saves import clever_store
 from diceland_site.seats import Seat
-from diceland_site.storage import SaveError, SaveStore, summarize
+from diceland_site.save_errors import SaveError
+from diceland_site.storage import SaveStore
+from diceland_site.summaries import summarize
 
 
 def played(n: int = 6) -> Controller:

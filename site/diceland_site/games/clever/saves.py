@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, MutableMapping
 
-from ...storage import SaveError, SaveStore
+from ...save_errors import SaveError
+from ...storage import SaveStore
 
 __all__ = ["GAME", "CleverSaves", "clever_store", "SaveError"]
 

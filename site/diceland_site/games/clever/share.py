@@ -14,7 +14,7 @@ from diceland_core import record_of
 
 from ...packed import LinkError, unpack
 from ...seats import Seat
-from ...storage import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS
+from ...envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS
 
 __all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "share_fragment", "read_fragment", "share_url"]
 
