@@ -3,7 +3,8 @@ the save so the list needs no replay, and checked when read back."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import importlib
+from typing import Any, Callable, Sequence
 
 from diceland_core.core.record import definition_of
 
@@ -13,31 +14,35 @@ __all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary"]
 
 
 def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """What the saved-games list shows, without replaying the record.  A
-    game other than Diceland is summarised from its ``summary()``, with its
-    name under ``"game"`` (a summary without it is Diceland's)."""
+    """What the saved-games list shows, without replaying the record: the
+    game's own summary where its plug-in has one (``summary(game, seats)`` in
+    ``diceland_site/games/<game>/saves.py``), else what every game has, with
+    the game's name under ``"game"`` (a summary without it is Diceland's)."""
     name = definition_of(game).name
-    if name != "diceland":
-        return _other_summary(name, game, seats)
-    return {
-        "players": [
-            {"name": seat.name, "kind": seat.kind, "stars": game.sheets[p].stars,
-             "completed": len(game.sheets[p].completed_colours())}
-            for p, seat in enumerate(seats)
-        ],
-        "boards": [b.id for b in game.boards],
-        "turn": game.turn,
-        "phase": game.phase.value,
-        "active": game.active,
-        "over": game.over,
-        "winners": list(game.winners),
-        "actions": len(game.actions),
-    }
+    own = _own_summary(name)
+    return own(game, seats) if own is not None else _common_summary(name, game, seats)
+
+
+_OWN: dict[str, Callable[[Any, Sequence[Seat]], dict[str, Any]] | None] = {}
+
+
+def _own_summary(name: str) -> Callable[[Any, Sequence[Seat]], dict[str, Any]] | None:
+    """The ``summary`` of the game's ``saves`` module (imported when first
+    asked for; None when the game has none)."""
+    if name not in _OWN:
+        module = f"{__package__}.games.{name}.saves"
+        try:
+            _OWN[name] = getattr(importlib.import_module(module), "summary", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            _OWN[name] = None
+    return _OWN[name]
 
 
 def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The summary of a save whose stored one cannot be shown: :func:`summarize`
-    for a Diceland game, else what every game has (names, actions, over)."""
+    """The summary of a save whose stored one cannot be shown: :func:`summarize`,
+    else what every game has (names, actions, over)."""
     try:
         return summarize(game, seats)
     except Exception:  # a game of another kind: no sheets, boards or turns
@@ -45,7 +50,7 @@ def rebuilt_summary(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
                 "turn": 0, "over": bool(game.over), "actions": len(game.actions)}
 
 
-def _other_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
+def _common_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
     summary = game.summary()
     totals = [p.get("total", (p.get("score") or {}).get("total")) for p in summary.get("players", [])]
     return {

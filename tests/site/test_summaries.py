@@ -1,0 +1,36 @@
+"""The saved-games list's summary of a save: each game's own where its
+plug-in has one (``games/<game>/saves.py``), else what every game has."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from diceland_core import get_game
+from diceland_site.seats import Seat
+from diceland_site.summaries import game_of_summary, summarize, valid_summary
+
+
+@pytest.mark.parametrize("name", ["clever", "diceland", "wideshut"])
+def test_every_game_summary_can_be_listed_and_names_its_game(name):
+    definition = get_game(name)
+    players = max(2, definition.min_players)
+    game = definition.new(players=players, seed=3)
+    seats = [Seat(f"P{p + 1}") for p in range(players)]
+    summary = summarize(game, seats)
+    assert valid_summary(summary)
+    assert game_of_summary(summary) == name
+    assert [p["name"] for p in summary["players"]] == [s.name for s in seats]
+    assert summary["over"] is False and summary["actions"] == len(game.actions)
+
+
+def test_a_game_with_its_own_summary_uses_it_and_the_others_the_common_one():
+    own = importlib.import_module("diceland_site.games.diceland.saves").summary
+    game = get_game("diceland").new(players=2, seed=3)
+    seats = [Seat("A"), Seat("B")]
+    assert summarize(game, seats) == own(game, seats)
+    assert "boards" in own(game, seats) and "game" not in own(game, seats)  # old saves' shape
+    wide = get_game("wideshut").new(players=2, seed=3)
+    common = summarize(wide, seats)
+    assert common["game"] == "wideshut" and "boards" not in common
