@@ -248,7 +248,7 @@ def test_shared_link_opens_the_same_position(site):
     site.wait_ready()
     after = site.record()
     assert after["history"] == before["history"] and after["seed"] == before["seed"]
-    assert [x["name"] for x in state(site)["seats"]] == ["Player 1", "Medium bot"]
+    assert [x["name"] for x in state(site)["seats"]] == ["Player 1", "Easy bot"]
     assert "position=" not in site.page.evaluate("location.search")
 
 

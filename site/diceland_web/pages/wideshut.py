@@ -301,7 +301,7 @@ class WideShutPage(Shell):
         rows = []
         for i, kind in enumerate(kinds):
             options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>'
-                              f'{esc(self.t("seat.kind." + k))}</option>' for k in SEAT_KINDS)
+                              f'{esc(self.t("seat." + k))}</option>' for k in SEAT_KINDS)
             rows.append(f'<label class="row"><span>{esc(self.t("seat.label", number=i + 1))}</span>'
                         f'<select class="seat-kind">{options}</select></label>')
         el("seat-rows").innerHTML = "".join(rows)

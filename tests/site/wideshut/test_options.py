@@ -14,13 +14,13 @@ def test_link_names_seats_and_seed():
     got = from_query({"players": "human,greedy,expert", "seed": "7"}, EN)
     assert isinstance(got, NewGame)
     assert [s.kind for s in got.seats] == ["human", "greedy", "expert"]
-    assert [s.name for s in got.seats] == ["Player 1", "Medium bot", "Strong bot"]
+    assert [s.name for s in got.seats] == ["Player 1", "Easy bot", "Strong bot"]
     assert got.seed == 7
 
 
 def test_bots_have_friendly_names_numbered_when_repeated():
     seats = make_seats(["random", "expert", "expert"], ["", "", ""], WideStrings("es"))
-    assert [s.name for s in seats] == ["Bot fácil", "Bot fuerte", "Bot fuerte 2"]
+    assert [s.name for s in seats] == ["Bot principiante", "Bot fuerte", "Bot fuerte 2"]
     assert make_seats(["human"], ["Ana"], EN)[0].name == "Ana"
 
 

@@ -28,7 +28,7 @@ def test_round_trip_of_a_game_in_progress():
     assert set(value) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     game, seats = decode_position(value)
     assert game.summary() == play.game.summary()
-    assert [s.name for s in seats] == ["Ana", "Medium bot", "Strong bot"]
+    assert [s.name for s in seats] == ["Ana", "Easy bot", "Strong bot"]
 
 
 def _pack(data) -> str:

@@ -23,8 +23,9 @@ class NewGame:
     seed: int | None
 
 def seat_kind_label(kind: str, lang: str) -> str:
-    """"Human", "Random bot", "Easy bot", "Strong bot" (in ``lang``)."""
-    return CleverStrings(lang).t(f"clever.kind.{kind}")
+    """The one name of a seat kind on every page ("Person", "Beginner bot",
+    "Easy bot", "Strong bot" in ``lang``: the site's ``seat.<kind>``)."""
+    return CleverStrings(lang).t(f"seat.{kind}")
 
 def default_name(kind: str, index: int, lang: str) -> str:
     s = CleverStrings(lang)

@@ -19,8 +19,6 @@ __all__ = ["NewGame", "LINK_KEYS", "SEED_LIMIT", "seat_name", "default_seats", "
 #: query keys that start a new game
 LINK_KEYS = frozenset({"players", "seed", "names"})
 SEED_LIMIT = (1 << 32) - 1
-#: friendly names of the bot kinds
-BOT_NAME_KEYS = {"random": "bot.easy", "greedy": "bot.medium", "expert": "bot.strong"}
 
 
 @dataclass(frozen=True)
@@ -33,7 +31,7 @@ def seat_name(kind: str, number: int, strings: WideStrings) -> str:
     """"Player 2" for a person, "Strong bot" for the expert."""
     if kind == HUMAN:
         return strings.t("seat.player", number=number)
-    return strings.t(BOT_NAME_KEYS[kind])
+    return strings.t(f"seat.{kind}")  # the site's one name of each bot kind
 
 
 def make_seats(kinds: Sequence[str], names: Sequence[str], strings: WideStrings) -> tuple[Seat, ...]:
