@@ -64,6 +64,11 @@ class GameState(Protocol):
 
     def copy(self) -> "GameState": ...
 
+    def scores(self) -> tuple[int, ...]:
+        """Every player's score now (the live score; once the game is over,
+        the outcome's)."""
+        ...
+
     def outcome(self) -> "Outcome | None":
         """Scores and winners once the game is over, else None."""
         ...

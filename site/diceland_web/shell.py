@@ -31,6 +31,7 @@ from diceland_site.settings import (
 )
 from diceland_site.envelope import MAX_IMPORT_CHARS
 from diceland_site.save_errors import SaveError
+from diceland_site.surface import common_state
 from diceland_site.storage import SAVE_PREFIX, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
@@ -668,6 +669,9 @@ class Shell(Saving):
 
         def state():
             out = self.state()
+            current = self.current_game()
+            if current is not None:
+                out.update(common_state(self.GAME, current[0], current[1], out))
             out["save_id"] = self.save_id
             out["message"] = self.message_text()
             out["overlay"] = self.overlay_open()

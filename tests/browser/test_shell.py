@@ -212,3 +212,24 @@ def test_switching_a_seat_to_a_person_drops_the_bot_name(site):
     assert page.input_value("#seat-rows .seat-name >> nth=1") == "Bot 2"
     page.select_option("#seat-rows .seat-kind >> nth=1", "human")
     assert page.input_value("#seat-rows .seat-name >> nth=1") == "Player 2"
+
+
+@pytest.mark.parametrize("game, query", [
+    ("diceland", "?players=human,expert&boards=A,B&seed=3&speed=0"),
+    ("clever", "?players=human,expert&seed=3&speed=0"),
+    ("wideshut", "?players=human,expert&seed=3&speed=0"),
+])
+def test_every_game_page_has_the_same_window_diceland_surface(site, game, query):
+    site.open(query, path=f"{game}.html")
+    page = site.page
+    for name in ("game", "record", "state", "importText"):
+        assert page.evaluate(f"typeof window.diceland.{name}") == "function", name
+    assert page.evaluate("window.diceland.game()") == game
+    s = site.state()
+    assert s["game"] == game and s["over"] is False and s["winners"] == []
+    assert isinstance(s["can_undo"], bool) and isinstance(s["prompt"], str) and s["prompt"]
+    assert s["current"] in (0, 1) and s["shown"] in (0, 1)
+    assert ("turn" in s) or ("round" in s)
+    assert [(x["name"] != "", x["kind"]) for x in s["seats"]] == [(True, "human"), (True, "expert")]
+    record = site.record()
+    assert all(isinstance(x["score"], int) for x in s["seats"]) and record["game"] == game

@@ -142,7 +142,7 @@ def test_the_page_in_spanish(site):
     assert site.page.text_content("#btn-confirm") == "Confirmar"
     s = play_turns(site, 2)
     assert s["lang"] == "es"
-    assert [x["name"] for x in s["seats"]] == ["Jugador 1", "Bot medio"]
+    assert [x["name"] for x in s["seats"]] == ["Jugador 1", "Bot fácil"]
     labels = [d["label"] for d in state(site)["dice"]]
     assert labels and all(label.startswith("dado ") for label in labels)
     log = site.page.text_content("#log")

@@ -27,6 +27,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from diceland_core.core.errors import IllegalActionError, RecordError, ScenarioError
 from diceland_core.core.record import load_record, record_json, record_of
+from diceland_core.core.protocol import GameOver
 from diceland_core.core.registry import games
 from diceland_core.core.replay import parse_scenario, replay_scenario
 from diceland_core.core.rng import SplitMix64
@@ -81,8 +82,15 @@ def test_random_playouts_keep_every_invariant(name):
                 assert state.is_legal(action)
                 before = snapshot(definition, state)
                 rolls_before = len(state.rolls)
-                state.apply(action)
+                events = state.apply(action)
                 steps += 1
+                scores = state.scores()
+                assert len(scores) == n and all(isinstance(x, int) for x in scores)
+                ends = [e for e in events if isinstance(e, GameOver)]
+                assert len(ends) == (1 if state.over else 0), "one GameOver, with the last action"
+                if ends:
+                    assert ends[0].winners == state.outcome().winners and ends[0].scores == scores
+                    assert ends[0].to_dict()["kind"] == "game_over"
                 if state.can_undo():
                     assert len(state.rolls) == rolls_before, "undo offered across a roll"
                     if steps > 60 and steps % 9:
@@ -95,7 +103,7 @@ def test_random_playouts_keep_every_invariant(name):
                         state.undo()
             assert state.over, f"{name}: {n} players, seed {seed}: not over after {steps} actions"
             outcome = state.outcome()
-            assert outcome is not None and len(outcome.scores) == n
+            assert outcome is not None and len(outcome.scores) == n and outcome.scores == state.scores()
             assert outcome.winners and all(0 <= w < n for w in outcome.winners)
             assert state.waiting_for() == () and state.legal_actions() == []
             finished += 1

@@ -649,9 +649,13 @@ class Game(History):
     def _game_over(self, events: list[Event]) -> None:
         self.phase = OVER
         self.winners = winners_of(self.sheets)
-        events.append(GameOver(self.winners, tuple(s.total() for s in self.sheets)))
+        events.append(GameOver(self.winners, self.scores()))
 
     # -- results -------------------------------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        """Every player's total now (C10)."""
+        return tuple(s.total() for s in self.sheets)
+
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None

@@ -486,9 +486,13 @@ class Game(History):
         self.won_in_bonus = during_bonus
         self.phase = Phase.OVER
         self.bonus_queue = []
-        events.append(GameOver(winners, tuple(s.stars for s in self.sheets), during_bonus))
+        events.append(GameOver(winners, self.scores(), during_bonus))
 
     # -- reports --------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        """Every player's bonus cells crossed now (D6.1's goal counts them)."""
+        return tuple(s.stars for s in self.sheets)
+
     def outcome(self) -> Outcome | None:
         """Once the game is over: bonus cells crossed per player and the
         winners (D6.2, D6.3)."""
