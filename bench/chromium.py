@@ -35,8 +35,55 @@ def load_build():
     return load_module("build", ROOT / "build.py")
 
 
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  {csp}
+  <title>Diceland: bare stack</title>
+  <link rel="stylesheet" href="./pyscript/core.css">
+  <script src="./boot.js" defer></script>
+  <script type="module" src="./pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" src="./bare.py" config="./pyscript.toml"></script>
+</body>
+</html>
+"""
+#: The bench-only page of in-page bot decisions (its Python: bench/page_bot.py).
+BOTBENCH_HTML = BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
+BARE_PY = """import js
+import diceland_core
+
+js.document.documentElement.dataset.ready = "true"
+"""
+
+
+def csp_meta(index_html: str) -> str:
+    """The game page's Content-Security-Policy line, for the bare page too."""
+    for line in index_html.splitlines():
+        if "Content-Security-Policy" in line:
+            return line.strip()
+    return ""
+
+
+def build_bench_site(out: Path) -> dict[str, bytes]:
+    """The site plus bare.html/bare.py, with a service worker that precaches both."""
+    build = load_build()
+    files = build.build(out, quiet=True)
+    files.pop("sw.js")
+    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
+    files["bare.py"] = BARE_PY.encode()
+    files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
+    files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
+    files["sw.js"] = build.render_service_worker(files)
+    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "sw.js"):
+        (out / name).write_bytes(files[name])
+    return files
+
+
 @contextmanager
-def served_site(folder: Path | None = None, build: bool = True) -> Iterator[str]:
+def served_site(folder: Path | None = None, build: bool = True, bench_pages: bool = False) -> Iterator[str]:
     """The site's base URL (ending in ``/``), served until the block ends:
     built into ``folder`` (a temporary one by default; ``build=False`` serves
     ``folder`` as it is)."""
@@ -44,7 +91,7 @@ def served_site(folder: Path | None = None, build: bool = True) -> Iterator[str]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) if folder is None else folder
         if build:
-            module.build(out, quiet=True)
+            build_bench_site(out) if bench_pages else module.build(out, quiet=True)
         from diceland_build.server import serve_in_thread
         httpd, url = serve_in_thread(out)
         try:

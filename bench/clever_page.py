@@ -6,8 +6,9 @@ Playwright:
 * tap → redraw: ``window.diceland.lastRedrawMs`` (from the click event to the
   end of the draw it caused) over taps on the sheet: a die, then a lit field,
   the moves the hint chooses, through a solo game;
-* a bot decision inside the page (``window.diceland.benchBot(n, kind)``, two
-  bots of that kind playing) and, for comparison, under this CPython.
+* a bot decision inside Pyodide (the bench-only page ``botbench.html``:
+  ``window.dicelandBench.benchBot``, two bots of that kind playing; see
+  ``bench/page_bot.py``) and, for comparison, under this CPython.
 
 Prints medians against the targets (tap ≤ 16 ms, bot ≤ 50 ms); asserts nothing.
 
@@ -21,10 +22,9 @@ import json
 import statistics
 import sys
 
-from chromium import ROOT, chromium, open_ready, served_site
+from chromium import ROOT, chromium, open_ready, served_site, wait_ready
 
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "site"))
 
 
 def taps(page, n: int) -> list[float]:
@@ -52,13 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--kind", default="expert")
     args = parser.parse_args(argv)
-    with served_site() as url, chromium() as browser:
+    with served_site(bench_pages=True) as url, chromium() as browser:
         page = open_ready(browser, url + "clever.html?players=human&seed=7&speed=0",
                           viewport={"width": 1200, "height": 1000})
         tap_ms = taps(page, args.taps)
-        bot_ms = json.loads(page.evaluate(f"window.diceland.benchBot({args.decisions}, '{args.kind}')"))
-    from diceland_site.games.clever.timing import decision_times
-    native = decision_times(args.decisions, args.kind)
+        page.goto(url + "botbench.html")
+        wait_ready(page)
+        bot_ms = json.loads(page.evaluate("([n, kind]) => window.dicelandBench.benchBot(n, kind, 'clever')",
+                                          [args.decisions, args.kind]))
+    from page_bot import bench_decisions
+    native = bench_decisions(args.decisions, args.kind, "clever")
     print("| measure | median | p90 | target |\n|---|---|---|---|")
     for name, values, target in (("tap → redraw (ms)", tap_ms, 16), (f"{args.kind} decision in the page (ms)", bot_ms, 50),
                                  (f"{args.kind} decision, CPython (ms)", native, None)):

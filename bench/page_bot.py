@@ -1,21 +1,26 @@
-"""The bench-only page's Python (bench/site.py ships it as botbench.py next to
-botbench.html): ``window.dicelandBench.benchBot(n, kind)`` times ``n`` bot
-decisions inside Pyodide, as ``bench/bots.py`` plays them under CPython.
-The product pages carry no benchmark code."""
+"""Bot decision times of any game, the same under CPython and in the
+bench-only page (bench/chromium.py ships this file as botbench.py next to
+botbench.html): ``window.dicelandBench.benchBot(n, kind, game, players)``
+times ``n`` bot decisions inside Pyodide.  The product pages carry no
+benchmark code."""
 
 import json
+import sys
 import time
 
-import js
-from pyodide.ffi import create_proxy
-
+from diceland_core.core.registry import get_game
 from diceland_core.core.simulate import game_seed, play_game
-from diceland_core.games.diceland import DEFINITION
+
+#: players per game when not given: the timings the README has quoted
+PLAYERS = {"diceland": 4, "clever": 2, "wideshut": 3}
 
 
-def bench_decisions(n: int, kind: str = "expert") -> list[float]:
-    """Milliseconds per decision of ``n`` bot decisions in four-player games
-    on board A."""
+def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", players: int | None = None) -> list[float]:
+    """Milliseconds per decision of ``n`` decisions of bots of ``kind``
+    playing ``game`` (Diceland on board A) through the registry."""
+    definition = get_game(game)
+    players = players or PLAYERS.get(game, definition.max_players)
+    setup = definition.options[0].default if definition.options else None
     times: list[float] = []
 
     class Enough(Exception):
@@ -25,11 +30,11 @@ def bench_decisions(n: int, kind: str = "expert") -> list[float]:
         def __init__(self, bot):
             self.bot, self.kind = bot, bot.kind
 
-        def choose(self, game, player):
+        def choose(self, state, player):
             if len(times) >= n:
                 raise Enough
             t0 = time.perf_counter()
-            action = self.bot.choose(game, player)
+            action = self.bot.choose(state, player)
             times.append((time.perf_counter() - t0) * 1000)
             return action
 
@@ -37,14 +42,24 @@ def bench_decisions(n: int, kind: str = "expert") -> list[float]:
     while len(times) < n:
         seed = game_seed(1, g)
         try:
-            play_game("A", [Timed(DEFINITION.make_bot(kind, seed + s)) for s in range(4)], seed)
+            play_game(setup, [Timed(definition.make_bot(kind, seed + s)) for s in range(players)], seed, game=game)
         except Enough:
             break
         g += 1
     return times
 
 
-API = js.Object.new()
-API.benchBot = create_proxy(lambda n=20, kind="expert": json.dumps(bench_decisions(int(n), str(kind))))
-js.window.dicelandBench = API
-js.document.documentElement.dataset.ready = "true"
+def expose() -> None:
+    """``window.dicelandBench`` in the bench page."""
+    import js
+    from pyodide.ffi import create_proxy
+
+    api = js.Object.new()
+    api.benchBot = create_proxy(lambda n=20, kind="expert", game="diceland", players=None: json.dumps(
+        bench_decisions(int(n), str(kind), str(game), int(players) if players else None)))
+    js.window.dicelandBench = api
+    js.document.documentElement.dataset.ready = "true"
+
+
+if sys.platform == "emscripten":  # in the bench page (Pyodide), not when imported by a bench
+    expose()

@@ -54,7 +54,7 @@ import threading
 import time
 from pathlib import Path
 
-from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, load_build, load_module, wait_ready
+from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, build_bench_site, load_build, load_module, wait_ready
 
 sys.path.insert(0, str(ROOT))
 #: Every game page, with the start link of its first (cold) visit.
@@ -69,28 +69,6 @@ GAME_LINK = PAGES["diceland"]
 WARM_TARGET, COLD_TARGET, SNAPSHOT_TARGET = 1.10, 1.20, 0.5
 BARE_PATH = "bare.html?snapshot=off"
 
-BARE_HTML = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  {csp}
-  <title>Diceland: bare stack</title>
-  <link rel="stylesheet" href="./pyscript/core.css">
-  <script src="./boot.js" defer></script>
-  <script type="module" src="./pyscript/core.js"></script>
-</head>
-<body>
-  <script type="py" src="./bare.py" config="./pyscript.toml"></script>
-</body>
-</html>
-"""
-#: The bench-only page of in-page bot decisions (its Python: bench/page_bot.py).
-BOTBENCH_HTML = BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
-BARE_PY = """import js
-import diceland_core
-
-js.document.documentElement.dataset.ready = "true"
-"""
 
 #: In every page: when <html data-ready> is set, and the first frame where the
 #: board or the boot screen's picture of it is visible and drawn.
@@ -116,29 +94,6 @@ new MutationObserver(() => {
   requestAnimationFrame(poll);
 })();
 """
-
-
-def csp_meta(index_html: str) -> str:
-    """The game page's Content-Security-Policy line, for the bare page too."""
-    for line in index_html.splitlines():
-        if "Content-Security-Policy" in line:
-            return line.strip()
-    return ""
-
-
-def build_bench_site(out: Path) -> dict[str, bytes]:
-    """The site plus bare.html/bare.py, with a service worker that precaches both."""
-    build = load_build()
-    files = build.build(out, quiet=True)
-    files.pop("sw.js")
-    files["bare.html"] = BARE_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
-    files["bare.py"] = BARE_PY.encode()
-    files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
-    files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
-    files["sw.js"] = build.render_service_worker(files)
-    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "sw.js"):
-        (out / name).write_bytes(files[name])
-    return files
 
 
 class Counter:

@@ -426,11 +426,7 @@ class CleverPage(Shell):
                     out.append(point(r.cx, r.cy))
             return json.dumps(out)
 
-        def bench_bot(n=20, kind="expert"):
-            from diceland_site.games.clever.timing import decision_times
-            return json.dumps(decision_times(int(n), str(kind)))
-
-        return {"hintTaps": hint_taps, "benchBot": bench_bot}
+        return {"hintTaps": hint_taps}
 
 
 def main() -> CleverPage:

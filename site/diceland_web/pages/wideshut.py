@@ -367,11 +367,7 @@ class WideShutPage(Shell):
         def hint_action():
             return json.dumps(self.play.hint_action() if self.play is not None else None)
 
-        def bench_bot(n=50):
-            from diceland_site.games.wideshut.timing import decision_times
-            return json.dumps(decision_times(int(n)))
-
-        return {"boxCenter": box_center, "hintAction": hint_action, "benchBot": bench_bot}
+        return {"boxCenter": box_center, "hintAction": hint_action}
 
 
 def main() -> WideShutPage:

@@ -66,9 +66,3 @@ def test_canvas_layout_scales_the_sheet():
     lay = CanvasLayout(500.0, 2.0)
     assert lay.canvas_width == 1000 and lay.css_height == HEIGHT / 2
     assert lay.to_sheet(*lay.to_css(123.0, 456.0)) == (123.0, 456.0)
-
-
-def test_decision_times_counts_what_it_is_asked():
-    from diceland_site.games.clever.timing import decision_times
-    times = decision_times(15, "greedy")
-    assert len(times) == 15 and all(t >= 0 for t in times)
