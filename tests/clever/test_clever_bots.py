@@ -1,4 +1,4 @@
-"""Bots (random, greedy, expert) play legal, reproducible games; the hint
+"""Bots (random, greedy, strong, expert) play legal, reproducible games; the hint
 is a legal action of the expert with a reason in three languages; the
 terminal plays humans and bots (C4–C11 through the bots' eyes)."""
 
@@ -40,17 +40,17 @@ def checked_game(players: int, kinds: list[str], seed: int):
 
 
 def test_bot_kinds_weakest_first():
-    assert CLEVER.bot_kinds == ("random", "greedy", "expert")
+    assert CLEVER.bot_kinds == ("random", "greedy", "strong", "expert")
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong", "expert"])
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_bots_play_legal_games_to_the_end(kind, players):
     state = checked_game(players, [kind] * players, seed=11 + players)
     assert state.over and state.outcome().winners
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong", "expert"])
 def test_bots_are_reproducible(kind):
     a = checked_game(2, [kind, kind], seed=5)
     b = checked_game(2, [kind, kind], seed=5)
@@ -77,6 +77,14 @@ def test_expert_beats_greedy_and_random_on_a_few_solo_games():
                   for s in range(6)]
         means[kind] = sum(scores) / len(scores)
     assert means["expert"] > means["greedy"] > means["random"]
+
+
+def test_strong_is_the_expert_before_its_tuning():
+    """The "strong" kind keeps the untuned expert's play: its solo scores on
+    three seeds are the ones that expert made."""
+    scores = [play_game(CLEVER.new(players=1, seed=s), [CLEVER.make_bot("strong", s)]).outcome().scores[0]
+              for s in (1, 2, 3)]
+    assert scores == [148, 179, 173]
 
 
 def test_expert_ranks_rerolls_only_when_available():
