@@ -7,7 +7,9 @@ never these.
 
     nice -n 10 python training/clever_tune.py --games 200 --rounds 2 [--workers 2]
 
-Coordinate search: every parameter in turn is nudged up and down by its
+Without ``--steps`` (or with ``--rounds 0``) it only prints the mean of the
+given parameters (``--kind strong`` the untuned expert).  Coordinate
+search: every parameter in turn is nudged up and down by its
 step; a nudge is kept when the mean over the same seeds (common random
 numbers) rises by more than ``--margin``.  Prints every trial and the best
 parameters as a Python literal.
@@ -25,14 +27,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.games.clever import new  # noqa: E402
-from diceland_core.games.clever.bots import play_game  # noqa: E402
+from diceland_core.games.clever.bots import BOTS, ExpertBot, play_game  # noqa: E402
 
 TUNE_BASE = 10_000_000
 
 
 def play(job):
     seed, params, kind = job
-    from diceland_core.games.clever.bots import BOTS
     bot = BOTS[kind](seed, params=params) if params is not None else BOTS[kind](seed)
     state = play_game(new(players=1, seed=seed), [bot])
     return state.outcome().scores[0]
@@ -92,8 +93,8 @@ def main() -> None:
         print(f"best {best:.2f}\n{params!r}")
 
 
-from diceland_core.games.clever.bots.expert import ExpertBot as _E  # noqa: E402
-DEFAULTS = _E().params
+#: the parameters the nudges start from: the expert's own
+DEFAULTS = ExpertBot().params
 
 if __name__ == "__main__":
     main()

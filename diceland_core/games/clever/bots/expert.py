@@ -30,6 +30,12 @@ projected area).  On top of that value:
 
 Seeded: ties are broken by the legal order, the samples come from the
 bot's SplitMix64, so the same seed gives the same choices.
+
+The expert plays with :data:`TUNED` on top of the evaluation's defaults
+(16 samples instead of 8, a smaller yellow share, a softer fox minimum, a
+longer horizon for bonuses ahead: found by ``training/clever_tune.py`` on
+its own seeds).  The ``strong`` kind, :class:`StrongBot`, is the expert
+with the defaults alone, as it played before that tuning.
 """
 
 from __future__ import annotations
@@ -47,7 +53,8 @@ __all__ = ["ExpertBot", "StrongBot", "TUNED", "reason"]
 
 #: the expert's parameters on top of evaluate.DEFAULT_PARAMS, tuned by
 #: training/clever_tune.py on its tuning seeds (README, Ganz schön clever bots)
-TUNED: dict = {"samples": 16, "share": (0.4, 1.0, 1.0, 1.3, 1.0)}
+TUNED: dict = {"samples": 16, "share": (0.4, 1.0, 1.0, 1.3, 1.0), "fox_weight": 0.85, "scale": 1.4,
+               "fox_soft": 7.0, "horizon": 8.0, "purple_mean": 4.7}
 
 
 class ExpertBot(BaseBot):
