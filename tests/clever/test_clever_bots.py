@@ -100,6 +100,12 @@ def test_tuned_expert_outscores_the_strong_kind_on_fixed_seeds():
     assert means["expert"] > means["strong"], means
 
 
+def test_expert_params_override_its_tuning():
+    bot = ExpertBot(1, params={"samples": 4, "scale": 1.0})
+    assert bot.params["samples"] == 4 and bot.params["scale"] == 1.0
+    assert ExpertBot(1).params["samples"] == 16
+
+
 def test_expert_ranks_rerolls_only_when_available():
     state = CLEVER.new(players=1, seed=3, round=2)      # no reroll in round 2
     ranked = ExpertBot(1).ranked(state, 0)

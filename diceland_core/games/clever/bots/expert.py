@@ -63,7 +63,7 @@ class ExpertBot(BaseBot):
 
     def __init__(self, seed: int = 0, params: dict | None = None):
         super().__init__(seed)
-        self.params = dict(DEFAULT_PARAMS, **self.tuned, **(params or {}))
+        self.params = {**DEFAULT_PARAMS, **self.tuned, **(params or {})}
         self.params.setdefault("samples", 8)
         self.params.setdefault("deny", 0.15)
         self.last_reason: tuple[str, dict] = ("", {})
