@@ -80,6 +80,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--kinds", default=None, help="the kinds of the score table, comma-separated (default: all)")
     ap.add_argument("--pairs", default=None, help="e.g. expert-greedy,expert-random (default: the strongest "
                                                   "against each other kind; 'none' for no pairs)")
     args = ap.parse_args()
@@ -89,7 +90,7 @@ def main() -> None:
         option = definition.options[0]
         boards = [b for b in (args.boards or ",".join(option.values())).split(",") if b]
     players = args.players or max(1, definition.min_players)
-    kinds = definition.bot_kinds
+    kinds = tuple(k for k in args.kinds.split(",") if k) if args.kinds else definition.bot_kinds
     if args.pairs == "none" or definition.max_players < 2:
         pairs = []
     elif args.pairs:

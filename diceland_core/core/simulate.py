@@ -209,7 +209,7 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
                     areas_by_bot[r.seats[s]].setdefault(area, []).append(value)
     score_by_bot = {
         k: {"mean": round(sum(v) / len(v), 3) if v else 0.0,
-            "median": _percentile(v, 0.5), "p90": _percentile(v, 0.9),
+            "median": _percentile(v, 0.5), "p10": _percentile(v, 0.1), "p90": _percentile(v, 0.9),
             "areas": {a: round(sum(x) / len(x), 3) for a, x in areas_by_bot[k].items()}}
         for k, v in scores_by_bot.items()
     }

@@ -117,6 +117,6 @@ def test_simulate_other_games_json_and_workers(capsys, game, players, bots):
         assert one[key] == two[key], key
     areas = {"clever": {"yellow", "blue", "green", "orange", "purple", "fox"}, "wideshut": {"red", "blue"}}[game]
     for kind, score in one["score_by_bot"].items():
-        assert set(score) == {"mean", "median", "p90", "areas"}
+        assert set(score) == {"mean", "median", "p10", "p90", "areas"}
         assert set(score["areas"]) == areas
-        assert score["median"] <= score["p90"]
+        assert score["p10"] <= score["median"] <= score["p90"]

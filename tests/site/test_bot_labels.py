@@ -20,9 +20,13 @@ from diceland_site.seats import BOT_KINDS, SEAT_KINDS
 SITE = Path(__file__).resolve().parents[2] / "site" / "diceland_site"
 
 
-def test_every_game_has_the_same_bot_kinds_weakest_first():
+def test_every_game_has_the_sites_bot_kinds_weakest_first():
+    """The pages offer the same three kinds for every game; an engine may
+    keep more for benchmarks (Ganz schön clever's ``strong``, its expert
+    before tuning), which no page offers."""
     for name in game_names():
-        assert get_game(name).bot_kinds == BOT_KINDS
+        kinds = get_game(name).bot_kinds
+        assert [k for k in kinds if k in BOT_KINDS] == list(BOT_KINDS), (name, kinds)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ....core.protocol import Hint
 from .base import play_game
-from .expert import ExpertBot, reason
+from .expert import ExpertBot, StrongBot, reason
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "ExpertBot", "hint", "play_game"]
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "StrongBot", "ExpertBot", "hint", "play_game"]
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
 
 
 def hint(state, player: int) -> Hint:

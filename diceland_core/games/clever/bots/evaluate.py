@@ -74,6 +74,9 @@ DEFAULT_PARAMS: dict = {
     "scale": 1.3,
     "normalize": True,
     "fox_soft": 5.0,
+    "active_picks": 2.6,
+    "passive_takes": 0.9,
+    "horizon": 6.0,
 }
 
 _YCOL_MASK = tuple(sum(1 << (r * 4 + c) for r in range(4)) & ~YELLOW_PRINTED for c in range(4))
@@ -217,10 +220,11 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     if soft:
         # a soft minimum: an area close to the lowest also lifts the foxes
         lowest -= soft * log(sum(exp((lowest - a) / soft) for a in (yellow, blue, green, orange, purple)))
+    horizon = min(1.0, entries / P["horizon"])
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
-            + s.rerolls * P["reroll_held"] * min(1.0, entries / 6.0))
+            + s.rerolls * P["reroll_held"] * horizon)
     return (yellow + blue + green + orange + purple + P["fox_weight"] * fox_p * lowest
-            + extra_value * min(1.0, entries / 6.0) + held)
+            + extra_value * horizon + held)
 
 
 def best_choice_field(s: Sheet, area: int, entries: float, P: dict = DEFAULT_PARAMS):
@@ -249,9 +253,10 @@ def settle(s: Sheet, block: list, entries: float, P: dict = DEFAULT_PARAMS) -> f
     return value(s, entries, P)
 
 
-def future_entries(state, player: int, after_turn: bool = True) -> float:
+def future_entries(state, player: int, P: dict = DEFAULT_PARAMS) -> float:
     """About how many dice ``player`` will still enter after the current
-    turn: own active turns × ~2.6 picks, passive turns × ~0.9, held +1s."""
+    turn: own active turns × ``active_picks`` (~2.6), passive turns ×
+    ``passive_takes`` (~0.9), held +1s."""
     n = state.players
     rounds_left = state.rounds - state.round          # whole rounds after this one
     if n == 1:
@@ -263,4 +268,4 @@ def future_entries(state, player: int, after_turn: bool = True) -> float:
         later = [(state.start_player + i) % n for i in range(pos + 1, n)]
         active = rounds_left + (1 if player in later else 0)
         passive = rounds_left * (n - 1) + sum(1 for q in later if q != player)
-    return active * 2.6 + passive * 0.9 + state.sheets[player].extras
+    return active * P["active_picks"] + passive * P["passive_takes"] + state.sheets[player].extras
