@@ -113,13 +113,12 @@ class Controller:
             self._turn_key = key
             self.finished = set()
 
-    def _has_extra(self, p: int) -> bool:
+    def has_extra(self, p: int) -> bool:
         return any(a.type == "extra" for a in self.state.legal_actions(p))
 
     def current(self) -> int | None:
         """The player the page acts for now (None once the game is over)."""
         s = self.state
-        self._sync_turn()
         if s.phase == OVER:
             return None
         if s.pending_player is not None:
@@ -131,7 +130,7 @@ class Controller:
         for p in order[:-1]:
             if p in compulsory:
                 return p
-            if p not in self.finished and self._has_extra(p):
+            if p not in self.finished and self.has_extra(p):
                 return p
         return order[-1]
 
@@ -269,7 +268,7 @@ class Controller:
             return self._apply(Pick(p, self.selection))
         if name == "extra":
             self.selection = None
-            if not self._has_extra(p):
+            if not self.has_extra(p):
                 return Result(False, self.t("clever.tap.no_extra"))
             self.messages.append(Message("announce", self.t("clever.prompt.extra", name=self.seats[p].name)))
             return Result(True)
@@ -307,6 +306,7 @@ class Controller:
             return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         self.selection = None
         self.hint_action = None
+        self._sync_turn()
         return Result(True)
 
     def hint(self) -> Result:

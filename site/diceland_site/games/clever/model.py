@@ -133,7 +133,7 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
         if not s.platter_usable(p) and (s.players == 1 or not s.usable_dice(p)):
             return t("clever.prompt.pass", name=name)
         return t("clever.prompt.take", name=name)
-    if ctrl._has_extra(p):
+    if ctrl.has_extra(p):
         return t("clever.prompt.extra", name=name)
     return t("clever.prompt.end", name=name)
 

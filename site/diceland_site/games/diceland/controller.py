@@ -146,10 +146,11 @@ class Controller(Placement, Keyboard):
             self._shown = p
 
     def needs_handoff(self) -> bool:
-        """A different human than the one last shown must take the device."""
-        self._sync_shown()
+        """A different human than the one last shown must take the device
+        (``_shown`` is kept up to date by every change of the position)."""
         p = self.current_seat()
-        return p is not None and self._shown is not None and p != self._shown
+        shown = p if p is not None and (self._shown is None or len(self._humans()) <= 1) else self._shown
+        return p is not None and shown is not None and p != shown
 
     def acknowledge_handoff(self) -> None:
         p = self.current_seat()
@@ -158,14 +159,14 @@ class Controller(Placement, Keyboard):
             self.viewing = None
             self.cursor = None
 
-    def _mine(self) -> int | None:
+    def acting_seat(self) -> int | None:
         """The human seat that may act now on this screen (no handoff pending)."""
         p = self.current_seat()
         return None if p is None or self.needs_handoff() else p
 
     def needs_roll(self) -> bool:
         """The human on screen must press Roll to see a new roll."""
-        p = self._mine()
+        p = self.acting_seat()
         return p is not None and not self.revealed and self.game.phase in (Phase.CHOOSE, Phase.BONUS)
 
     def shown_player(self) -> int:
@@ -191,7 +192,7 @@ class Controller(Placement, Keyboard):
 
     def viewing_other(self) -> bool:
         """The sheet on screen is not the one the person on screen plays."""
-        return self.viewing is not None and self.viewing != self._mine()
+        return self.viewing is not None and self.viewing != self.acting_seat()
 
     # -- bots -------------------------------------------------------------------------------
     def bot_pending(self) -> bool:
@@ -303,7 +304,7 @@ class Controller(Placement, Keyboard):
         if isinstance(who, str):
             return ActionResult(False, who)
         self._check_selection()
-        colour = self._colour_for(who)
+        colour = self.colour_for(who)
         n = self.game.dice_for(who).get(colour, 0) if colour is not None else 0
         if not n or len(self.selection) != n:
             key = "tap.pick_colour" if colour is None else "prompt.selecting"
@@ -374,13 +375,13 @@ class Controller(Placement, Keyboard):
     def highlights(self) -> list[tuple[int, int]]:
         """Cells the player on screen may tap next."""
         g = self.game
-        p = self._mine()
+        p = self.acting_seat()
         if p is None or self.needs_roll() or g.phase not in (Phase.PLACE, Phase.BONUS):
             return []
         if self.viewing not in (None, p):
             return []
         self._check_selection()
-        colour = self._colour_for(p)
+        colour = self.colour_for(p)
         if colour is not None:
             return g.next_cells(p, colour, self.selection)
         cells: set[tuple[int, int]] = set()
@@ -392,10 +393,10 @@ class Controller(Placement, Keyboard):
         """While a placement is being built: every cell of a legal placement
         the chosen cells can still complete (the next cells are highlighted
         more strongly)."""
-        p = self._mine()
+        p = self.acting_seat()
         if p is None or not self.selection or self.viewing not in (None, p):
             return []
-        colour = self._colour_for(p)
+        colour = self.colour_for(p)
         if colour is None:
             return []
         return self.game.completion_cells(p, colour, self.selection)
@@ -406,7 +407,7 @@ class Controller(Placement, Keyboard):
 
     def frame_ops(self, layout: draw.Layout) -> list[tuple]:
         """The per-frame draw list for the sheet on screen."""
-        mine = self._mine() == self.shown_player()
+        mine = self.acting_seat() == self.shown_player()
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
         aid = model.decision_aid(self) if mine else None
         room = [c for z in aid.zones if z.fits for c in z.cells] if aid else self.completions()

@@ -189,7 +189,7 @@ def _die(ctrl, index: int, colour: Colour | None, group: str, enabled: bool,
 def dice(ctrl) -> tuple[DieView, ...]:
     """The dice on the table, in button order."""
     g = ctrl.game
-    p = ctrl._mine()
+    p = ctrl.acting_seat()
     hidden = ctrl.needs_roll()
     out: list[DieView] = []
 
@@ -222,10 +222,10 @@ def dice(ctrl) -> tuple[DieView, ...]:
 def _buttons(ctrl) -> tuple[ButtonView, ...]:
     t = ctrl.strings.t
     g = ctrl.game
-    p = ctrl._mine()
+    p = ctrl.acting_seat()
     deciding = p is not None and not ctrl.needs_roll()
     placing = deciding and g.phase in (Phase.PLACE, Phase.BONUS)
-    colour = ctrl._colour_for(p) if placing else None
+    colour = ctrl.colour_for(p) if placing else None
     n = g.dice_for(p).get(colour, 0) if colour is not None else 0
     can_pass = placing and g.is_legal(Pass(p))
     handoff = ctrl.needs_handoff()
@@ -278,7 +278,7 @@ def _prompt(ctrl) -> str:
     if g.phase is Phase.BONUS and ctrl.needs_roll():
         return t("prompt.bonus_roll", name=name)
     have = g.dice_for(p)
-    colour = ctrl._colour_for(p)
+    colour = ctrl.colour_for(p)
     if colour is not None and (ctrl.selection or ctrl.sel_colour is not None):
         n = have[colour]
         key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(ctrl.selection) == n \
@@ -304,7 +304,7 @@ def decision_aid(ctrl) -> AidView | None:
     crosses nothing); ``odds``: the chance that a reroll of the other dice
     shows the colour at least once, 1 - (5/6)^n."""
     g = ctrl.game
-    p = ctrl._mine()
+    p = ctrl.acting_seat()
     if p is None or g.phase is not Phase.DECIDE or p != g.active or g.chosen is None:
         return None
     t, s = ctrl.strings.t, ctrl.strings
@@ -390,7 +390,6 @@ def build_model(ctrl) -> ViewModel:
     """Everything the page shows for the controller's position."""
     g = ctrl.game
     t = ctrl.strings.t
-    ctrl._check_selection()
     p = ctrl.current_seat()
     handoff = None
     if ctrl.needs_handoff():
@@ -398,7 +397,7 @@ def build_model(ctrl) -> ViewModel:
         handoff = HandoffView(p, name, t("handoff.title", name=name), t("handoff.body", name=name),
                               t("button.ready", name=name))
     shown = ctrl.shown_player()
-    colour = ctrl._colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
+    colour = ctrl.colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
     return ViewModel(
         lang=ctrl.lang,
         phase=g.phase.value,

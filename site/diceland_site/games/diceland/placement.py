@@ -36,7 +36,7 @@ class Placement:
             self._clear_selection()
             self.hint_state = None
 
-    def _colour_for(self, p: int) -> Colour | None:
+    def colour_for(self, p: int) -> Colour | None:
         dice = self.game.dice_for(p)
         if self.sel_colour is not None and self.sel_colour in dice:
             return self.sel_colour
@@ -75,9 +75,9 @@ class Placement:
         t = self.strings.t
         cell = (row, col)
         g = self.game
-        if self.viewing_other() and self._mine() is not None:
+        if self.viewing_other() and self.acting_seat() is not None:
             return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
-        if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self._mine() is not None:
+        if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self.acting_seat() is not None:
             key = "tap.press_roll" if self.needs_roll() else (
                 "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
             return TapResult(False, "rejected", cell, t(key))
@@ -101,7 +101,7 @@ class Placement:
             return TapResult(False, "rejected", cell, t("tap.crossed"))
         dice = g.dice_for(p)
         cell_colour = board.colour_at(row, col)
-        colour = self._colour_for(p)
+        colour = self.colour_for(p)
         if colour is not cell_colour and not self.selection and cell_colour in dice \
                 and not (g.phase is Phase.PLACE and p == g.active):
             colour = cell_colour  # a tap on a cell picks its colour when nothing is chosen yet
@@ -138,7 +138,7 @@ class Placement:
 
     def _remove(self, p: int, cell: tuple[int, int]) -> None:
         """Remove ``cell``; cells that no longer continue the placement go too."""
-        colour = self.sel_colour or self._colour_for(p)
+        colour = self.sel_colour or self.colour_for(p)
         rest = [c for c in self.selection if c != cell]
         self.selection = []
         for c in rest:
@@ -161,7 +161,7 @@ class Placement:
     def hint(self) -> dict[str, Any] | None:
         """Ask the hinter for the decision on screen: a placement is
         pre-selected (confirm to make it); other hints are shown in the model."""
-        p = self._mine()
+        p = self.acting_seat()
         if p is None or self.needs_roll():
             return None
         g = self.game
