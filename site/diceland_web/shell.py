@@ -29,7 +29,7 @@ from diceland_site.seats import MAX_NAME
 from diceland_site.settings import (
     BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,
 )
-from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SaveError, SaveStore
+from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SETTINGS_KEY, SaveError, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
 from .panels import Panels
@@ -330,6 +330,10 @@ class Shell(Saving):
             self.stale()
         if (key is None or key.startswith(SAVE_PREFIX)) and el("saves").open:
             self.fill_saves()
+        if key == SETTINGS_KEY:  # another tab's language, applied here at once
+            lang = self.store.get_setting("lang")
+            if lang in LANGUAGES and lang != self.lang:
+                self.set_language(lang)
 
     # -- the picture kept with the save -------------------------------------------------
     def schedule_frame(self) -> None:
