@@ -33,7 +33,7 @@ from diceland_site.storage import MAX_IMPORT_CHARS, SAVE_PREFIX, SETTINGS_KEY, S
 
 from .dom import Events, document, el, js_obj, later, report, window
 from .panels import Panels
-from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, session_storage
+from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, in_frame, session_storage
 from .sound import Sound
 
 BOT_DELAY_MS = 650
@@ -95,6 +95,7 @@ class Shell(Saving):
         self.quota_warned = False
         self.retry_timer = None
         self.session = session_storage()
+        self.framed = in_frame()
         self.frame_timer = None
         self.last_frame_url: str | None = None
         self.persist_asked = False
@@ -229,7 +230,7 @@ class Shell(Saving):
             js.console.warn(f"{self.WHERE}: saved game {save_id} cannot be loaded: {err}; "
                             f"raw text kept under {err.backup_key}")
             self.show_message(err.message(self.lang), error=True, offer_new=True, details=err.details(self.lang))
-            self.store.set_setting(CURRENT_SETTING, None)
+            self.set_current(None)
             self.render()
             return False
         found = definition_of(game).name
@@ -243,7 +244,7 @@ class Shell(Saving):
         except (ValueError, TypeError) as exc:  # a record the page cannot seat (the save stays as it is)
             js.console.warn(f"{self.WHERE}: saved game {save_id} cannot be opened: {exc}")
             self.show_message(self.t("error.save_invalid"), error=True, offer_new=True, details=str(exc))
-            self.store.set_setting(CURRENT_SETTING, None)
+            self.set_current(None)
             self.render()
             return False
         self.resumed = True
@@ -264,7 +265,7 @@ class Shell(Saving):
         frame = self.store.last_frame(save_id) if save_id else None
         self.last_frame_url = frame if frame and frame.startswith("data:image/") else None
         if save_id:
-            self.store.set_setting(CURRENT_SETTING, save_id)
+            self.set_current(save_id)
 
     def show_game(self, save_id: str | None) -> None:
         """A game page has put a game on screen: from now on it is written
