@@ -16,7 +16,7 @@ import json
 import time
 
 import js
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import to_js
 
 from diceland_core import record_json
 from diceland_core.core.record import definition_of
