@@ -13,7 +13,7 @@ from diceland_site import unsaved
 
 from .dom import el, window
 
-__all__ = ["LocalStorage", "MemoryStorage", "Saving", "session_storage", "RETRY_MS", "CURRENT_SETTING"]
+__all__ = ["LocalStorage", "MemoryStorage", "Saving", "session_storage", "in_frame", "RETRY_MS", "CURRENT_SETTING"]
 
 #: A save the browser refused (storage full) is tried again this often.
 RETRY_MS = 4000
@@ -74,7 +74,24 @@ def session_storage():
         return MemoryStorage()
 
 
+def in_frame() -> bool:
+    """The page is shown in a frame of another page (maybe of another site)."""
+    try:
+        return bool(window.parent != window)
+    except Exception:  # a parent of another origin the proxy cannot look at
+        return True
+
+
 class Saving:
+    #: set by the page: it is framed, so it never changes which game the
+    #: site's own tabs resume (:meth:`set_current`)
+    framed = False
+
+    def set_current(self, save_id: str | None) -> None:
+        """Make ``save_id`` the game the site resumes next time."""
+        if not self.framed:
+            self.store.set_setting(CURRENT_SETTING, save_id)
+
     def autosave(self) -> None:
         current = self.current_game()
         if current is None:
@@ -87,7 +104,7 @@ class Saving:
             return
         if self.save_id != result.save_id:
             self.save_id = result.save_id
-            self.store.set_setting(CURRENT_SETTING, result.save_id)
+            self.set_current(result.save_id)
         if not result.ok:
             js.console.warn(f"{self.WHERE}: saving failed ({result.reason}: {result.detail})")
             self.not_written()

@@ -16,7 +16,7 @@ import json
 import time
 
 import js
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import to_js
 
 from diceland_core import record_json
 from diceland_core.core.record import definition_of
@@ -32,11 +32,11 @@ from diceland_site.settings import (
 from diceland_site.envelope import MAX_IMPORT_CHARS
 from diceland_site.save_errors import SaveError
 from diceland_site.surface import common_state
-from diceland_site.storage import SAVE_PREFIX, SaveStore
+from diceland_site.storage import SAVE_PREFIX, SETTINGS_KEY, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
 from .panels import Panels
-from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, session_storage
+from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, in_frame, session_storage
 from .sound import Sound
 
 BOT_DELAY_MS = 650
@@ -98,6 +98,7 @@ class Shell(Saving):
         self.quota_warned = False
         self.retry_timer = None
         self.session = session_storage()
+        self.framed = in_frame()
         self.frame_timer = None
         self.last_frame_url: str | None = None
         self.persist_asked = False
@@ -232,7 +233,7 @@ class Shell(Saving):
             js.console.warn(f"{self.WHERE}: saved game {save_id} cannot be loaded: {err}; "
                             f"raw text kept under {err.backup_key}")
             self.show_message(err.message(self.lang), error=True, offer_new=True, details=err.details(self.lang))
-            self.store.set_setting(CURRENT_SETTING, None)
+            self.set_current(None)
             self.render()
             return False
         found = definition_of(game).name
@@ -246,7 +247,7 @@ class Shell(Saving):
         except (ValueError, TypeError) as exc:  # a record the page cannot seat (the save stays as it is)
             js.console.warn(f"{self.WHERE}: saved game {save_id} cannot be opened: {exc}")
             self.show_message(self.t("error.save_invalid"), error=True, offer_new=True, details=str(exc))
-            self.store.set_setting(CURRENT_SETTING, None)
+            self.set_current(None)
             self.render()
             return False
         self.resumed = True
@@ -267,7 +268,7 @@ class Shell(Saving):
         frame = self.store.last_frame(save_id) if save_id else None
         self.last_frame_url = frame if frame and frame.startswith("data:image/") else None
         if save_id:
-            self.store.set_setting(CURRENT_SETTING, save_id)
+            self.set_current(save_id)
 
     def show_game(self, save_id: str | None) -> None:
         """A game page has put a game on screen: from now on it is written
@@ -333,6 +334,10 @@ class Shell(Saving):
             self.stale()
         if (key is None or key.startswith(SAVE_PREFIX)) and el("saves").open:
             self.fill_saves()
+        if key == SETTINGS_KEY:  # another tab's language, applied here at once
+            lang = self.store.get_setting("lang")
+            if lang in LANGUAGES and lang != self.lang:
+                self.set_language(lang)
 
     # -- the picture kept with the save -------------------------------------------------
     def schedule_frame(self) -> None:

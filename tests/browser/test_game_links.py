@@ -252,3 +252,22 @@ def test_moves_refused_by_a_full_storage_are_said_and_survive_a_reload(site, pat
     assert _stored_actions(site) == _actions(site)
     site.reload()
     assert site.record() == record and not site.page.locator("#save-warning").is_visible()
+
+
+def test_frames_on_a_host_page_do_not_change_the_current_game(site, serve, tmp_path):
+    """Six frames of a host page (another site) open a shared link each: the
+    game the site's own tab resumes stays the player's."""
+    site.open("?players=human,greedy&seed=3&speed=0", path="wideshut.html")
+    wide_move(site)
+    mine = state(site)["save_id"]
+    site.click("btn-share")
+    link = site.page.input_value("#share-link")
+    site.click("btn-share-close")
+    frames = "".join(f'<iframe src="{link}&speed=0" width="300" height="300"></iframe>' for _ in range(6))
+    (tmp_path / "host.html").write_text(f"<!doctype html><meta charset='utf-8'><title>host</title>{frames}")
+    host = serve(tmp_path)
+    site.page.goto(host.url + "host.html")
+    for frame in site.page.frames[1:]:
+        frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+    site.open("?speed=0", path="wideshut.html")
+    assert state(site)["save_id"] == mine

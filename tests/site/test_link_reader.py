@@ -281,3 +281,58 @@ def test_messages_every_page_shows_say_this_site_not_the_product():
                  if k.startswith(("error.import_", "error.save_", "link.", "start.", "error.storage"))}
         assert len(shown) > 15
         assert not [k for k, v in shown.items() if "Diceland" in v], lang
+
+
+def _registered():
+    from diceland_core.core.registry import game_names
+    return list(game_names())
+
+
+def _played(game: str):
+    state = get_game(game).new(players=2, seed=3)
+    for _ in range(5):
+        actions = state.legal_actions()
+        if not actions:
+            break
+        state.apply(actions[0])
+    return state
+
+
+@pytest.mark.parametrize("game", _registered())
+def test_every_registered_game_through_the_readers(game):
+    """Each game's own record, hostile variants of it and the other games'
+    records, through the import and the link reader: a game, or a plain
+    refusal that names another game as such; never an exception."""
+    from diceland_site.storage import SaveStore
+    record = record_of(_played(game))
+    store = SaveStore({})
+    assert store.load(store.import_json(json.dumps(record), "en", game))
+    for other in _registered():
+        if other != game:
+            with pytest.raises(SaveError) as err:
+                SaveStore({}).import_json(json.dumps(record_of(_played(other))), "en", game)
+            assert err.value.code == "other_game" and err.value.link_error().key == "other_game"
+    rng = random.Random(game)
+    codes = set()
+    for _ in range(N):
+        kind, text = hostile(rng, record) if rng.random() < 0.6 else ("mutated", _mutate_text(rng, json.dumps(record)))
+        try:
+            data = read_packed(pack(text), 60_000, 1_000_000)
+        except LinkError as exc:
+            assert exc.key in KEYS and not ENGINE_WORDS.search(exc.message("es"))
+            codes.add("link:" + exc.key)
+            continue
+        try:
+            SaveStore({}).import_json(json.dumps(data), "en", game)
+            codes.add("opened")
+        except SaveError as exc:
+            for lang in LANGUAGES:
+                assert not ENGINE_WORDS.search(exc.message(lang, importing=True))
+                assert not ENGINE_WORDS.search(exc.link_error().message(lang))
+            codes.add(exc.code)
+    assert "link:too_deep" in codes and len(codes) >= 3, codes
+
+
+def _mutate_text(rng: random.Random, text: str) -> str:
+    i = rng.randrange(len(text) + 1)
+    return text[:i] + rng.choice(['"', "]", "{", "null", ",", "9" * 30, "\\ud800", ""]) + text[i + rng.randrange(4):]

@@ -33,11 +33,11 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     Returns the seats, one board id per seat and the seed (None: pick one), or
     a translated message naming the bad value.  Names longer than
     ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
-    t = Strings(lang).t
+    strings = Strings(lang)
+    t = strings.t
     if known_boards is None:
         from diceland_core.games.diceland import board_ids
         known_boards = board_ids()
-    strings = Strings(lang)
     try:
         kinds = kinds_of(_param(query, "players"), default_players.split(","), 2, 4, "diceland")
         seed = seed_of(_param(query, "seed"))

@@ -1,0 +1,121 @@
+"""One hostile suite over every game the site registers (``games.json``):
+each game's page attacked through a start link, imports, its storage and
+another game's files, checking that Python stays alive (a move can still
+be made and saved), that nothing saved is lost, and that the message is
+plain words (no exception text, rule id or message key).  A game added to
+``games.json`` is attacked here the day it registers: it needs a way to
+make a move in :data:`MOVES`, or its test fails."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_game_links import clever_move, message, state, wide_move
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = [e["game"] for e in json.loads((ROOT / "site" / "diceland_site" / "games.json").read_text("utf-8"))]
+PAGES = {e["game"]: e["page"] for e in json.loads((ROOT / "site" / "diceland_site" / "games.json").read_text("utf-8"))}
+TITLES = {"diceland": "Diceland", "clever": "Ganz schön clever", "wideshut": "Dice Wide Shut"}
+START = "?players=human,greedy&seed=7&speed=0"
+ENGINE_WORDS = re.compile(r"Traceback|Error\b|\b[DCW]\d+\.\d+\b|error\.|link\.|start\.|Expecting|codec|line \d+ col", re.I)
+
+
+def _actions(site) -> int:
+    record = site.record()
+    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+
+
+def diceland_move(site) -> None:
+    before = _actions(site)
+    for _ in range(20):
+        site.act(site.human_decision(0))
+        if _actions(site) > before:
+            return
+    raise AssertionError("no move was made")
+
+
+MOVES = {"diceland": diceland_move, "clever": clever_move, "wideshut": wide_move}
+
+
+def alive(site, game: str) -> None:
+    """Python answers: a move is made and written."""
+    assert game in MOVES, f"the hostile suite has no way to move in {game!r}: add one to MOVES"
+    before = _actions(site)
+    MOVES[game](site)
+    assert _actions(site) > before
+    save_id = state(site)["save_id"]
+    site.page.wait_for_function("(k) => !!localStorage.getItem(k)", arg=f"diceland:save:{save_id}")
+
+
+def plain(text: str) -> None:
+    assert text and not ENGINE_WORDS.search(text), text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_odd_seeds_and_deep_imports(site, game):
+    page = PAGES[game]
+    for seed in ("²", "9" * 5000, "18446744073709551616"):
+        site.page.goto("about:blank")
+        site.open(f"?players=human,greedy&speed=0&seed={seed}", path=page)
+        text = message(site)
+        plain(text)
+        assert "went wrong" not in text and re.search(r"\d{9,}", text), text  # the range is said
+    site.open(START, path=page)
+    record = site.record()
+    for hostile in ("[" * 100_000, '{"a":' * 50_000, "null", '{"app": "diceland", "envelope": 99}'):
+        assert site.page.evaluate("(t) => window.diceland.importText(t)", hostile) is False
+        plain(message(site))
+        assert site.record() == record
+    alive(site, game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_another_games_file_and_save_are_named(site, game):
+    other = next(g for g in GAMES if g != game)
+    site.open(START, path=PAGES[other])
+    foreign_id = state(site)["save_id"]
+    foreign = site.record()
+    site.open(START, path=PAGES[game])
+    mine = site.record()
+    assert site.page.evaluate("(t) => window.diceland.importText(t)", json.dumps(foreign)) is False
+    text = message(site)
+    plain(text)
+    assert TITLES[other] in text and "damaged" not in text, text
+    assert site.record() == mine
+    site.open(f"?speed=0&save={foreign_id}", path=PAGES[game])
+    plain(message(site))
+    assert TITLES[other] in message(site)
+    site.open(START, path=PAGES[other])
+    site.open(f"?speed=0&save={foreign_id}", path=PAGES[other])
+    assert site.record() == foreign  # the other game's save is as it was
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_corrupt_save_is_kept_and_the_page_plays_on(site, game):
+    site.open(START, path=PAGES[game])
+    save_id = state(site)["save_id"]
+    site.page.evaluate("(k) => localStorage.setItem(k, '[[[' + '['.repeat(100000))", f"diceland:save:{save_id}")
+    site.open("?speed=0", path=PAGES[game])
+    plain(message(site))
+    backups = site.page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('diceland:backup:'))")
+    assert backups, "the damaged save was not copied to a backup"
+    site.open(START, path=PAGES[game])
+    alive(site, game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_another_tabs_language_is_applied_live(site, context, make_site, game):
+    site.open(START, path=PAGES[game])
+    other = make_site(context.new_page(), site.base_url)
+    other.open("?speed=0", path=PAGES[game])
+    assert other.page.evaluate("document.documentElement.lang") == "en"
+    site.page.select_option("#lang-select", "it")
+    other.page.wait_for_function("() => document.documentElement.lang === 'it'", timeout=15_000)
+    assert other.page.input_value("#lang-select") == "it"
+    assert other.page.text_content("#btn-new").strip() == site.page.text_content("#btn-new").strip() != "New game"
+    alive(other, game)
