@@ -13,13 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
+
+from diceland_site.games import GAMES as SITE_GAMES
 from test_game_links import clever_move, message, state, wide_move
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = [e["game"] for e in json.loads((ROOT / "site" / "diceland_site" / "games.json").read_text("utf-8"))]
-PAGES = {e["game"]: e["page"] for e in json.loads((ROOT / "site" / "diceland_site" / "games.json").read_text("utf-8"))}
+GAMES = [e.game for e in SITE_GAMES]
+PAGES = {e.game: e.page for e in SITE_GAMES}
 TITLES = {"diceland": "Diceland", "clever": "Ganz schön clever", "wideshut": "Dice Wide Shut"}
 START = "?players=human,greedy&seed=7&speed=0"
 ENGINE_WORDS = re.compile(r"Traceback|Error\b|\b[DCW]\d+\.\d+\b|error\.|link\.|start\.|Expecting|codec|line \d+ col", re.I)
