@@ -16,8 +16,9 @@ __all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary"]
 def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
     """What the saved-games list shows, without replaying the record: the
     game's own summary where its plug-in has one (``summary(game, seats)`` in
-    ``diceland_site/games/<game>/saves.py``), else what every game has, with
-    the game's name under ``"game"`` (a summary without it is Diceland's)."""
+    the package ``diceland_site.games.<game>``, which its page imports
+    anyway), else what every game has, with the game's name under ``"game"``
+    (a summary without it is Diceland's)."""
     name = definition_of(game).name
     own = _own_summary(name)
     return own(game, seats) if own is not None else _common_summary(name, game, seats)
@@ -27,10 +28,10 @@ _OWN: dict[str, Callable[[Any, Sequence[Seat]], dict[str, Any]] | None] = {}
 
 
 def _own_summary(name: str) -> Callable[[Any, Sequence[Seat]], dict[str, Any]] | None:
-    """The ``summary`` of the game's ``saves`` module (imported when first
-    asked for; None when the game has none)."""
+    """The ``summary`` of the game's plug-in package (None when it has none,
+    or when the site has no plug-in for that game)."""
     if name not in _OWN:
-        module = f"{__package__}.games.{name}.saves"
+        module = f"{__package__}.games.{name}"
         try:
             _OWN[name] = getattr(importlib.import_module(module), "summary", None)
         except ModuleNotFoundError as exc:

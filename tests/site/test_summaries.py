@@ -1,5 +1,6 @@
 """The saved-games list's summary of a save: each game's own where its
-plug-in has one (``games/<game>/saves.py``), else what every game has."""
+plug-in package has one (``diceland_site.games.<game>.summary``), else what
+every game has."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_every_game_summary_can_be_listed_and_names_its_game(name):
 
 
 def test_a_game_with_its_own_summary_uses_it_and_the_others_the_common_one():
-    own = importlib.import_module("diceland_site.games.diceland.saves").summary
+    own = importlib.import_module("diceland_site.games.diceland").summary
     game = get_game("diceland").new(players=2, seed=3)
     seats = [Seat("A"), Seat("B")]
     assert summarize(game, seats) == own(game, seats)

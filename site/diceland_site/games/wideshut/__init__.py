@@ -2,7 +2,7 @@
 
 ``strings``   the page's texts in en/es/it (``locales/*.json``)
 ``options``   start links and new-game options: seats, seed
-``play``      the controller: taps on dice and boxes become one ``Take``;
+``controller`` the controller: taps on dice and boxes become one ``Take``;
               rolls, bots, hints, undo, hand-over between people
 ``model``     the typed view model the page draws from
 ``draw``      the sheet's layout, draw lists for the canvas and hit tests
