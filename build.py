@@ -34,7 +34,6 @@ fixed order.  Nothing is fetched from a CDN at run time.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import re
@@ -44,6 +43,7 @@ import sys
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
+from diceland_build.report import size_table
 from diceland_build.server import make_server
 from diceland_build.wheels import build_wheel, package_files
 
@@ -427,35 +427,6 @@ def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     return text.encode()
 
 
-def group_of(rel: str) -> str:
-    top = rel.split("/", 1)[0]
-    return top if top in ("pyodide", "pyscript", "wheels") else "site"
-
-
-def size_table(out_files: dict[str, bytes]) -> str:
-    groups: dict[str, list[int]] = {g: [0, 0, 0] for g in ("pyodide", "pyscript", "wheels", "site")}
-    for rel, data in out_files.items():
-        g = groups[group_of(rel)]
-        g[0] += 1
-        g[1] += len(data)
-        g[2] += len(gzip.compress(data, compresslevel=6, mtime=0))
-    total = [sum(g[i] for g in groups.values()) for i in range(3)]
-
-    def kb(n: int) -> str:
-        return f"{n / 1024:,.1f} KiB"
-
-    first = [p for p in precached(out_files) if p in out_files]
-    first_visit = [len(first), sum(len(out_files[p]) for p in first),
-                   sum(len(gzip.compress(out_files[p], compresslevel=6, mtime=0)) for p in first)]
-    lines = [f"{'group':<10}{'files':>6}{'raw':>16}{'gzip':>16}", "-" * 48]
-    for name, (count, raw, gz) in list(groups.items()) + [("total", total), ("precached", first_visit)]:
-        if name == "total":
-            lines.append("-" * 48)
-        lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
-    lines.append(f"first visit (the precache): {first_visit[2] / 1e6:.2f} MB gzip")
-    return "\n".join(lines)
-
-
 def build(out: Path = DIST, quiet: bool = False) -> dict[str, bytes]:
     """Build the site into ``out`` (replaced completely); returns the files."""
     files: dict[str, bytes] = {}
@@ -473,7 +444,7 @@ def build(out: Path = DIST, quiet: bool = False) -> dict[str, bytes]:
     tmp.rename(out)
     if not quiet:
         print(f"built {out} ({len(files)} files)")
-        print(size_table(files))
+        print(size_table(files, [p for p in precached(files) if p in files]))
     return files
 
 

@@ -1,0 +1,38 @@
+"""The size table build.py prints: files, raw and gzip bytes by group, and
+what a first visit downloads."""
+
+from __future__ import annotations
+
+import gzip
+
+__all__ = ["group_of", "size_table"]
+
+
+def group_of(rel: str) -> str:
+    top = rel.split("/", 1)[0]
+    return top if top in ("pyodide", "pyscript", "wheels") else "site"
+
+
+def size_table(out_files: dict[str, bytes], first: list[str]) -> str:
+    """The build's size table by group, raw and gzip, and the first visit's
+    (``first``: the files the service worker precaches)."""
+    groups: dict[str, list[int]] = {g: [0, 0, 0] for g in ("pyodide", "pyscript", "wheels", "site")}
+    for rel, data in out_files.items():
+        g = groups[group_of(rel)]
+        g[0] += 1
+        g[1] += len(data)
+        g[2] += len(gzip.compress(data, compresslevel=6, mtime=0))
+    total = [sum(g[i] for g in groups.values()) for i in range(3)]
+
+    def kb(n: int) -> str:
+        return f"{n / 1024:,.1f} KiB"
+
+    first_visit = [len(first), sum(len(out_files[p]) for p in first),
+                   sum(len(gzip.compress(out_files[p], compresslevel=6, mtime=0)) for p in first)]
+    lines = [f"{'group':<10}{'files':>6}{'raw':>16}{'gzip':>16}", "-" * 48]
+    for name, (count, raw, gz) in list(groups.items()) + [("total", total), ("precached", first_visit)]:
+        if name == "total":
+            lines.append("-" * 48)
+        lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
+    lines.append(f"first visit (the precache): {first_visit[2] / 1e6:.2f} MB gzip")
+    return "\n".join(lines)
