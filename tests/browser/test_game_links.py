@@ -180,7 +180,7 @@ def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, ot
     assert title in text and "went wrong" not in text and "damaged" not in text, text
     site.click("btn-new")
     site.click("btn-new-start")
-    site.page.wait_for_function("() => JSON.parse(window.diceland.state()).game === true")
+    site.page.wait_for_function("(name) => JSON.parse(window.diceland.state()).game === name", arg=mine.split(".")[0])
     assert site.page.evaluate("window.diceland.game()") == mine.split(".")[0]
     assert state(site)["save_id"] != foreign
     site.open(f"?speed=0&save={foreign}", path=other)  # the other game's save is as it was
