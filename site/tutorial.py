@@ -16,6 +16,7 @@ from pyodide.http import pyfetch
 from diceland_site.teaching import (
     PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
 )
+from diceland_site.frame_messages import read_frame_message
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries
@@ -88,12 +89,15 @@ class TutorialPage:
         if str(evt.origin) != str(window.location.origin) or evt.source != self.frame.contentWindow:
             return
         data = evt.data
-        kind = str(getattr(data, "type", "")) if data is not None else ""
-        if kind == "diceland:height":
-            height = float(data.height)
-            if 0 < height < 20000:
-                self.frame.style.height = f"{int(height) + 4}px"
-        elif kind == "diceland:solved" and str(data.lesson) == self.current:
+        try:
+            msg = read_frame_message(*(getattr(data, name, None) for name in ("type", "height", "lesson")))
+        except Exception:  # a field whose getter throws
+            return
+        if msg is None:
+            return
+        if msg.kind == "diceland:height":
+            self.frame.style.height = f"{msg.height + 4}px"
+        elif msg.lesson == self.current:
             if self.current not in self.progress["done"]:
                 self.progress["done"] = [i for i in self.ids if i in self.progress["done"] or i == self.current]
                 self.write()

@@ -2,22 +2,29 @@
 save the browser refused (storage full), the lasting warning while a save
 is not written, and the unsaved save kept in the tab's ``sessionStorage``
 (:mod:`diceland_site.unsaved`) so that a reload puts it back on screen.
-A mixin of :class:`.shell.Shell`."""
+A mixin of :class:`.shell.Shell`.
+
+Where the browser has the Web Locks API, a save is written while the
+site's save lock (:data:`SAVE_LOCK`) is held: two tabs saving in the same
+few milliseconds write one after the other, so the second reads the
+first's revision and is refused as a conflict instead of writing over it."""
 
 from __future__ import annotations
 
 import js
-from pyodide.ffi import JsException
+from pyodide.ffi import JsException, create_once_callable
 
 from diceland_site import unsaved
 
-from .dom import el, window
+from .dom import document, el, window
 
-__all__ = ["LocalStorage", "MemoryStorage", "Saving", "session_storage", "in_frame", "RETRY_MS", "CURRENT_SETTING"]
+__all__ = ["LocalStorage", "MemoryStorage", "Saving", "session_storage", "in_frame", "save_locks", "RETRY_MS", "CURRENT_SETTING", "SAVE_LOCK"]
 
 #: A save the browser refused (storage full) is tried again this often.
 RETRY_MS = 4000
 CURRENT_SETTING = "current"
+#: the Web Lock every tab of the site holds while it reads and writes a save
+SAVE_LOCK = "diceland:saves"
 
 
 class LocalStorage:
@@ -82,6 +89,16 @@ def in_frame() -> bool:
         return True
 
 
+def save_locks():
+    """The browser's lock manager (``navigator.locks``), or None where it
+    has none (an old browser, a page not served securely)."""
+    try:
+        locks = window.navigator.locks
+        return locks if locks and callable(getattr(locks, "request", None)) else None
+    except Exception:
+        return None
+
+
 class Saving:
     #: set by the page: it is framed, so it never changes which game the
     #: site's own tabs resume (:meth:`set_current`)
@@ -92,7 +109,48 @@ class Saving:
         if not self.framed:
             self.store.set_setting(CURRENT_SETTING, save_id)
 
+    #: a save waits for the save lock (the newest game is written when it is granted)
+    save_queued = False
+
     def autosave(self) -> None:
+        """Save the game on screen: under the save lock where the browser
+        has one (a save already waiting writes the newest game), at once
+        where it has none."""
+        if self.save_queued:
+            return
+        locks = save_locks()
+        if locks is None:
+            self.save_now()
+            return
+        self.save_queued = True
+        try:
+            locks.request(SAVE_LOCK, create_once_callable(self.locked_save))
+        except Exception as exc:  # the browser refused the request: save without the lock
+            js.console.warn(f"{self.WHERE}: saving without the lock ({exc})")
+            self.finish_saving()
+
+    def locked_save(self, _lock=None) -> None:
+        """The save lock is held: write the waiting save (unless leaving the
+        page wrote it already).  The lock is let go when this returns."""
+        try:
+            self.finish_saving()
+        except Exception as exc:  # never a rejected promise from the lock manager
+            js.console.error(f"{self.WHERE}: saving failed ({exc})")
+
+    def finish_saving(self) -> None:
+        """Write a save that waits for the lock now (the page is being left:
+        the lock cannot be waited for)."""
+        if self.save_queued:
+            self.save_queued = False
+            self.save_now()
+
+    def on_hidden(self, _evt=None) -> None:
+        """The tab is hidden (a phone may end it without another word): a
+        waiting save is written now."""
+        if str(document.visibilityState) == "hidden":
+            self.finish_saving()
+
+    def save_now(self) -> None:
         current = self.current_game()
         if current is None:
             return

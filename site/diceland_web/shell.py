@@ -143,6 +143,8 @@ class Shell(Saving):
         self.on(el("btn-over-close"), "click", lambda evt: el("game-over").close())
         self.on(el("btn-play-again"), "click", lambda evt: self.play_again())
         self.on(document, "keydown", self.document_key)
+        self.on(window, "pagehide", lambda evt: self.finish_saving())
+        self.on(document, "visibilitychange", self.on_hidden)
         self.on(window, "pagehide", self.frame_on_leaving)
         self.on(window, "storage", self.storage_changed)
 
@@ -603,6 +605,7 @@ class Shell(Saving):
         if self.current_game() is None:
             return
         self.autosave()
+        self.finish_saving()
         if self.save_id:
             self.export(self.save_id)
 

@@ -27,9 +27,12 @@ START = "?players=human,greedy&seed=7&speed=0"
 ENGINE_WORDS = re.compile(r"Traceback|Error\b|\b[DCW]\d+\.\d+\b|error\.|link\.|start\.|Expecting|codec|line \d+ col", re.I)
 
 
+def _moves(record: dict) -> list:
+    return (record.get("history") or {}).get("actions", record.get("actions", []))
+
+
 def _actions(site) -> int:
-    record = site.record()
-    return len((record.get("history") or {}).get("actions", record.get("actions", [])))
+    return len(_moves(site.record()))
 
 
 def diceland_move(site) -> None:
@@ -121,3 +124,39 @@ def test_another_tabs_language_is_applied_live(site, context, make_site, game):
     assert other.page.input_value("#lang-select") == "it"
     assert other.page.text_content("#btn-new").strip() == site.page.text_content("#btn-new").strip() != "New game"
     alive(other, game)
+
+
+HOLD_SAVE_LOCK = """() => new Promise((held) => navigator.locks.request('diceland:saves',
+    () => { held(); return new Promise((release) => { window.releaseSaveLock = release; }); }))"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_waits_for_another_tabs_save_lock(site, game):
+    """Two tabs saving in the same moment write one after the other: a save
+    is written only while the site's save lock is held."""
+    site.open(START, path=PAGES[game])
+    alive(site, game)
+    key = f"diceland:save:{state(site)['save_id']}"
+    revision = "(k) => JSON.parse(localStorage.getItem(k)).rev"
+    before = site.page.evaluate(revision, key)
+    site.page.evaluate(HOLD_SAVE_LOCK)
+    moves = _actions(site)
+    MOVES[game](site)
+    site.page.wait_for_timeout(300)
+    assert site.page.evaluate(revision, key) == before, "saved while another holder had the lock"
+    site.page.evaluate("window.releaseSaveLock()")
+    site.page.wait_for_function(f"([k, b]) => ({revision})(k) > b", arg=[key, before])
+    saved = json.loads(site.page.evaluate("(k) => localStorage.getItem(k)", key))
+    assert len(_moves(saved["record"])) >= moves + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_waiting_for_the_lock_is_written_when_the_page_is_left(site, game):
+    site.open(START, path=PAGES[game])
+    alive(site, game)
+    site.page.evaluate(HOLD_SAVE_LOCK)
+    MOVES[game](site)
+    made = _moves(site.record())
+    site.page.goto("about:blank")
+    site.open("?speed=0", path=PAGES[game])
+    assert _moves(site.record())[: len(made)] == made, "the move made before leaving was lost"
