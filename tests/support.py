@@ -63,3 +63,18 @@ def wait_html_data(page, name: str, seconds: float) -> str:
             return value
         time.sleep(0.1)
     raise AssertionError(f"<html data-{name}> not set after {seconds} s")
+
+
+#: the text of a save once every save the page has waiting for the site's
+#: save lock (the Web Locks API) is written: locks are granted in order
+STORED_SAVE_JS = """async (key) => {
+    if (navigator.locks) await navigator.locks.request('diceland:saves', () => true);
+    return localStorage.getItem(key);
+}"""
+
+
+def stored_save(page, save_id: str) -> dict | None:
+    """The save ``save_id`` as the page's storage holds it after its waiting saves."""
+    import json
+    text = page.evaluate(STORED_SAVE_JS, f"diceland:save:{save_id}")
+    return json.loads(text) if text is not None else None

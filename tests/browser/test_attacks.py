@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 
+from support import stored_save
+
 pytestmark = pytest.mark.browser
 
 TWO_HUMANS = "?players=human,human&boards=A,B&seed=7&speed=0"
@@ -47,7 +49,7 @@ def actions(site) -> list:
 
 
 def stored(page, save_id: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')"))
+    return stored_save(page, save_id)
 
 
 def wait_toast(page, text: str) -> None:

@@ -13,6 +13,7 @@ import re
 import zlib
 
 import pytest
+from support import stored_save
 from test_clever_page import human_turn, tap_hint
 from test_wideshut_page import play_turns
 
@@ -225,7 +226,7 @@ def _actions(site) -> int:
 
 def _stored_actions(site) -> int:
     save_id = state(site)["save_id"]
-    record = json.loads(site.page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')"))["record"]
+    record = stored_save(site.page, save_id)["record"]
     return len((record.get("history") or {}).get("actions", record.get("actions", [])))
 
 

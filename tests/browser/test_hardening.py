@@ -11,6 +11,8 @@ from urllib.parse import quote
 
 import pytest
 
+from support import stored_save
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,10 +74,6 @@ def put(site, key: str, value: str) -> None:
     page = site.page
     page.goto(site.base_url + "manifest.webmanifest")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-
-
-def stored_save(page, save_id: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')"))
 
 
 # -- Content-Security-Policy ----------------------------------------------------------------
