@@ -31,6 +31,7 @@ from ...core.dice import ScriptedDice, SplitMix64, start_player_for
 from ...core.errors import IllegalActionError
 from ...core.history import History
 from ...core.protocol import Outcome
+from ...core.values import check_seats
 from .actions import Action, Bonus, EndTurn, Event, Extra, Pass, Pick, Reroll, RoundBonus, Take
 from .checks import Checks
 from .sheet import AREAS, BLUE, COLOURS, ROUNDS, YELLOW, Sheet, yellow_bit
@@ -87,11 +88,7 @@ class Game(Checks, Turns, History):
     :class:`Setup`."""
 
     def __init__(self, setup: Setup):
-        n = setup.players
-        if not 1 <= n <= 4:
-            raise ValueError(f"Ganz schön clever is for 1 to 4 players, not {n} (C1.3)")
-        if not 0 <= setup.start_player < n:
-            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        n = check_seats("Ganz schön clever", setup.players, 1, 4, setup.start_player, "C1.3")
         self.setup = setup
         self.seed = setup.seed
         #: carried into records untouched (seat names, bot kinds …)

@@ -32,6 +32,7 @@ from ...core.errors import IllegalActionError
 from .sheet import Sheet
 from ...core.protocol import Outcome
 from ...core.history import History
+from ...core.values import check_seats
 from .turns import BONUS_DICE, DICE, Phase, Turns
 
 __all__ = ["Game", "Phase", "Setup", "DICE", "BONUS_DICE", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -77,11 +78,7 @@ class Game(Checks, Turns, History):
     """One game of Diceland.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
-        n = setup.players
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"Diceland is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (RULES.md D1.2)")
-        if not 0 <= setup.start_player < n:
-            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        n = check_seats("Diceland", setup.players, MIN_PLAYERS, MAX_PLAYERS, setup.start_player, "D1.2")
         self.setup = setup
         self.dice: DiceSource = setup.dice() if dice is None else dice
         self.players = n

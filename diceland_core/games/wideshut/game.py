@@ -22,6 +22,7 @@ from ...core.errors import IllegalActionError
 from ...core.protocol import Outcome
 from ...core.history import History
 from ...core.rng import SplitMix64
+from ...core.values import check_seats
 from .actions import Action, Event, Mark, Roll, Take
 from .checks import Checks
 from .sheet import BLUE, HALVES, NUMBER_MASK, RED, ROW_MASK, Sheet, iter_bits
@@ -81,11 +82,7 @@ class Game(Checks, Turns, History):
     """One game of Dice Wide Shut.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
-        n = setup.players
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"Dice Wide Shut is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n!r} (W1.1)")
-        if not 0 <= setup.start_player < n:
-            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        n = check_seats("Dice Wide Shut", setup.players, MIN_PLAYERS, MAX_PLAYERS, setup.start_player, "W1.1")
         self.setup = setup
         self.dice: Any = setup.dice() if dice is None else dice
         self.players = n
