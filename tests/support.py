@@ -63,3 +63,19 @@ def wait_html_data(page, name: str, seconds: float) -> str:
             return value
         time.sleep(0.1)
     raise AssertionError(f"<html data-{name}> not set after {seconds} s")
+
+
+def differences(engine, reference, path: str = "") -> list[str]:
+    """Where two replay outputs differ, key by key and item by item (for
+    readable failures of the differential tests); empty when they agree."""
+    if isinstance(engine, dict) and isinstance(reference, dict):
+        out = []
+        for k in sorted(set(engine) | set(reference), key=str):
+            if k not in engine or k not in reference:
+                out.append(f"{path}/{k}: only in {'engine' if k in engine else 'reference'}")
+            else:
+                out += differences(engine[k], reference[k], f"{path}/{k}")
+        return out
+    if isinstance(engine, list) and isinstance(reference, list) and len(engine) == len(reference):
+        return [d for i, (x, y) in enumerate(zip(engine, reference)) for d in differences(x, y, f"{path}/{i}")]
+    return [] if engine == reference else [f"{path}: engine {engine!r}, reference {reference!r}"]
