@@ -39,7 +39,7 @@ FIXTURES = HERE / "fixtures"
 
 
 import clever_reference as ref
-from support import differences
+from support import differences, dropper as _drop, setter as _set
 
 replay_reference = ref.replay_reference
 COLOURS = ref.COLOURS
@@ -739,24 +739,6 @@ def _variant(change) -> dict:
     data = copy.deepcopy(E1)
     change(data)
     return data
-
-
-def _set(path: list, value):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
-def _drop(path: list):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return change
 
 
 INVALID = [

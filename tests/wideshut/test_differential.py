@@ -25,7 +25,7 @@ FIXTURES = HERE / "fixtures"
 
 
 import wideshut_reference as reference
-from support import differences
+from support import differences, dropper as _drop, setter as _set
 
 replay_reference = reference.replay_reference
 
@@ -525,24 +525,6 @@ def _base() -> dict:
                          "marks": [["red", 0, 2], ["red", 0, 4]]},
                         {"type": "take", "player": 1, "colour": "blue", "dice": [4],
                          "marks": [["red6", 0]]}]}
-
-
-def _set(path, value):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
-def _drop(path):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return change
 
 
 INVALID = {
