@@ -25,7 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from diceland_core.core.dice import SplitMix64  # noqa: E402
+import engine  # noqa: E402  (bench/engine.py, beside this file)
+from diceland_core.core.registry import get_game  # noqa: E402
 from diceland_core.games.clever import new  # noqa: E402
 from diceland_core.games.clever.bots import ExpertBot, GreedyBot, RandomBot, play_game  # noqa: E402
 
@@ -35,21 +36,8 @@ CLOCK = time.process_time
 
 
 def random_game(seed: int, players: int, timings: dict | None = None):
-    rng = SplitMix64(seed)
-    state = new(players=players, seed=seed)
-    clock = CLOCK
-    while not state.over:
-        t0 = clock()
-        actions = state.legal_actions()
-        t1 = clock()
-        action = actions[rng.below(len(actions))]
-        t2 = clock()
-        state.apply(action)
-        t3 = clock()
-        if timings is not None:
-            timings["legal"].append(t1 - t0)
-            timings["apply"].append(t3 - t2)
-    return state
+    """A random-but-legal game, one action drawn among every waiting player's."""
+    return engine.random_game(get_game("clever"), seed, players, timings, CLOCK, anyone=True)
 
 
 def speed(seed: int, games: int) -> None:

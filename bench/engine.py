@@ -25,13 +25,15 @@ from diceland_core.core.rng import SplitMix64  # noqa: E402
 CLOCK = time.process_time
 
 
-def random_game(definition, seed: int, players: int, timings: dict | None = None):
-    """Every player choosing uniformly among its legal actions."""
+def random_game(definition, seed: int, players: int, timings: dict | None = None,
+                clock=time.perf_counter, anyone: bool = False):
+    """Every player choosing uniformly among its legal actions (``anyone``:
+    one action drawn among every waiting player's, each call of
+    ``legal_actions`` asking for all of them)."""
     rng = SplitMix64(seed)
     state = definition.new(players=players, seed=seed)
-    clock = time.perf_counter
     while not state.over:
-        player = state.waiting_for()[0]
+        player = None if anyone else state.waiting_for()[0]
         t0 = clock()
         actions = state.legal_actions(player)
         t1 = clock()

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .core import review_cli, simulate
+from .core.commands import add_command, add_game_argument
 from .core.errors import BoardError, ScenarioError
-from .core.registry import LEGACY_GAME, game_names
 from .core.replay import game_from_args, load_scenario, replay_scenario
 from .games.diceland import generate, render
 from .games.diceland.board import board_ids, boards_dir, load_board_file
@@ -38,8 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"diceland_core {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    p = sub.add_parser(
-        "replay",
+    p = add_command(
+        sub, "replay", cmd_replay,
         help="replay scenario files and print the resulting positions",
         description="Replay each scenario file (FORMATS.md; its \"game\" key names the game, "
                     "none means diceland) and print one JSON object per file, one per line. Exit "
@@ -47,26 +47,23 @@ def build_parser() -> argparse.ArgumentParser:
                     "file itself is invalid (the highest over all files).",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario JSON files")
-    p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser(
-        "validate",
+    p = add_command(
+        sub, "validate", cmd_validate,
         help="check board files",
         description="Check board files against FORMATS.md and RULES.md D1. Prints every problem "
                     "with file, row and column; exit status 1 if any.",
     )
     p.add_argument("boards", nargs="*", metavar="BOARD_FILE",
                    help="board files (default: every board in boards/)")
-    p.set_defaults(run=cmd_validate)
 
-    p = sub.add_parser(
-        "play",
+    p = add_command(
+        sub, "play", cmd_play,
         help="play a game in the terminal",
         description="A game in the terminal, for people taking turns at one keyboard, with bots "
                     "in any seats.",
     )
-    p.add_argument("--game", default=LEGACY_GAME,
-                   help=f"which game ({', '.join(game_names())}; default {LEGACY_GAME})")
+    add_game_argument(p)
     p.add_argument("--players", type=int, default=None, help="number of players (default 2, solo games 1)")
     p.add_argument("--bots", default="",
                    help="bot kinds by seat, comma-separated; an empty place or 'human' is a person "
@@ -74,7 +71,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", default="A", help="Diceland: board id or board file for everybody (default A)")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice (default: a random one)")
     p.add_argument("--lang", default="en", choices=("en", "es", "it"), help="language of messages")
-    p.set_defaults(run=cmd_play)
     generate.register(sub)
     render.register(sub)
     simulate.register(sub)

@@ -3,6 +3,7 @@ named ``conftest`` would be ambiguous between test folders)."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -78,3 +79,57 @@ def stored_save(page, save_id: str) -> dict | None:
     import json
     text = page.evaluate(STORED_SAVE_JS, f"diceland:save:{save_id}")
     return json.loads(text) if text is not None else None
+
+
+def differences(engine, reference, path: str = "") -> list[str]:
+    """Where two replay outputs differ, key by key and item by item (for
+    readable failures of the differential tests); empty when they agree."""
+    if isinstance(engine, dict) and isinstance(reference, dict):
+        out = []
+        for k in sorted(set(engine) | set(reference), key=str):
+            if k not in engine or k not in reference:
+                out.append(f"{path}/{k}: only in {'engine' if k in engine else 'reference'}")
+            else:
+                out += differences(engine[k], reference[k], f"{path}/{k}")
+        return out
+    if isinstance(engine, list) and isinstance(reference, list) and len(engine) == len(reference):
+        return [d for i, (x, y) in enumerate(zip(engine, reference)) for d in differences(x, y, f"{path}/{i}")]
+    return [] if engine == reference else [f"{path}: engine {engine!r}, reference {reference!r}"]
+
+
+def scenario_of(state, seed: int) -> dict:
+    """The scenario object of a game started by its ``new()``, with every
+    roll fixed (``seed`` would only roll past them) and its actions."""
+    from diceland_core.core.record import record_of
+    record = record_of(state)
+    data = {"game": record["game"], "players": state.players, "seed": seed,
+            "dice": record["history"]["rolls"], "actions": record["history"]["actions"]}
+    setup = record["setup"]
+    if "start_player" in setup:
+        data["start_player"] = setup["start_player"]
+    if data["game"] == "diceland":  # new() plays on board A; no "game" key means Diceland
+        assert [b["id"] for b in setup["boards"]] == ["A"] * state.players
+        data["board"] = "A"
+        del data["game"]
+    return json.loads(json.dumps(data))
+
+
+def setter(path: list, value):
+    """A change of a JSON object: the item at ``path`` (keys and indices)
+    becomes ``value`` (the differential tests' invalid variants)."""
+    def change(data):
+        _parent(data, path)[path[-1]] = value
+    return change
+
+
+def dropper(path: list):
+    """A change of a JSON object: the item at ``path`` is deleted."""
+    def change(data):
+        del _parent(data, path)[path[-1]]
+    return change
+
+
+def _parent(data, path: list):
+    for key in path[:-1]:
+        data = data[key]
+    return data

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
+from typing import Any
 
 from .errors import UnknownGameError
+from .lazy import deferred
 from .protocol import GameDef
 
-__all__ = ["register", "get_game", "games", "game_names", "LEGACY_GAME"]
+__all__ = ["register", "register_package", "get_game", "games", "game_names", "LEGACY_GAME"]
 
 #: The game of what was written before there were other games: a scenario
 #: file or record without a ``"game"`` key is a Diceland file (FORMATS.md),
@@ -31,6 +34,19 @@ def register(definition: GameDef) -> GameDef:
         raise ValueError(f"a game named {definition.name!r} is registered already")
     _GAMES[definition.name] = definition
     return definition
+
+
+def register_package(package: str, actions: ModuleType, record: ModuleType, *,
+                     terminal: str = "terminal", **fields: Any) -> GameDef:
+    """Register the game of the package called ``package`` from the modules
+    every game has: ``actions`` (its actions' JSON), ``record`` (its part of a
+    record) and ``terminal`` (the function of that name in its terminal
+    module, imported when first called); ``fields`` are the rest of its
+    :class:`GameDef`."""
+    return register(GameDef(
+        action_from_json=actions.action_from_json, action_to_json=actions.action_to_json,
+        setup_of=record.setup_of, from_setup=record.from_setup, rolls_of=record.rolls_of,
+        terminal=deferred(package + ".terminal", terminal), **fields))
 
 
 def _discover() -> None:

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .commands import add_command
 from .errors import GameError, Seat, render_message
 from .replay import read_json_file
 from .review import Decision, Review, summarise
@@ -21,8 +22,8 @@ __all__ = ["register", "cmd_review", "decision_lines"]
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``review`` command to the CLI's subparsers."""
-    p = subparsers.add_parser(
-        "review",
+    p = add_command(
+        subparsers, "review", cmd_review,
         help="review every decision of a player in a saved game",
         description="Compare each decision of one player in a game record with the expert's, "
                     "measure what the difference costs by seeded rollouts (Ganz schön clever: final "
@@ -37,7 +38,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
     p.add_argument("--start", type=int, default=1, help="first decision to review, from 1 (default 1)")
     p.add_argument("--count", type=int, default=None, help="review at most this many decisions")
-    p.set_defaults(run=cmd_review)
 
 
 def _number(value: float) -> str:

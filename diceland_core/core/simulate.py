@@ -25,9 +25,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from .commands import add_command, add_game_argument
 from .errors import GameError
 from .protocol import Bot
-from .registry import LEGACY_GAME, game_names, games, get_game
+from .registry import LEGACY_GAME, games, get_game
 from .rng import SplitMix64
 
 __all__ = [
@@ -351,15 +352,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` command to the CLI's subparsers."""
-    p = subparsers.add_parser(
-        "simulate",
+    p = add_command(
+        subparsers, "simulate", cmd_simulate,
         help="play bots against bots and summarise",
         description="Play seeded games between bots, rotating seats (and, for Diceland, cycling "
                     "boards), and print a summary (wins and scores by bot and seat, game length). "
                     "Game i is seeded from --seed and i, so the same command gives the same numbers.",
     )
-    p.add_argument("--game", default=LEGACY_GAME,
-                   help=f"which game ({', '.join(game_names())}; default {LEGACY_GAME})")
+    add_game_argument(p)
     for definition in games().values():
         for option in definition.options:
             p.add_argument(f"--{option.name}", default=option.default,
@@ -376,4 +376,3 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"stop a game after this many turns and count it unfinished (default {MAX_TURNS})")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
     p.add_argument("--quiet", action="store_true", help="no progress output on stderr")
-    p.set_defaults(run=cmd_simulate)

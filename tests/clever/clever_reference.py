@@ -308,6 +308,21 @@ class Sheet:
 # Reading the scenario file (invalid → exit status 2)
 # --------------------------------------------------------------------------
 
+def write(s, area, field, number):
+    """Cross ``field`` (yellow), the box of ``number`` (blue), the next field
+    (green) or write ``number`` (orange, with its multiplier; purple) on
+    sheet ``s``; returns the bonuses earned."""
+    if area == "yellow":
+        return s.cross_yellow(*field)
+    if area == "blue":
+        return s.cross_blue(number)
+    if area == "green":
+        return s.cross_green()
+    if area == "orange":
+        return s.write_orange(number * ORANGE_MULTIPLIERS[len(s.orange)])
+    return s.write_purple(number)
+
+
 def is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -683,17 +698,7 @@ class RefGame:
     def enter_die(self, p, colour, area, field):
         s = self.sheets[p]
         value = self.die_value(colour, area)
-        if area == "yellow":
-            earned = s.cross_yellow(*field)
-        elif area == "blue":
-            earned = s.cross_blue(value)
-        elif area == "green":
-            earned = s.cross_green()
-        elif area == "orange":
-            earned = s.write_orange(value * ORANGE_MULTIPLIERS[len(s.orange)])
-        else:
-            earned = s.write_purple(value)
-        s.pending[0:0] = earned  # C8.5
+        s.pending[0:0] = write(s, area, field, value)  # C8.5
         s.resolve()
 
     # ---- after every action: what happens by itself
@@ -745,16 +750,7 @@ class RefGame:
             if area == "blue" and field in s.blue:
                 raise Illegal("C8.7", "that field is not free")
             # apply the black X / black 6
-            if area == "yellow":
-                earned = s.cross_yellow(*field)
-            elif area == "blue":
-                earned = s.cross_blue(field)
-            elif area == "green":
-                earned = s.cross_green()
-            elif area == "orange":
-                earned = s.write_orange(6 * ORANGE_MULTIPLIERS[len(s.orange)])
-            else:
-                earned = s.write_purple(6)
+            earned = write(s, area, field, field if area == "blue" else 6)
             self.owes_round_bonus.discard(p)
             s.pending[0:0] = earned
             s.resolve()

@@ -35,3 +35,12 @@ def comparable(result: dict) -> dict:
     if result.get("error"):
         result["error"].pop("message", None)
     return result
+
+
+def check_game_over(state) -> None:
+    """The shared playouts' check of a finished game (C9.3, C10): the replay
+    output's phase, every area scored and summed into the total."""
+    out = state.outcome()
+    assert state.summary()["phase"] == "over"
+    assert [sum(a.values()) for a in out.areas] == list(out.scores)
+    assert all(set(a) == {"yellow", "blue", "green", "orange", "purple", "fox"} for a in out.areas)

@@ -39,6 +39,7 @@ FIXTURES = HERE / "fixtures"
 
 
 import clever_reference as ref
+from support import differences, dropper as _drop, setter as _set
 
 replay_reference = ref.replay_reference
 COLOURS = ref.COLOURS
@@ -75,24 +76,6 @@ def comparable(out: dict | None) -> dict | None:
     return out
 
 
-def differences(a: dict | None, b: dict | None, path: str = "") -> list[str]:
-    """Key-by-key differences of two replay outputs (for readable failures)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = []
-        for k in sorted(set(a) | set(b), key=str):
-            if k not in a or k not in b:
-                out.append(f"{path}.{k}: engine {b.get(k, '<missing>')!r} reference {a.get(k, '<missing>')!r}")
-            else:
-                out.extend(differences(a[k], b[k], f"{path}.{k}"))
-        return out
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(isinstance(x, dict) for x in a + b):
-        out = []
-        for i, (x, y) in enumerate(zip(a, b)):
-            out.extend(differences(x, y, f"{path}[{i}]"))
-        return out
-    return [] if a == b else [f"{path}: engine {b!r} reference {a!r}"]
-
-
 def assert_agree(data: dict, label: str = "") -> tuple[int, dict | None]:
     """The engine and the reference give the same status and output."""
     want_status, want = replay_reference(copy.deepcopy(data))
@@ -101,7 +84,7 @@ def assert_agree(data: dict, label: str = "") -> tuple[int, dict | None]:
     if (want_status, want) != (got_status, got):
         report = [f"engine and reference disagree {label}",
                   f"status: engine {got_status}, reference {want_status}"]
-        report += differences(want, got)
+        report += differences(got, want)
         report.append("scenario: " + json.dumps(data))
         print("\n".join(report))
         pytest.fail("\n".join(report[:40]))
@@ -486,7 +469,7 @@ def test_random_games_agree_with_reference(block):
                 continue
             what = "game" if i == 0 else f"probe {i}"
             lines = [f"seed {seed} ({what}): status engine {got_status}, reference {want_status}"]
-            lines += differences(want, got)[:20]
+            lines += differences(got, want)[:20]
             lines.append("scenario: " + text)
             failures.append("\n".join(lines))
     if failures:
@@ -756,24 +739,6 @@ def _variant(change) -> dict:
     data = copy.deepcopy(E1)
     change(data)
     return data
-
-
-def _set(path: list, value):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
-def _drop(path: list):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return change
 
 
 INVALID = [

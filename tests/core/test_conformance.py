@@ -31,6 +31,7 @@ from diceland_core.core.protocol import GameOver
 from diceland_core.core.registry import games
 from diceland_core.core.replay import parse_scenario, replay_scenario
 from diceland_core.core.rng import SplitMix64
+from support import scenario_of
 
 GAMES = games()
 NAMES = list(GAMES)
@@ -216,17 +217,7 @@ def sample_scenario(definition, seed: int) -> dict:
         if state.over:
             break
         state.apply(random_step(state, rng))
-    record = record_of(state)
-    scenario = {"game": definition.name, "players": n, "seed": seed,
-                "dice": record["history"]["rolls"], "actions": record["history"]["actions"]}
-    setup = record["setup"]
-    if "start_player" in setup:
-        scenario["start_player"] = setup["start_player"]
-    if definition.name == "diceland":  # new() plays on board A; no "game" key means Diceland
-        assert [b["id"] for b in setup["boards"]] == ["A"] * n
-        scenario["board"] = "A"
-        del scenario["game"]
-    return scenario
+    return scenario_of(state, seed)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -9,7 +9,7 @@ import pytest
 from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import IllegalActionError, RecordError, load_record, record_json, record_of
 from diceland_core.games.diceland import Choose, Colour, Game, Pass, Place, Reroll, Stop
-from diceland_playout import random_playout
+from diceland_support import random_playout
 
 R, Y, G, B, O, S = Colour
 

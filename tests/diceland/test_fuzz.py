@@ -14,7 +14,7 @@ from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import BoardError, RecordError, ScenarioError, load_record, record_json
 from diceland_core.games.diceland import Game, board_from_mapping, parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import load_board_file
-from diceland_playout import random_playout
+from diceland_support import random_playout
 
 RUNS = 10_000
 TOKENS = ["R", "Y", "G", "B", "O", "S", "R*", "G*", "#", "@", "X", "**", "", "\t", "r", "@@", "Y*"]

@@ -27,6 +27,14 @@ def cells(s: Sheet, mask: int):
     return s.board.cells_of(mask)
 
 
+def refusal(s: Sheet, colour: Colour, dice: int, crosses) -> IllegalActionError:
+    """The error with which ``s`` refuses ``dice`` dice of ``colour`` on
+    ``crosses`` (the test fails if it accepts them)."""
+    with pytest.raises(IllegalActionError) as err:
+        s.check(colour, dice, s.board.mask_of(crosses))
+    return err.value
+
+
 # -- D1.3 adjacency ------------------------------------------------------------
 
 def test_d1_3_neighbours_even_and_odd_rows():
@@ -108,9 +116,7 @@ def test_perft_agrees_with_brute_force_on_every_colour_and_count():
 
 def test_d2_1_cell_not_touching_the_crosses_is_rejected():
     s = sheet(SMALL_GRID)
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 2, s.board.mask_of([(0, 0), (0, 2)]))
-    assert err.value.rule == "D2.1"
+    assert refusal(s, R, 2, [(0, 0), (0, 2)]).rule == "D2.1"
 
 
 def test_d2_1_crosses_of_the_same_placement_count():
@@ -123,9 +129,7 @@ def test_d2_1_crosses_of_the_same_placement_count():
 def test_d2_2_open_zone_must_be_finished_first():
     s = sheet(TWO_RED, [(0, 1), (1, 2)])  # red zone 1 open; green opens the way east
     assert s.open_zones(R) == [s.board.zone_of[s.board.index(0, 1)]]
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 1, s.board.mask_of([(0, 3)]))
-    assert err.value.rule == "D2.2"
+    assert refusal(s, R, 1, [(0, 3)]).rule == "D2.2"
     assert [cells(s, m) for m in s.placements(R, 1)] == [[(0, 0)]]
     s.cross(s.board.mask_of([(0, 0)]))  # zone 1 complete: another may open
     assert sorted(cells(s, m) for m in s.placements(R, 1)) == [[(0, 3)]]
@@ -141,23 +145,18 @@ def test_d2_2_any_reachable_zone_may_be_opened():
 
 def test_d2_3_exactly_one_cross_per_die():
     s = sheet(SMALL_GRID)
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 3, s.board.mask_of([(0, 1), (0, 2)]))
-    assert err.value.rule == "D2.3" and err.value.data["dice"] == 3
+    refused = refusal(s, R, 3, [(0, 1), (0, 2)])
+    assert refused.rule == "D2.3" and refused.data["dice"] == 3
 
 
 def test_d2_3_cells_of_another_colour_are_rejected():
     s = sheet(SMALL_GRID)
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 2, s.board.mask_of([(0, 1), (1, 2)]))
-    assert err.value.rule == "D2.3"
+    assert refusal(s, R, 2, [(0, 1), (1, 2)]).rule == "D2.3"
 
 
 def test_d2_3_d2_4_a_placement_never_spills_into_a_second_zone():
     s = sheet(TWO_RED, [(1, 2)])
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 3, s.board.mask_of([(0, 0), (0, 1), (0, 3)]))
-    assert err.value.rule in ("D2.3", "D2.4")
+    assert refusal(s, R, 3, [(0, 0), (0, 1), (0, 3)]).rule in ("D2.3", "D2.4")
     assert s.placements(R, 3) == () and not s.can_place(R, 3)
 
 
@@ -210,9 +209,7 @@ def test_d2_5_zone_partly_out_of_reach():
     # (1,2) (odd) touches row 0 columns 2 and 3 -> only (0,2)
     assert [cells(s, m) for m in s.placements(Y, 1)] == [[(0, 2)]]
     assert [cells(s, m) for m in s.placements(Y, 2)] == [[(0, 1), (0, 2)]]
-    with pytest.raises(IllegalActionError) as err:
-        s.check(Y, 1, s.board.mask_of([(0, 0)]))
-    assert err.value.rule == "D2.1"
+    assert refusal(s, Y, 1, [(0, 0)]).rule == "D2.1"
 
 
 # -- D2.6 ---------------------------------------------------------------------------
@@ -220,16 +217,12 @@ def test_d2_5_zone_partly_out_of_reach():
 def test_d2_6_obstacles_and_start_are_never_placed():
     s = sheet(SMALL_GRID)
     for cell in [(2, 3), (1, 1)]:
-        with pytest.raises(IllegalActionError) as err:
-            s.check(R, 1, s.board.mask_of([cell]))
-        assert err.value.rule == "D2.6"
+        assert refusal(s, R, 1, [cell]).rule == "D2.6"
 
 
 def test_already_crossed_cell_is_rejected():
     s = sheet(SMALL_GRID, [(0, 1)])
-    with pytest.raises(IllegalActionError) as err:
-        s.check(R, 1, s.board.mask_of([(0, 1)]))
-    assert err.value.rule == "D2.3"
+    assert refusal(s, R, 1, [(0, 1)]).rule == "D2.3"
 
 
 # -- next cells (the UI's one-tap-at-a-time question) --------------------------------

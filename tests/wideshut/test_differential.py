@@ -25,6 +25,7 @@ FIXTURES = HERE / "fixtures"
 
 
 import wideshut_reference as reference
+from support import differences, dropper as _drop, setter as _set
 
 replay_reference = reference.replay_reference
 
@@ -58,20 +59,6 @@ def _without_message(out: dict | None) -> dict | None:
     return out
 
 
-def _differences(a, b, path="") -> list[str]:
-    if isinstance(a, dict) and isinstance(b, dict):
-        diffs = []
-        for k in sorted(set(a) | set(b), key=str):
-            if k not in a or k not in b:
-                diffs.append(f"{path}/{k}: only in {'engine' if k in a else 'reference'}")
-            else:
-                diffs += _differences(a[k], b[k], f"{path}/{k}")
-        return diffs
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [d for i, (x, y) in enumerate(zip(a, b)) for d in _differences(x, y, f"{path}/{i}")]
-    return [] if a == b else [f"{path}: engine {a!r}, reference {b!r}"]
-
-
 def compare(data: dict, label: str) -> tuple[int, dict | None]:
     """Assert that engine and reference agree on ``data``; return the
     reference's result."""
@@ -82,7 +69,7 @@ def compare(data: dict, label: str) -> tuple[int, dict | None]:
         lines = [f"{label}: engine and reference disagree",
                  f"status: engine {eng_status}, reference {ref_status}"]
         if eng_cmp is not None and ref_cmp is not None:
-            lines += _differences(eng_cmp, ref_cmp)
+            lines += differences(eng_cmp, ref_cmp)
         lines.append("scenario: " + json.dumps(data))
         pytest.fail("\n".join(lines))
     return ref_status, ref_out
@@ -538,24 +525,6 @@ def _base() -> dict:
                          "marks": [["red", 0, 2], ["red", 0, 4]]},
                         {"type": "take", "player": 1, "colour": "blue", "dice": [4],
                          "marks": [["red6", 0]]}]}
-
-
-def _set(path, value):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
-
-
-def _drop(path):
-    def change(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return change
 
 
 INVALID = {

@@ -14,7 +14,7 @@ from diceland_core.games.wideshut import DEFINITION, Game, Roll, Take, new  # no
 from diceland_core.games.wideshut.scenario import parse_scenario  # noqa: E402
 
 __all__ = ["DEFINITION", "Game", "Roll", "Take", "new", "replay", "FIXTURES", "fixture_names",
-           "load_fixture", "play_random", "take"]
+           "load_fixture", "play_random", "take", "check_game_over"]
 
 
 def replay(data: dict) -> tuple[Game, dict]:
@@ -56,3 +56,23 @@ def play_random(players: int, seed: int, check=None) -> Game:
         steps += 1
         assert steps < 2000, "the game never ends"
     return state
+
+
+def check_game_over(state) -> None:
+    """The shared playouts' check of a finished game: the replay output
+    says so (W6.3), the outcome is its totals and halves (W7), somebody has
+    3 complete columns in a half (W6.2) and everybody had as many turns."""
+    out = state.summary()
+    assert out["phase"] == "over" and out["game_over"] and out["end_triggered"]
+    assert out["current_player"] is None
+    outcome = state.outcome()
+    assert outcome.scores == tuple(p["total"] for p in out["players"])
+    assert outcome.areas == tuple({"red": p["red"]["score"], "blue": p["blue"]["score"]}
+                                  for p in out["players"])
+    assert list(outcome.winners) == out["winners"] and out["winners"]
+    assert any(len(p[h]["complete_columns"]) >= 3 for p in out["players"] for h in ("red", "blue"))
+    takes = [0] * state.players
+    for a in state.actions:
+        if isinstance(a, Take):
+            takes[a.player] += 1
+    assert len(set(takes)) == 1

@@ -16,13 +16,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.lazy import deferred
-from ...core.protocol import GameDef
-from ...core.registry import register
-from . import messages  # noqa: F401  (registers the catalogue)
-from .actions import action_from_json, action_to_json
+from ...core.registry import register_package
+from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .bots import BOTS, hint
 from .game import Game
-from .record import from_setup, rolls_of, setup_of
 
 __all__ = ["DEFINITION", "Game", "new"]
 
@@ -36,7 +33,8 @@ def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, 
     return state
 
 
-DEFINITION = register(GameDef(
+DEFINITION = register_package(
+    __name__, actions, record,
     name="clever",
     title="Ganz schön clever",
     min_players=1,
@@ -44,14 +42,8 @@ DEFINITION = register(GameDef(
     rule_prefix="C",
     new=new,
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
-    action_from_json=action_from_json,
-    action_to_json=action_to_json,
-    setup_of=setup_of,
-    from_setup=from_setup,
-    rolls_of=rolls_of,
     bots=BOTS,
     hint=hint,
-    terminal=deferred(__name__ + ".terminal", "terminal"),
     error_rule=True,
     areas=("yellow", "blue", "green", "orange", "purple", "fox"),
-))
+)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Union
 
 from ...core import protocol
 from ...core.protocol import GameEvent
+from ...core.values import action_object, action_player, whole_number
 from .sheet import AREAS, COLOURS
 
 __all__ = [
@@ -104,12 +105,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 def _field(area: str, data: dict, required: bool) -> Any:
     """The ``field`` of a mark in ``area`` (CLEVER.md: yellow ``[r, c]``
     required, blue a sum 2..12, none for green, orange, purple)."""
@@ -121,12 +116,12 @@ def _field(area: str, data: dict, required: bool) -> Any:
     if area == "yellow":
         if not isinstance(value, list) or len(value) != 2:
             raise ValueError(f"a yellow field must be a [row, column] pair, not {value!r}")
-        r, c = _int(value[0], "a yellow row"), _int(value[1], "a yellow column")
+        r, c = whole_number(value[0], "a yellow row"), whole_number(value[1], "a yellow column")
         if not (0 <= r < 4 and 0 <= c < 4):
             raise ValueError(f"yellow has no field [{r}, {c}]")
         return (r, c)
     if area == "blue":
-        n = _int(value, "a blue field")
+        n = whole_number(value, "a blue field")
         if not 2 <= n <= 12:
             raise ValueError(f"blue has no field {n}")
         return n
@@ -142,17 +137,13 @@ def _area(data: dict, allowed: tuple[str, ...] = AREAS) -> str:
 
 def action_from_json(data: object) -> Action:
     """Parse one action object; ``ValueError`` says what is wrong with it."""
-    if not isinstance(data, dict):
-        raise ValueError(f"an action must be an object, not {type(data).__name__}")
-    kind = data.get("type")
+    kind = action_object(data).get("type")
     if kind == "end_turn":
         return EndTurn()
     if kind not in ("pick", "reroll", "take", "pass", "extra", "bonus", "round_bonus"):
         raise ValueError(f"unknown action type {kind!r} (expected pick, reroll, take, pass, "
                          "extra, bonus, round_bonus or end_turn)")
-    if "player" not in data:
-        raise ValueError(f"a {kind!r} action needs a 'player'")
-    player = _int(data["player"], "'player'")
+    player = action_player(data, kind)
     if kind == "reroll":
         return Reroll(player)
     if kind == "pass":

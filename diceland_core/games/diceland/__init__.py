@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.lazy import deferred
-from ...core.protocol import GameDef, GameOption, Hint
-from ...core.registry import register
-from . import messages  # noqa: F401  (registers the catalogue)
+from ...core.protocol import GameOption, Hint
+from ...core.registry import register_package
+from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .actions import (
     Action, BonusRollEarned, BonusRollStarted, Choose, ColourChosen, ColourCompleted,
     DiceSetAside, Event, GameOver, Pass, Passed, Phase1Ended, Phase2Ended, Place, Placed,
@@ -27,7 +26,6 @@ from .bots import BOTS, hint
 from .colours import COLOURS, Colour, parse_colour
 from .dice import DiceSource, ScriptedDice, SeededDice
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
-from .record import from_setup, rolls_of, setup_of
 from .scenario import Scenario, load_scenario, parse_scenario, replay_scenario
 from .sheet import Sheet
 
@@ -59,7 +57,9 @@ def _check_board(value: str) -> None:
     load_board(value)
 
 
-DEFINITION = register(GameDef(
+DEFINITION = register_package(
+    __name__, actions, record,
+    terminal="play",
     name="diceland",
     title="Diceland",
     min_players=MIN_PLAYERS,
@@ -67,15 +67,9 @@ DEFINITION = register(GameDef(
     rule_prefix="D",
     new=new,
     parse_scenario=parse_scenario,
-    action_from_json=action_from_json,
-    action_to_json=action_to_json,
-    setup_of=setup_of,
-    from_setup=from_setup,
-    rolls_of=rolls_of,
     bots=BOTS,
     hint=_hint,
-    terminal=deferred(__name__ + ".terminal", "play"),
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),
-))
+)

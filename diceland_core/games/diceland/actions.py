@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Union
 from .colours import Colour, parse_colour
 from ...core import protocol
 from ...core.protocol import GameEvent
+from ...core.values import action_object, action_player, whole_number
 
 __all__ = [
     "Action", "Choose", "Reroll", "Stop", "Place", "Pass",
@@ -83,17 +84,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"type": action.type}
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 def action_from_json(data: object) -> Action:
     """Parse one action object; ``ValueError`` says what is wrong with it."""
-    if not isinstance(data, dict):
-        raise ValueError(f"an action must be an object, not {type(data).__name__}")
-    kind = data.get("type")
+    kind = action_object(data).get("type")
     if kind == "choose":
         if "colour" not in data:
             raise ValueError("a 'choose' action needs a 'colour'")
@@ -103,9 +96,7 @@ def action_from_json(data: object) -> Action:
     if kind == "stop":
         return Stop()
     if kind in ("place", "pass"):
-        if "player" not in data:
-            raise ValueError(f"a {kind!r} action needs a 'player'")
-        player = _int(data["player"], "'player'")
+        player = action_player(data, kind)
         if kind == "pass":
             return Pass(player)
         cells = data.get("cells")
@@ -115,7 +106,7 @@ def action_from_json(data: object) -> Action:
         for cell in cells:
             if not isinstance(cell, list) or len(cell) != 2:
                 raise ValueError(f"a cell must be a [row, column] pair, not {cell!r}")
-            out.append((_int(cell[0], "a cell's row"), _int(cell[1], "a cell's column")))
+            out.append((whole_number(cell[0], "a cell's row"), whole_number(cell[1], "a cell's column")))
         return Place(player, tuple(out))
     raise ValueError(
         f"unknown action type {kind!r} (expected choose, reroll, stop, place or pass)"

@@ -1,11 +1,11 @@
 """The turn state machine of RULES.md D3–D6.
 
 A :class:`Game` is one position plus its history.  :meth:`Game.apply` takes an
-action, checks it against the rules (raising :class:`IllegalActionError` with
+action, checks it against the rules (:mod:`.checks`, raising :class:`IllegalActionError` with
 the rule id, leaving the game unchanged) and returns the events it caused.
 Dice are rolled by the game itself at the moments the rules say (the first
 roll of a turn, a reroll, a bonus roll), always from the dice source it was
-given.
+given (:mod:`.turns`).
 
 The phases (:class:`Phase`):
 
@@ -21,27 +21,22 @@ from __future__ import annotations
 import copy as _copy
 from collections import Counter
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterable, Mapping, Sequence
 
-from .actions import (
-    Action, BonusRollEarned, BonusRollStarted, Choose, ColourChosen, ColourCompleted,
-    DiceSetAside, Event, GameOver, Pass, Phase1Ended, Phase2Ended, Place, Placed, Passed,
-    Reroll, Rolled, StarCrossed, Stop, TurnStarted,
-)
-from .board import Board, iter_bits, load_board
+from .actions import Action, Choose, Event, Pass, Place, Reroll, Stop
+from .board import Board, load_board
+from .checks import Checks
 from .colours import Colour
 from .dice import DiceSource, ScriptedDice, start_player_for
-from ...core.errors import Cell, IllegalActionError, Seat
+from ...core.errors import IllegalActionError
 from .sheet import Sheet
 from ...core.protocol import Outcome
 from ...core.history import History
+from ...core.values import check_seats
+from .turns import BONUS_DICE, DICE, Phase, Turns
 
 __all__ = ["Game", "Phase", "Setup", "DICE", "BONUS_DICE", "MIN_PLAYERS", "MAX_PLAYERS"]
 
-#: D1.1 six dice; D5.3 a bonus roll uses five.
-DICE = 6
-BONUS_DICE = 5
 #: D1.2
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -55,14 +50,6 @@ def _counts(dice: tuple[Colour, ...]) -> dict[Colour, int]:
     if found is None:
         found = _COUNTS[dice] = dict(sorted(Counter(dice).items()))
     return dict(found)
-
-
-class Phase(str, Enum):
-    CHOOSE = "choose"
-    DECIDE = "decide"
-    PLACE = "place"
-    BONUS = "bonus"
-    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -87,15 +74,11 @@ class Setup:
         return ScriptedDice(self.script, self.seed)
 
 
-class Game(History):
+class Game(Checks, Turns, History):
     """One game of Diceland.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
-        n = setup.players
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"Diceland is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (RULES.md D1.2)")
-        if not 0 <= setup.start_player < n:
-            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        n = check_seats("Diceland", setup.players, MIN_PLAYERS, MAX_PLAYERS, setup.start_player, "D1.2")
         self.setup = setup
         self.dice: DiceSource = setup.dice() if dice is None else dice
         self.players = n
@@ -290,203 +273,6 @@ class Game(History):
             self._do_phase2_or_bonus(action, checked, events)
         self.log.extend(events)
         return events
-
-    def _check(self, action: Action) -> tuple[Colour, int] | None:
-        """Raise if ``action`` is illegal; for a placement return (colour, mask)."""
-        phase = self.phase
-        if phase is Phase.OVER:
-            if self.won_in_bonus:  # D6.3: the first to reach the goal in a bonus roll won alone
-                raise IllegalActionError("D6.3", "diceland.won_in_bonus", player=Seat(self.winners[0]))
-            raise IllegalActionError("D6.2", "diceland.over")
-        if isinstance(action, Choose):
-            if phase is Phase.DECIDE:
-                raise IllegalActionError("D3.2", "diceland.chosen", colour=self.chosen.key)
-            if phase is not Phase.CHOOSE:
-                raise IllegalActionError("D3.2", "diceland.choose_over")
-            if action.colour not in self.roll:
-                raise IllegalActionError("D3.2", "diceland.no_die", colour=action.colour.key)
-            return None
-        if isinstance(action, (Reroll, Stop)):
-            if phase is Phase.CHOOSE:
-                raise IllegalActionError("D3.2", "diceland.choose_first")
-            if phase is not Phase.DECIDE:
-                if self.all_dice_aside and phase is Phase.PLACE:
-                    # D3.3: six dice set aside ended phase 1; nothing to stop or reroll
-                    raise IllegalActionError("D3.3", "diceland.all_dice_set_aside")
-                raise IllegalActionError("D3.4", f"diceland.over_{action.type}")
-            return None
-        if not isinstance(action, (Place, Pass)):
-            raise TypeError(f"not an action: {action!r}")
-        p = action.player
-        if not 0 <= p < self.players:
-            raise IllegalActionError("D1.2", "diceland.no_player", player=Seat(p))
-        if phase in (Phase.CHOOSE, Phase.DECIDE):
-            raise IllegalActionError("D4", "diceland.not_begun")
-        if phase is Phase.PLACE and p not in self.pending:
-            raise IllegalActionError("D4.2", "diceland.decided", player=Seat(p))
-        if phase is Phase.BONUS and p != self.bonus_queue[0]:
-            raise IllegalActionError("D5.2", "diceland.not_your_bonus",
-                                     roller=Seat(self.bonus_queue[0]), player=Seat(p))
-        sheet = self.sheets[p]
-        if isinstance(action, Pass):
-            if phase is Phase.PLACE and p == self.active:
-                assert self.chosen is not None
-                if sheet.can_place(self.chosen, self.held):
-                    raise IllegalActionError("D4.1", "diceland.must_place", dice=self.held,
-                                             colour=self.chosen.key)
-            return None
-        board = sheet.board
-        if not action.cells:
-            raise IllegalActionError("D2.3", "diceland.empty")
-        mask = 0
-        for r, c in action.cells:
-            if not (0 <= r < board.rows and 0 <= c < board.cols):
-                raise IllegalActionError("D1.3", "diceland.off_board", cell=Cell(r, c))
-            bit = 1 << (r * board.cols + c)
-            if mask & bit:
-                raise IllegalActionError("D2.3", "diceland.twice", cell=Cell(r, c))
-            mask |= bit
-        blocked = mask & (board.obstacle_mask | 1 << board.start)
-        if blocked:
-            sheet.check(Colour.RED, 0, blocked)  # raises D2.6 naming the cell
-        colour = Colour(board.colour_of[next(iter_bits(mask))])
-        dice = self.dice_for(p)
-        n = dice.get(colour, 0)
-        if not n:
-            have = [c.key for c, k in dice.items() for _ in range(k)] or "none"
-            if phase is Phase.BONUS:
-                raise IllegalActionError("D5.3", "diceland.bonus_no_die", colour=colour.key, have=have)
-            if p == self.active:
-                raise IllegalActionError("D4.1", "diceland.active_colour", chosen=self.chosen.key,
-                                         colour=colour.key)
-            raise IllegalActionError("D4.2", "diceland.no_leftover", colour=colour.key, have=have)
-        sheet.check(colour, n, mask)
-        return colour, mask
-
-    # -- the phases ---------------------------------------------------------
-    def _roll(self, n: int, player: int, purpose: str, events: list[Event]) -> tuple[Colour, ...]:
-        dice = tuple(self.dice.roll(n))
-        self.rolls.append(dice)
-        self.roll = dice
-        events.append(Rolled(player, dice, purpose))
-        return dice
-
-    def _start_turn(self, events: list[Event]) -> None:
-        """D3.1: the active player rolls all six dice."""
-        self.turn += 1
-        self.phase = Phase.CHOOSE
-        self.chosen = None
-        self.all_dice_aside = False
-        self.held = 0
-        self.leftovers = ()
-        self.pending = set()
-        self.decided = {}
-        self.earned = [0] * self.players
-        self.bonus_queue = []
-        self.bonus_left = 0
-        events.append(TurnStarted(self.active))
-        self._roll(DICE, self.active, "turn", events)
-
-    def _do_choose(self, colour: Colour, events: list[Event]) -> None:
-        """D3.2: set aside every die showing the colour; D3.3 all six end phase 1."""
-        self.chosen = colour
-        self.held = self.roll.count(colour)
-        self.leftovers = tuple(c for c in self.roll if c != colour)
-        events.append(ColourChosen(self.active, colour, self.held))
-        if self.held == DICE:
-            self._end_phase1("all_dice", events)
-        else:
-            self.phase = Phase.DECIDE
-
-    def _do_reroll(self, events: list[Event]) -> None:
-        """D3.5: reroll the rest; no hit ends phase 1, hits are set aside."""
-        assert self.chosen is not None
-        dice = self._roll(DICE - self.held, self.active, "reroll", events)
-        hits = dice.count(self.chosen)
-        self.leftovers = tuple(c for c in dice if c != self.chosen)
-        if not hits:
-            self._end_phase1("no_hit", events)
-            return
-        self.held += hits
-        events.append(DiceSetAside(self.active, self.chosen, hits, self.held))
-        if self.held == DICE:
-            self._end_phase1("all_dice", events)
-
-    def _end_phase1(self, reason: str, events: list[Event]) -> None:
-        """D3.6 then D4: every player gets a pending phase-2 choice."""
-        assert self.chosen is not None
-        self.all_dice_aside = reason == "all_dice"
-        events.append(Phase1Ended(self.active, self.chosen, self.held, self.leftovers, reason))
-        self.phase = Phase.PLACE
-        self.pending = set(range(self.players))
-
-    def _do_phase2_or_bonus(self, action: Action, checked: tuple[Colour, int] | None,
-                            events: list[Event]) -> None:
-        p = action.player  # type: ignore[union-attr]
-        bonus = self.phase is Phase.BONUS
-        stars = 0
-        if checked is None:
-            events.append(Passed(p, bonus))
-        else:
-            colour, mask = checked
-            sheet = self.sheets[p]
-            star_mask, completed = sheet.cross(mask)
-            board = sheet.board
-            events.append(Placed(p, colour, tuple(board.cells_of(mask)), bonus))
-            for i in iter_bits(star_mask):
-                stars += 1
-                events.append(StarCrossed(p, colour, board.coords(i), sheet.stars))
-            for c in completed:
-                events.append(ColourCompleted(p, c))
-            for _ in range(stars):
-                events.append(BonusRollEarned(p))
-        if not bonus:
-            # D4.3: phase-2 choices are independent and take effect at once.
-            self.pending.discard(p)
-            self.decided[p] = action
-            self.earned[p] += stars
-            if not self.pending:
-                self._end_phase2(events)
-            return
-        # D5.4: a bonus cell in a bonus roll earns another, taken at once.
-        self.bonus_left += stars - 1
-        if self.sheets[p].reached_goal():
-            # D6.3: the first to reach the goal in the bonus rolls wins alone.
-            self._win((p,), True, events)
-            return
-        self._next_bonus_roll(events, chained=stars > 0)
-
-    def _end_phase2(self, events: list[Event]) -> None:
-        events.append(Phase2Ended())
-        winners = tuple(p for p in range(self.players) if self.sheets[p].reached_goal())
-        if winners:
-            self._win(winners, False, events)  # D6.2: no bonus rolls are taken
-            return
-        # D5.2: clockwise from the active player, each takes all of theirs.
-        self.bonus_queue = [p for p in self._clockwise() if self.earned[p]]
-        self.bonus_left = self.earned[self.bonus_queue[0]] if self.bonus_queue else 0
-        self._next_bonus_roll(events, chained=False)
-
-    def _next_bonus_roll(self, events: list[Event], chained: bool) -> None:
-        while self.bonus_queue and self.bonus_left <= 0:
-            self.bonus_queue.pop(0)
-            self.bonus_left = self.earned[self.bonus_queue[0]] if self.bonus_queue else 0
-            chained = False
-        if not self.bonus_queue:
-            self.active = (self.active + 1) % self.players  # D6.4
-            self._start_turn(events)
-            return
-        p = self.bonus_queue[0]
-        self.phase = Phase.BONUS
-        events.append(BonusRollStarted(p, chained))
-        self._roll(BONUS_DICE, p, "bonus", events)
-
-    def _win(self, winners: tuple[int, ...], during_bonus: bool, events: list[Event]) -> None:
-        self.winners = winners
-        self.won_in_bonus = during_bonus
-        self.phase = Phase.OVER
-        self.bonus_queue = []
-        events.append(GameOver(winners, self.scores(), during_bonus))
 
     # -- reports --------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:

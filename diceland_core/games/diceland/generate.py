@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
+from ...core.commands import add_command
 from .board import (
     STANDARD_CELLS_PER_COLOUR,
     STANDARD_COLS,
@@ -457,8 +458,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     boards = subparsers.add_parser("boards", help="board tools (generate)",
                                    description="Tools for board files.")
     sub = boards.add_subparsers(dest="boards_command", metavar="BOARDS_COMMAND", required=True)
-    p = sub.add_parser(
-        "generate",
+    p = add_command(
+        sub, "generate", cmd_generate,
         help="print a new standard board",
         description="Generate a valid standard board (RULES.md D1.3–D1.6) from a seed and print it "
                     "in the board-file format (FORMATS.md). The same seed and style always give "
@@ -469,7 +470,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--title", default=None, help="board title (default 'Board ID')")
     p.add_argument("--style", default="plain", choices=sorted(STYLES), help="layout style (default plain)")
     p.add_argument("--character", default=None, help="one sentence describing the board")
-    p.set_defaults(run=cmd_generate)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Iterable
 from xml.sax.saxutils import escape
 
+from ...core.commands import add_command
 from .board import Board, iter_bits, load_board
 from .colours import STYLES, Colour, symbol_shape
 from ...core.errors import BoardError, ScenarioError
@@ -229,8 +230,8 @@ def _info_bar(board: Board, mask: int, size: float, x0: float, y0: float, width:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``render`` to the command line."""
-    p = subparsers.add_parser(
-        "render",
+    p = add_command(
+        subparsers, "render", cmd_render,
         help="draw a board (or a scenario position) as SVG",
         description="Draw a board as an SVG picture: a board id (A), a board file (.toml), or a "
                     "scenario file (.json) replayed to --step N and drawn for --seat P.",
@@ -240,7 +241,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--step", type=int, default=None, help="scenario: replay only the first N actions")
     p.add_argument("--seat", type=int, default=None, help="scenario: whose board (default the active player)")
     p.add_argument("--size", type=float, default=26.0, help="hexagon radius in pixels (default 26)")
-    p.set_defaults(run=cmd_render)
 
 
 def cmd_render(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ them to the replay output of FORMATS.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -12,6 +13,7 @@ from .board import Board, load_board
 from .colours import Colour, parse_colour
 from ...core.errors import BoardError, ScenarioError
 from ...core.replay import actions_from_json
+from ...core.values import whole_number
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
 
 __all__ = ["Scenario", "load_scenario", "parse_scenario", "replay_scenario", "parse_rolls", "parse_crossed", "parse_actions"]
@@ -29,12 +31,8 @@ class Scenario:
         return Game(self.setup)
 
 
-def _whole(value: object, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ScenarioError(f"{what} must be from {lo} to {hi}, not {value}")
-    return value
+#: a whole number of a scenario file, in range
+_whole = partial(whole_number, error=ScenarioError)
 
 
 def parse_rolls(value: object, what: str = "'dice'") -> tuple[tuple[Colour, ...], ...]:

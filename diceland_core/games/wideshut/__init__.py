@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.lazy import deferred
-from ...core.registry import register
-from ...core.protocol import GameDef
-from . import messages  # noqa: F401  (registers the catalogue)
-from .actions import Roll, Take, action_from_json, action_to_json
+from ...core.registry import register_package
+from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
+from .actions import Roll, Take
 from .bots import BOTS, hint
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
-from .record import from_setup, rolls_of, setup_of
 from .scenario import parse_scenario
 
 __all__ = ["Game", "Setup", "Roll", "Take", "new", "DEFINITION"]
@@ -35,7 +32,8 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
     return Game.new(players=players, seed=seed, **options)
 
 
-DEFINITION = register(GameDef(
+DEFINITION = register_package(
+    __name__, actions, record,
     name="wideshut",
     title="Dice Wide Shut",
     min_players=MIN_PLAYERS,
@@ -43,14 +41,8 @@ DEFINITION = register(GameDef(
     rule_prefix="W",
     new=new,
     parse_scenario=parse_scenario,
-    action_from_json=action_from_json,
-    action_to_json=action_to_json,
-    setup_of=setup_of,
-    from_setup=from_setup,
-    rolls_of=rolls_of,
     bots=BOTS,
     hint=hint,
-    terminal=deferred(__name__ + ".terminal", "terminal"),
     error_rule=True,
     areas=("red", "blue"),
-))
+)

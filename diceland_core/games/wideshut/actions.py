@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Optional, Union
 
 from ...core import protocol
 from ...core.protocol import GameEvent
+from ...core.values import action_object, action_player, short, whole_number
 
 __all__ = [
     "Roll", "Take", "Action", "Mark", "action_from_json", "action_to_json", "mark_from_json",
@@ -71,19 +72,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
             "dice": list(action.dice), "marks": [mark_to_json(m) for m in action.marks]}
 
 
-def _int(value: object, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {_short(value)}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"{what} must be from {lo} to {hi}, not {_short(value)}")
-    return value
-
-
-def _short(value: object) -> str:
-    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def mark_from_json(data: object) -> Mark:
     """One entry of ``marks``; ``ValueError`` says what is wrong with it."""
     if data is None:
@@ -91,33 +79,29 @@ def mark_from_json(data: object) -> Mark:
     if isinstance(data, dict):
         if set(data) != {"skip"}:
             raise ValueError("a skip entry is {\"skip\": row} and nothing else")
-        return ("skip", _int(data["skip"], "a skip's row", 0, 4))
+        return ("skip", whole_number(data["skip"], "a skip's row", 0, 4))
     if not isinstance(data, list) or not data:
-        raise ValueError(f"a mark entry must be a list, {{\"skip\": row}} or null, not {_short(data)}")
+        raise ValueError(f"a mark entry must be a list, {{\"skip\": row}} or null, not {short(data)}")
     kind = data[0]
     if kind in BOX_KINDS:
         if len(data) != 3:
             raise ValueError(f"a {kind} box entry is [{kind!r}, row, column]")
-        return (kind, _int(data[1], "a box's row", 0, 4), _int(data[2], "a box's column", 0, 4))
+        return (kind, whole_number(data[1], "a box's row", 0, 4), whole_number(data[2], "a box's column", 0, 4))
     if kind in SIX_KINDS:
         if len(data) != 2:
             raise ValueError(f"a 6-box entry is [{kind!r}, row]")
-        return (kind, _int(data[1], "a 6-box's row", 0, 4))
-    raise ValueError(f"unknown mark kind {_short(kind)} (expected red, blue, red6 or blue6)")
+        return (kind, whole_number(data[1], "a 6-box's row", 0, 4))
+    raise ValueError(f"unknown mark kind {short(kind)} (expected red, blue, red6 or blue6)")
 
 
 def action_from_json(data: object) -> Action:
     """One action object of a scenario file; ``ValueError`` says what is
     wrong with it.  Ranges that depend on the player count (player, dice
     indices) are checked by the scenario reader."""
-    if not isinstance(data, dict):
-        raise ValueError(f"an action must be an object, not {type(data).__name__}")
-    kind = data.get("type")
+    kind = action_object(data).get("type")
     if kind not in ("roll", "take"):
-        raise ValueError(f"unknown action type {_short(kind)} (expected roll or take)")
-    if "player" not in data:
-        raise ValueError(f"a {kind!r} action needs a 'player'")
-    player = _int(data["player"], "'player'", 0)
+        raise ValueError(f"unknown action type {short(kind)} (expected roll or take)")
+    player = action_player(data, kind, 0)
     if kind == "roll":
         return Roll(player)
     for key in ("colour", "dice", "marks"):
@@ -125,11 +109,11 @@ def action_from_json(data: object) -> Action:
             raise ValueError(f"a 'take' action needs {key!r}")
     colour = data["colour"]
     if colour not in COLOURS:
-        raise ValueError(f"'colour' must be red or blue, not {_short(colour)}")
+        raise ValueError(f"'colour' must be red or blue, not {short(colour)}")
     dice = data["dice"]
     if not isinstance(dice, list) or not 1 <= len(dice) <= 2:
         raise ValueError("'dice' must be a list of one or two dice indices")
-    indices = tuple(_int(i, "a die index", 0) for i in dice)
+    indices = tuple(whole_number(i, "a die index", 0) for i in dice)
     marks = data["marks"]
     if not isinstance(marks, list) or len(marks) != len(dice):
         raise ValueError("'marks' must be a list as long as 'dice'")

@@ -2,13 +2,13 @@
 
 A :class:`Game` is one position plus its history.  :meth:`Game.apply` takes
 an action, checks it in exactly the order of WIDESHUT.md "Which rule an
-illegal action reports" (raising :class:`IllegalActionError` with the rule
+illegal action reports" (:mod:`.checks`, raising :class:`IllegalActionError` with the rule
 id, the game unchanged) and returns the events it caused.
 
 Phases: ``"roll"`` (the start player must roll, W2.2), ``"take"`` (the
 current player takes dice, W2.3) and ``"over"`` (W6.3).  Rolls are explicit
 ``roll`` actions; the values come from the game's dice source (scripted rolls
-first, then the seed: W8).  Undo never crosses a roll.
+first, then the seed: W8; :mod:`.turns`).  Undo never crosses a roll.
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from ...core.dice import DiceSource, ScriptedDice, SeededDice, start_player_for
-from ...core.errors import IllegalActionError, ScenarioError
+from ...core.errors import IllegalActionError
 from ...core.protocol import Outcome
 from ...core.history import History
 from ...core.rng import SplitMix64
-from .actions import (
-    Action, EndTriggered, Event, GameOver, Mark, Roll, Rolled, RoundEnded, RowSplit, SixUsed,
-    Take, Took,
-)
-from .sheet import (
-    BLUE, HALVES, NUMBER_MASK, RED, ROW_MASK, Sheet, iter_bits, number_of,
+from ...core.values import check_seats
+from .actions import Action, Event, Mark, Roll, Take
+from .checks import Checks
+from .sheet import BLUE, HALVES, NUMBER_MASK, RED, ROW_MASK, Sheet, iter_bits
+from .turns import (
+    _HALF_OF, _SIX_HALF, DIE_COLOURS, PURPLE, Turns, _box_bit, dice_count, die_colour, die_colours,
 )
 
 __all__ = ["Game", "Setup", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count", "die_colour",
@@ -35,32 +35,6 @@ __all__ = ["Game", "Setup", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count", "die_col
 
 #: W1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-#: die colours (W1.2): RED = 0, BLUE = 1 as the halves, PURPLE = 2
-PURPLE = 2
-DIE_COLOURS = ("red", "blue", "purple")
-_HALF_OF = {"red": RED, "blue": BLUE}
-_SIX_HALF = {"red6": RED, "blue6": BLUE}
-_ALL_SIXES = 0b11111
-
-
-def dice_count(players: int) -> int:
-    """W1.2: P + 1 red, P + 1 blue and one purple die."""
-    return 2 * players + 3
-
-
-_COLOURS_CACHE: dict[int, tuple[int, ...]] = {}
-
-
-def die_colours(players: int) -> tuple[int, ...]:
-    """W1.2: the colour of each die index (red 0..P, blue P+1..2P+1, purple 2P+2)."""
-    found = _COLOURS_CACHE.get(players)
-    if found is None:
-        found = _COLOURS_CACHE[players] = (RED,) * (players + 1) + (BLUE,) * (players + 1) + (PURPLE,)
-    return found
-
-
-def die_colour(players: int, index: int) -> str:
-    return DIE_COLOURS[die_colours(players)[index]]
 
 
 @dataclass(frozen=True)
@@ -104,19 +78,11 @@ def _clone_dice(dice: Any) -> Any:
     return _copy.deepcopy(dice)
 
 
-def _box_bit(entry: Mark) -> int:
-    return 1 << (5 * entry[1] + entry[2])
-
-
-class Game(History):
+class Game(Checks, Turns, History):
     """One game of Dice Wide Shut.  Create with :meth:`new` or from a :class:`Setup`."""
 
     def __init__(self, setup: Setup, dice: DiceSource | None = None):
-        n = setup.players
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"Dice Wide Shut is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n!r} (W1.1)")
-        if not 0 <= setup.start_player < n:
-            raise ValueError(f"start player {setup.start_player} is not one of the {n} players")
+        n = check_seats("Dice Wide Shut", setup.players, MIN_PLAYERS, MAX_PLAYERS, setup.start_player, "W1.1")
         self.setup = setup
         self.dice: Any = setup.dice() if dice is None else dice
         self.players = n
@@ -356,139 +322,6 @@ class Game(History):
                     seen[key] = Take(p, name, dice, marks)
         return [(t, k) for k, t in seen.items()]
 
-    # -- checking (WIDESHUT.md "Which rule an illegal action reports") ---------
-    def _check(self, action: Action) -> None:
-        if self.phase == "over":
-            raise IllegalActionError("W6.4", "wideshut.game_over")
-        if isinstance(action, Roll):
-            if self.phase != "roll":
-                raise IllegalActionError("W2.2", "wideshut.rolled_already", seat=self.start + 1)
-            if action.player != self.start:
-                raise IllegalActionError("W2.2", "wideshut.not_start_player",
-                                         player=action.player, seat=self.start + 1)
-            return
-        if not isinstance(action, Take):
-            raise IllegalActionError("W2.3", "wideshut.not_an_action")
-        self._check_take_dice(action)
-        self._check_marks(action)
-
-    def _check_take_dice(self, action: Take) -> None:
-        if self.phase == "roll":
-            raise IllegalActionError("W2.2", "wideshut.roll_first", seat=self.start + 1)
-        current = self.current_player
-        if action.player != current:
-            raise IllegalActionError("W2.3", "wideshut.not_your_turn",
-                                     player=action.player, seat=current + 1)
-        roll = self.roll
-        assert roll is not None
-        dice = action.dice
-        if not isinstance(dice, (tuple, list)) or not 1 <= len(dice) <= 2:
-            raise IllegalActionError("W3.3", "wideshut.dice_count",
-                                     n=len(dice) if isinstance(dice, (tuple, list)) else 0)
-        n = len(roll)
-        for i in dice:
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-                raise IllegalActionError("W1.2", "wideshut.no_such_die", index=i, n=n)
-        for k, i in enumerate(dice):
-            if self.taken >> i & 1 or i in dice[:k]:
-                raise IllegalActionError("W3.5", "wideshut.die_taken", index=i,
-                                         die=DIE_COLOURS[self.colours[i]], value=roll[i])
-        half = _HALF_OF.get(action.colour) if isinstance(action.colour, str) else None
-        if half is None:
-            raise IllegalActionError("W3.1", "wideshut.bad_colour", colour=str(action.colour))
-        for i in dice:
-            if self.colours[i] != half and self.colours[i] != PURPLE:
-                raise IllegalActionError("W3.1", "wideshut.wrong_colour", index=i,
-                                         die=DIE_COLOURS[self.colours[i]], value=roll[i],
-                                         colour=action.colour)
-        if len(dice) == 2 and (roll[dice[0]] == 6 or roll[dice[1]] == 6):
-            raise IllegalActionError("W3.2", "wideshut.six_alone")
-        if len(dice) == 1 and roll[dice[0]] != 6:
-            i = dice[0]
-            for j in range(n):
-                if (j != i and not self.taken >> j & 1 and roll[j] != 6
-                        and (self.colours[j] == half or self.colours[j] == PURPLE)):
-                    raise IllegalActionError("W3.4", "wideshut.lone_die", index=i, other=j,
-                                             value=roll[i], colour=action.colour,
-                                             other_die=DIE_COLOURS[self.colours[j]],
-                                             other_value=roll[j])
-
-    def _check_marks(self, action: Take) -> None:
-        marks = action.marks
-        if not isinstance(marks, tuple) or len(marks) != len(action.dice):
-            raise IllegalActionError("W4.1", "wideshut.marks_count", n=len(action.dice))
-        sheet = self.sheets[action.player]
-        half = _HALF_OF[action.colour]
-        roll = self.roll
-        assert roll is not None
-        for k, entry in enumerate(marks):
-            other = marks[1 - k] if len(marks) == 2 else None
-            self._check_entry(sheet, half, roll[action.dice[k]], entry, other)
-
-    def _check_entry(self, sheet: Sheet, half: int, value: int, entry: Mark, other: Mark) -> None:
-        colour = HALVES[half]
-        if not (entry is None or (isinstance(entry, tuple) and _well_formed(entry))):
-            rule = "W4.3" if value == 6 else "W4.1"
-            raise IllegalActionError(rule, "wideshut.bad_entry", value=value)
-        if value == 6:
-            if entry is None:
-                if not sheet.all_sixes_marked():
-                    raise IllegalActionError("W4.3", "wideshut.six_must_mark")
-                return
-            if entry[0] not in _SIX_HALF:
-                raise IllegalActionError("W4.3", "wideshut.six_on_number")
-            h, r = _SIX_HALF[entry[0]], entry[1]
-            if sheet.six[h] >> r & 1:
-                raise IllegalActionError("W4.3", "wideshut.six_box_marked", half=HALVES[h] + " half",
-                                         row=r + 1, r=r)
-            return
-        other_box = (other[0], other[1], other[2]) if (
-            isinstance(other, tuple) and len(other) == 3 and other[0] in _HALF_OF) else None
-        if entry is None:
-            empties = NUMBER_MASK[half][value] & ~sheet.marks[half]
-            if other_box is not None and _HALF_OF[other_box[0]] == half:
-                empties &= ~_box_bit(other_box)
-            if empties:
-                i = (empties & -empties).bit_length() - 1
-                raise IllegalActionError("W4.2", "wideshut.must_mark", value=value,
-                                         half=colour + " half", row=i // 5 + 1, column=i % 5 + 1,
-                                         box=[colour, i // 5, i % 5])
-            return
-        kind = entry[0]
-        if kind in _SIX_HALF:
-            raise IllegalActionError("W4.1", "wideshut.low_on_six", value=value)
-        if kind == "skip":
-            r = entry[1]
-            if not sheet.six[half] >> r & 1:
-                raise IllegalActionError("W5.3", "wideshut.skip_no_six", row=r + 1,
-                                         half=colour + " half", r=r)
-            if sheet.used[half] >> r & 1:
-                raise IllegalActionError("W5.3", "wideshut.skip_used", row=r + 1,
-                                         half=colour + " half", r=r)
-            empties = NUMBER_MASK[half][value] & ~sheet.marks[half] & ROW_MASK[r]
-            if other_box is not None and _HALF_OF[other_box[0]] == half:
-                empties &= ~_box_bit(other_box)
-            if not empties:
-                raise IllegalActionError("W5.3", "wideshut.skip_no_box", row=r + 1, value=value,
-                                         half=colour + " half", r=r)
-            if isinstance(other, tuple) and other[:1] == ("skip",) and other[1:2] == (r,):
-                raise IllegalActionError("W5.3", "wideshut.skip_twice", row=r + 1, r=r)
-            return
-        h, r, c = _HALF_OF[kind], entry[1], entry[2]
-        if h != half:
-            raise IllegalActionError("W4.1", "wideshut.box_wrong_half", colour=colour,
-                                     half=colour + " half", row=r + 1, column=c + 1, box=list(entry))
-        shown = number_of(h, r, c)
-        if shown != value:
-            raise IllegalActionError("W4.1", "wideshut.box_wrong_number", value=value, shown=shown,
-                                     row=r + 1, column=c + 1, box=list(entry))
-        if sheet.marks[h] >> (5 * r + c) & 1:
-            raise IllegalActionError("W4.1", "wideshut.box_marked", row=r + 1, column=c + 1,
-                                     half=colour + " half", box=list(entry))
-        if other_box == entry:
-            raise IllegalActionError("W4.1", "wideshut.box_twice", row=r + 1, column=c + 1,
-                                     box=list(entry))
-
     # -- applying -----------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; returns its events.  Raises
@@ -502,67 +335,6 @@ class Game(History):
         else:
             self._do_take(action, events)
         return events
-
-    def _do_roll(self, events: list[Event]) -> None:
-        """W2.2: every die, once per round."""
-        values = tuple(self.dice.roll(dice_count(self.players)))
-        if len(values) != dice_count(self.players) or any(v not in (1, 2, 3, 4, 5, 6) for v in values):
-            raise ScenarioError(f"a roll of {self.players} players is {dice_count(self.players)} "
-                                f"numbers 1 to 6, not {list(values)}")
-        self.rolls.append(values)
-        self.roll = values
-        self.taken = 0
-        self.turns_done = 0
-        self.phase = "take"
-        events.append(Rolled(self.start, self.round, values))
-
-    def _do_take(self, action: Take, events: list[Event]) -> None:
-        p = action.player
-        sheet = self.sheets[p]
-        half = _HALF_OF[action.colour]
-        before = sheet.marks[half]
-        for e in action.marks:
-            if e is None:
-                continue
-            kind = e[0]
-            if kind == "skip":
-                sheet.used[half] |= 1 << e[1]
-                events.append(SixUsed(p, HALVES[half], e[1]))
-            elif kind in _SIX_HALF:
-                sheet.six[_SIX_HALF[kind]] |= 1 << e[1]
-            else:
-                sheet.marks[half] |= _box_bit(e)
-        for i in action.dice:
-            self.taken |= 1 << i
-        roll = self.roll
-        assert roll is not None
-        events.insert(0, Took(p, action.colour, action.dice, tuple(roll[i] for i in action.dice),
-                              action.marks))
-        after = sheet.marks[half]
-        if after != before:
-            for r, rm in enumerate(ROW_MASK):
-                if after & rm == rm and before & rm != rm:
-                    events.append(RowSplit(p, HALVES[half], r))
-        if not self.end_triggered:  # W6.2
-            who = tuple(q for q, s in enumerate(self.sheets) if s.triggers_end())
-            if who:
-                self.end_triggered = True
-                events.append(EndTriggered(who))
-        self.turns_done += 1
-        if self.turns_done < self.players:
-            return
-        events.append(RoundEnded(self.round))   # W2.4
-        if self.end_triggered:                  # W6.3
-            self.phase = "over"
-            self.winners = self.leaders()
-            events.append(GameOver(self.winners, self.scores()))
-            return
-        self.start = (self.start + 1) % self.players
-        self.round += 1
-        self.phase = "roll"
-        self.roll = None
-        self.taken = 0
-        self.turns_done = 0
 
     # -- reports --------------------------------------------------------------
     def summary(self) -> dict[str, object]:
@@ -593,21 +365,6 @@ class Game(History):
     def __repr__(self) -> str:
         return (f"Game(players={self.players}, round={self.round}, start={self.start}, "
                 f"phase={self.phase}, current={self.current_player})")
-
-
-def _well_formed(entry: tuple) -> bool:
-    """An entry of a directly built Take has the shape of actions.py."""
-    if not entry:
-        return False
-    kind = entry[0]
-    if kind in _HALF_OF:
-        n = 3
-    elif kind in _SIX_HALF or kind == "skip":
-        n = 2
-    else:
-        return False
-    return len(entry) == n and all(
-        not isinstance(x, bool) and isinstance(x, int) and 0 <= x <= 4 for x in entry[1:])
 
 
 def _after(sheet: Sheet, half: int, marks: Sequence[Mark]) -> tuple[int, ...]:
