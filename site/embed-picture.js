@@ -169,8 +169,8 @@
     return response.json();
   }
 
-  // A lesson of another game is listed as "game/lesson", with its folder, and
-  // its pictures by language (its sheet's words are the reader's language).
+  // A lesson is listed under its tutorial key ("overshoot", "clever/extra"),
+  // with its folder, and its pictures by language where they hold words.
   async function lessonPicture(name, game) {
     const manifest = await fetchJson("./pictures/index.json");
     const wanted = name.trim().toLowerCase();
@@ -179,7 +179,7 @@
       const file = String(lesson.file || "").toLowerCase();
       if (lesson.game === game && [id, file, file.replace(/\.json$/, "")].includes(wanted)) {
         const steps = lesson.steps && !Array.isArray(lesson.steps) ? lesson.steps[lang] || lesson.steps.en : lesson.steps;
-        const texts = await fetchJson("./" + (lesson.folder || "tutorial") + "/" + lesson.file);
+        const texts = await fetchJson("./" + (lesson.folder || "tutorial/" + game) + "/" + lesson.file);
         return { lesson: { ...lesson, steps }, texts };
       }
     }

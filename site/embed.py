@@ -19,6 +19,7 @@ import js
 from diceland_site.games.diceland import draw
 from diceland_site.games.diceland.lesson import EmbedSession, Script
 from diceland_site.i18n import Strings
+from diceland_site.lessons import lesson_folder
 from diceland_site.query import query_values
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.teaching import EmbedError, lesson_file, page_language
@@ -63,9 +64,9 @@ class EmbedPage:
     async def load(self) -> None:
         async def open_session(params) -> EmbedSession:
             if params.scenario is not None:
-                index = await fetch_json("./tutorial/index.json")
-                lesson, file = lesson_file(params.scenario, index)
-                script = Script(await fetch_json(f"./tutorial/{file}"), lesson)
+                folder = lesson_folder("diceland")
+                lesson, file = lesson_file(params.scenario, await fetch_json(f"./{folder}/index.json"))
+                script = Script(await fetch_json(f"./{folder}/{file}"), lesson)
             else:
                 script = Script(params.data)
             return EmbedSession(script, self.lang, params.step, params.seat)

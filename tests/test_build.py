@@ -108,7 +108,7 @@ def test_every_games_lessons_are_shipped_and_precached(builds):
     its lesson files: all of them work offline."""
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
-    for game in ("clever", "wideshut"):
+    for game in ("diceland", "clever", "wideshut"):
         index = json.loads((one / "tutorial" / game / "index.json").read_text())
         assert index
         for name in [f"tutorial/{game}/index.json"] + [f"tutorial/{game}/{e['file']}" for e in index]:

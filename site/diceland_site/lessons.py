@@ -27,7 +27,7 @@ from .query import quote
 from .seats import HUMAN, Seat
 
 __all__ = [
-    "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_entries", "embed_src", "parse_game", "LessonScript", "judge",
+    "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries", "embed_src", "parse_game", "LessonScript", "judge",
     "Outcome", "Board", "LessonSession", "board_factory", "lesson_seats", "refusal", "STILL",
 ]
 
@@ -38,12 +38,25 @@ DEFAULT_GAME = "diceland"
 
 def lesson_folder(game: str) -> str:
     """Where a game's lessons and their ``index.json`` live, from the site root."""
-    return "tutorial" if game == DEFAULT_GAME else f"tutorial/{game}"
+    return f"tutorial/{game}"
 
 
 def lesson_key(game: str, lesson: str) -> str:
-    """A lesson's id in the tutorial's progress (Diceland's ids stay bare)."""
+    """A lesson's id in the tutorial's progress and links (Diceland's ids stay
+    bare, as stored progress and old ``tutorial.html?lesson=`` links have them)."""
     return lesson if game == DEFAULT_GAME else f"{game}/{lesson}"
+
+
+def tutorial_lesson(wanted: str | None, keys: Sequence[str]) -> str | None:
+    """The lesson key a ``tutorial.html?lesson=`` value names: a key
+    (``overshoot``, ``clever/extra``) or a Diceland lesson with its game
+    (``diceland/overshoot``); None when it names none."""
+    if not wanted:
+        return None
+    name = wanted.strip().lower()
+    if name.startswith(DEFAULT_GAME + "/"):
+        name = name[len(DEFAULT_GAME) + 1:]
+    return name if name in keys else None
 
 
 def tutorial_entries(indexes: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[dict[str, str]]:

@@ -23,7 +23,7 @@ from diceland_site.teaching import (
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.seats import Seat
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 LESSONS = {e["id"]: json.loads((TUTORIAL / e["file"]).read_text(encoding="utf-8")) for e in INDEX}
 

@@ -21,7 +21,7 @@ from diceland_site.safejson import MAX_DEPTH
 
 RUNS = 10_000
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "site" / "tutorial").glob("0*.json"))]
+LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "site" / "tutorial" / "diceland").glob("0*.json"))]
 VALUES = [None, True, 0, -1, 3, 2**70, 1.5, "", "x", "red", [], {}, [[0, 0]], ["red"], {"en": "<b>x</b>"},
           "<img src=x onerror=alert(1)>", "\u202e", "A"]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= %\x00é"

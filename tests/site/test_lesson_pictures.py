@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from diceland_site.games.diceland.lesson import EmbedSession, Script
-from diceland_site.pictures import DRAWERS, MANIFEST, lesson_game, lesson_pictures
+from diceland_site.pictures import DRAWERS, MANIFEST, lesson_pictures
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 LESSONS = {e["id"]: json.loads((TUTORIAL / e["file"]).read_text(encoding="utf-8")) for e in INDEX}
 CROSS = re.compile(r'class="cross" data-row="(\d+)" data-col="(\d+)"')
@@ -22,7 +22,7 @@ CROSS = re.compile(r'class="cross" data-row="(\d+)" data-col="(\d+)"')
 
 @pytest.fixture(scope="module")
 def built() -> tuple[dict, dict[str, bytes]]:
-    files = lesson_pictures(INDEX, LESSONS)
+    files = lesson_pictures({"diceland": (INDEX, LESSONS)})
     return json.loads(files[MANIFEST])["lessons"], files
 
 
@@ -58,14 +58,11 @@ def test_steps_that_look_alike_share_one_file_and_every_file_is_named(built):
         assert re.fullmatch(r"pictures/[a-z0-9-]+/[0-9a-f]{12}\.svg", src)
 
 
-def test_the_game_of_a_lesson_and_games_without_pictures():
-    assert lesson_game({}, {}) == "diceland"
-    assert lesson_game({"game": "clever"}, {"game": "wideshut"}) == "clever"
-    assert lesson_game({}, {"game": "wideshut"}) == "wideshut"
-    entry = {"id": "clever-one", "file": "10-clever.json", "game": "no-such-game"}
-    files = lesson_pictures([entry], {"clever-one": {"title": "x"}})
+def test_a_game_without_a_drawing_function_gets_no_pictures():
+    entry = {"id": "one", "file": "01-one.json"}
+    files = lesson_pictures({"no-such-game": ([entry], {"one": {"title": "x"}})})
     assert json.loads(files[MANIFEST])["lessons"] == {
-        "clever-one": {"game": "no-such-game", "file": "10-clever.json"}}
+        "no-such-game/one": {"game": "no-such-game", "folder": "tutorial/no-such-game", "file": "01-one.json"}}
     assert list(files) == [MANIFEST]
 
 
@@ -73,9 +70,9 @@ def test_a_broken_lesson_or_an_unsafe_id_stops_the_build_naming_it():
     broken = copy.deepcopy(LESSONS["overshoot"])
     broken["actions"] = broken["actions"][:1] + [{"type": "choose", "colour": "green"}]
     with pytest.raises(ValueError, match="lesson overshoot: "):
-        lesson_pictures([{"id": "overshoot", "file": "04-overshoot.json"}], {"overshoot": broken})
+        lesson_pictures({"diceland": ([{"id": "overshoot", "file": "04-overshoot.json"}], {"overshoot": broken})})
     with pytest.raises(ValueError, match="cannot name a picture folder"):
-        lesson_pictures([{"id": "../x", "file": "x.json"}], {"../x": LESSONS["overshoot"]})
+        lesson_pictures({"diceland": ([{"id": "../x", "file": "x.json"}], {"../x": LESSONS["overshoot"]})})
 
 
 def test_pictures_keep_a_tenth_of_a_pixel_and_never_touch_text():

@@ -33,7 +33,7 @@ SOURCES = {game: read(game) for game in GAMES}
 
 @pytest.fixture(scope="module")
 def built() -> tuple[dict, dict[str, bytes]]:
-    files = lesson_pictures([], {}, SOURCES)
+    files = lesson_pictures(SOURCES)
     return json.loads(files[MANIFEST])["lessons"], files
 
 
@@ -119,4 +119,4 @@ def test_a_broken_game_lesson_stops_the_build_naming_it():
     index, data = SOURCES["clever"]
     broken = dict(data["areas"], actions=[{"type": "nonsense"}])
     with pytest.raises(ValueError, match="lesson clever/areas: "):
-        lesson_pictures([], {}, {"clever": ([index[1]], {"areas": broken})})
+        lesson_pictures({"clever": ([index[1]], {"areas": broken})})
