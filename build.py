@@ -401,7 +401,7 @@ def games_script() -> bytes:
 
 
 #: Files the service worker keeps when first fetched instead of precaching:
-#: the lessons' pictures (pictures/*/*.svg, 520 KB gzip) serve embeds on other
+#: the lessons' pictures (pictures/*/*.svg, 545 KB gzip) serve embeds on other
 #: pages, not a first visit, and an embed without its picture starts its live
 #: board instead.  sw.js has the same pattern.
 RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")

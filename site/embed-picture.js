@@ -44,7 +44,7 @@
     const text = (ALL[lang] || {})[key] || (ALL.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
   }
-  function textIn(value) {  // diceland_site.games.diceland.lesson.text_in
+  function textIn(value) {  // diceland_site.teaching.text_in
     if (typeof value === "string") return value;
     if (value && typeof value === "object") {
       for (const key of [lang, "en", ...Object.keys(value)]) {
@@ -115,7 +115,9 @@
     const none = document.getElementById("picture-none");
     none.hidden = Boolean(drawn);
     none.textContent = t("embed.picture.none");
-    document.getElementById("picture-status").textContent = lesson ? t("embed.step", { step: shown, steps: last }) : "";
+    // the step, and whose board the picture shows (as the live board's info bar says)
+    const whose = drawn && lesson && picture.name ? " · " + picture.name : "";
+    document.getElementById("picture-status").textContent = lesson ? t("embed.step", { step: shown, steps: last }) + whose : "";
     let caption = "";
     for (const step of (texts && Array.isArray(texts.steps)) ? texts.steps : []) {
       if (step && step.after === shown) caption = textIn(step.caption);

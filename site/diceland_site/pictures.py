@@ -15,15 +15,14 @@ live board at once.
 manifest ``pictures/index.json`` that the page's script reads (a picture is
 named by its content, so steps that look alike share one file)::
 
-    {"version": 1, "lessons": {"overshoot": {"game": "diceland",
+    {"version": 1, "lessons": {"overshoot": {"game": "diceland", "folder": "tutorial/diceland",
       "file": "04-overshoot.json", "start": 1, "last": 5, "players": 2,
-      "steps": [{"src": "pictures/overshoot/1c0ffee0c0de.svg", "seat": 0, "name": "María"}, …]},
+      "steps": {"en": [{"src": "pictures/diceland-overshoot/1c0ffee0c0de.svg", "seat": 0,
+                        "name": "María"}, …], "es": […], "it": […]}},
      "clever/areas": {"game": "clever", "folder": "tutorial/clever", "file": "02-areas.json",
-      "start": 2, "last": 4, "players": 2,
-      "steps": {"en": [{"src": "pictures/clever-areas/0123456789ab.svg", "name": "Ana"}, …],
-                "es": […], "it": […]}}}}
+      "start": 2, "last": 4, "players": 2, "steps": {"en": […], "es": […], "it": […]}}}}
 
-Another game's lesson is listed under its tutorial key (``game/lesson``),
+A lesson is listed under its tutorial key (:func:`~diceland_site.lessons.lesson_key`),
 with the folder its file is in; its pictures go to ``pictures/game-lesson/``.
 """
 
@@ -35,26 +34,19 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from . import board_pictures
-from .games.diceland import pictures as diceland_pictures
 from .teaching import EmbedError
-from .lessons import lesson_folder, lesson_key
+from .lessons import LESSON_GAMES, lesson_folder, lesson_key
 
 __all__ = ["DRAWERS", "MANIFEST", "lesson_pictures"]
 
 Steps = list[dict[str, Any]]
 #: game name → function drawing every step of one of its lessons
 DRAWERS: dict[str, Callable[[Mapping[str, Any], str], Steps | dict[str, Steps]]] = {
-    "diceland": diceland_pictures.step_pictures,
-    "clever": board_pictures.drawer("clever"),
-    "wideshut": board_pictures.drawer("wideshut"),
-}
+    game: board_pictures.drawer(game) for game in LESSON_GAMES}
 #: the same for the step a lesson opens at, its last step and its players
 #: (``{"start", "last", "players"}``)
 STARTS: dict[str, Callable[[Mapping[str, Any], str], dict[str, int]]] = {
-    "diceland": diceland_pictures.steps_of,
-    "clever": board_pictures.starts("clever"),
-    "wideshut": board_pictures.starts("wideshut"),
-}
+    game: board_pictures.starts(game) for game in LESSON_GAMES}
 MANIFEST = "pictures/index.json"
 _SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 

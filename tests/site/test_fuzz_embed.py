@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hostile import hostile, parser_depth
 
-from diceland_site.games.diceland.lesson import Script
+from diceland_site.lessons import LessonScript
 from diceland_site.teaching import EmbedError, encode_scenario, parse_params
 from diceland_site.i18n import LANGUAGES
 from diceland_site.safejson import MAX_DEPTH
@@ -73,7 +73,7 @@ def exercise(query: dict) -> str:
         params = parse_params(query, ["en"])
         if params.data is None:
             return "named"
-        script = Script(params.data)
+        script = LessonScript(params.data, "diceland")
         step = script.check_view(params.step, params.seat)
         for lang in LANGUAGES:
             script.title(lang), script.explain(lang), script.caption(step, lang), script.names(lang)

@@ -15,11 +15,11 @@ import pytest
 
 from diceland_core.core.errors import IllegalActionError
 from diceland_core.core.replay import parse_scenario, play
-from diceland_site.games.diceland.lesson import check_try
 from diceland_site.teaching import EmbedError, lesson_file
 from diceland_site.i18n import LANGUAGES
+from diceland_site.lesson_session import LessonSession
 from diceland_site.lessons import (
-    LESSON_GAMES, LessonScript, LessonSession, embed_src, judge, lesson_folder, lesson_key, parse_game,
+    LESSON_GAMES, LessonScript, embed_src, judge, lesson_folder, lesson_key, parse_game,
     tutorial_entries, tutorial_lesson,
 )
 
@@ -82,11 +82,11 @@ def test_every_lesson_replays_and_its_try_is_judged_by_the_engine(entry):
     assert expected and all(state.is_legal(a) for a in expected)
     assert spec.get("wrong"), "every lesson shows a wrong move too"
     wrongs = [definition.action_from_json(w["action"]) for w in spec["wrong"]]
-    if entry["game"] == "diceland":
-        assert all(check_try(state, spec, a).accepted for a in expected)
-        assert not any(check_try(state, spec, a).accepted for a in wrongs)
-        return
     script = script_of(entry)
+    if entry["game"] == "diceland":
+        assert all(judge(script, state, a).accepted for a in expected)
+        assert not any(judge(script, state, a).accepted for a in wrongs)
+        return
     assert scenario.actions[step] in expected, "the script itself plays the answer next"
     assert all(judge(script, state, a).accepted for a in expected)
     for action in wrongs:
