@@ -11,10 +11,9 @@ import json
 
 import js
 from pyodide.ffi import JsException
-from pyodide.http import pyfetch
 
 from diceland_site.teaching import (
-    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, text_in,
 )
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
@@ -22,11 +21,7 @@ from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutori
 from diceland_site.query import query_values, quote
 
 from diceland_web.dom import Events, document, el, window
-
-
-async def fetch_json(url: str):
-    response = await pyfetch(url, cache="no-cache")
-    return parse_json(await response.string(), "load", url)
+from diceland_web.lesson_embed import fetch_json
 
 
 class TutorialPage:
