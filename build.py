@@ -310,8 +310,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
 
 def lesson_pictures() -> dict[str, bytes]:
-    """``pictures/``: every step of every lesson of ``site/tutorial/`` (and
-    of its game folders, ``site/tutorial/clever/``…) as SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
+    """``pictures/``: every step of every lesson of ``site/tutorial/<game>/`` as SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
     under this Python: it needs only the standard library and the engine)."""
     for path in (str(SITE), str(ROOT)):
         if path not in sys.path:
@@ -326,7 +325,7 @@ def lesson_pictures() -> dict[str, bytes]:
 
     games = {game: read(game) for game in LESSON_GAMES}
     try:
-        return draw(*games.pop("diceland"), games)
+        return draw(games)
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
 
@@ -402,7 +401,7 @@ def games_script() -> bytes:
 
 
 #: Files the service worker keeps when first fetched instead of precaching:
-#: the lessons' pictures (pictures/*/*.svg, 520 KB gzip) serve embeds on other
+#: the lessons' pictures (pictures/*/*.svg, 545 KB gzip) serve embeds on other
 #: pages, not a first visit, and an embed without its picture starts its live
 #: board instead.  sw.js has the same pattern.
 RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")

@@ -44,7 +44,7 @@
     const text = (ALL[lang] || {})[key] || (ALL.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
   }
-  function textIn(value) {  // diceland_site.games.diceland.lesson.text_in
+  function textIn(value) {  // diceland_site.teaching.text_in
     if (typeof value === "string") return value;
     if (value && typeof value === "object") {
       for (const key of [lang, "en", ...Object.keys(value)]) {
@@ -115,7 +115,9 @@
     const none = document.getElementById("picture-none");
     none.hidden = Boolean(drawn);
     none.textContent = t("embed.picture.none");
-    document.getElementById("picture-status").textContent = lesson ? t("embed.step", { step: shown, steps: last }) : "";
+    // the step, and whose board the picture shows (as the live board's info bar says)
+    const whose = drawn && lesson && picture.name ? " · " + picture.name : "";
+    document.getElementById("picture-status").textContent = lesson ? t("embed.step", { step: shown, steps: last }) + whose : "";
     let caption = "";
     for (const step of (texts && Array.isArray(texts.steps)) ? texts.steps : []) {
       if (step && step.after === shown) caption = textIn(step.caption);
@@ -169,8 +171,8 @@
     return response.json();
   }
 
-  // A lesson of another game is listed as "game/lesson", with its folder, and
-  // its pictures by language (its sheet's words are the reader's language).
+  // A lesson is listed under its tutorial key ("overshoot", "clever/extra"),
+  // with its folder, and its pictures by language where they hold words.
   async function lessonPicture(name, game) {
     const manifest = await fetchJson("./pictures/index.json");
     const wanted = name.trim().toLowerCase();
@@ -179,7 +181,7 @@
       const file = String(lesson.file || "").toLowerCase();
       if (lesson.game === game && [id, file, file.replace(/\.json$/, "")].includes(wanted)) {
         const steps = lesson.steps && !Array.isArray(lesson.steps) ? lesson.steps[lang] || lesson.steps.en : lesson.steps;
-        const texts = await fetchJson("./" + (lesson.folder || "tutorial") + "/" + lesson.file);
+        const texts = await fetchJson("./" + (lesson.folder || "tutorial/" + game) + "/" + lesson.file);
         return { lesson: { ...lesson, steps }, texts };
       }
     }

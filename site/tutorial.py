@@ -1,5 +1,5 @@
-"""tutorial.html: the lessons of every game (Diceland's tutorial/index.json,
-then tutorial/<game>/index.json), a section per game, each lesson shown by
+"""tutorial.html: the lessons of every game (tutorial/<game>/index.json,
+Diceland's first), a section per game, each lesson shown by
 embed.html in a frame with its "Try it"; a solved try (a message from a
 frame of this site) marks the lesson done in localStorage["diceland:tutorial"],
 with the chosen language."""
@@ -11,23 +11,18 @@ import json
 
 import js
 from pyodide.ffi import JsException
-from pyodide.http import pyfetch
 
 from diceland_site.teaching import (
-    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, parse_json, text_in,
+    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, text_in,
 )
 from diceland_site.frame_messages import read_frame_message
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
-from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries
+from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries, tutorial_lesson
 from diceland_site.query import query_values, quote
 
 from diceland_web.dom import Events, document, el, window
-
-
-async def fetch_json(url: str):
-    response = await pyfetch(url, cache="no-cache")
-    return parse_json(await response.string(), "load", url)
+from diceland_web.lesson_embed import fetch_json
 
 
 class TutorialPage:
@@ -41,9 +36,9 @@ class TutorialPage:
             self.query["lang"] = self.progress["lang"]
         self.lang = page_language(self.query, navigator_languages())
         self.strings = Strings(self.lang)
-        wanted = self.query.get("lesson")
+        wanted = tutorial_lesson(self.query.get("lesson"), self.ids)
         todo = [i for i in self.ids if i not in self.progress["done"]]
-        self.current = wanted if wanted in self.ids else (todo[0] if todo else self.ids[0])
+        self.current = wanted or (todo[0] if todo else self.ids[0])
         self.frame = el("lesson-frame")
         self.events = Events("Diceland tutorial", lambda exc: None)
 

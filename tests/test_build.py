@@ -108,13 +108,13 @@ def test_every_games_lessons_are_shipped_and_precached(builds):
     its lesson files: all of them work offline."""
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
-    for game in ("clever", "wideshut"):
+    for game in ("diceland", "clever", "wideshut"):
         index = json.loads((one / "tutorial" / game / "index.json").read_text())
         assert index
         for name in [f"tutorial/{game}/index.json"] + [f"tutorial/{game}/{e['file']}" for e in index]:
             assert name in files and json.dumps("./" + name) in text, name
     for module in ("diceland_site/lessons.py", "diceland_site/games/clever/lesson.py", "diceland_site/games/wideshut/lesson.py",
-                   "diceland_web/lesson_embed.py", "diceland_web/embed_parts.py"):
+                   "diceland_site/lesson_session.py", "diceland_web/lesson_embed.py"):
         wheel = next(n for n in files if n.startswith("wheels/") and f"/{module.split('/')[0]}-" in n)
         assert module.encode() in files[wheel], module
 

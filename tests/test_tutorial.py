@@ -25,7 +25,7 @@ from diceland_core.games.diceland.scenario import parse_scenario
 from diceland_core.games.diceland.sheet import Sheet
 
 ROOT = Path(__file__).resolve().parents[1]
-TUTORIAL = ROOT / "site" / "tutorial"
+TUTORIAL = ROOT / "site" / "tutorial" / "diceland"
 INDEX = TUTORIAL / "index.json"
 LESSONS = sorted(p for p in TUTORIAL.glob("*.json") if p.name != "index.json")
 LANGS = ("en", "es", "it")

@@ -1,13 +1,14 @@
 """Lessons of every game, written once: where a game's lessons live, the
-``game=`` parameter, a lesson file as a checked :class:`LessonScript`, the
-judgement of a reader's try (:func:`judge`), and :class:`LessonSession`, the
-state machine of ``embed.html?game=…`` (watch / try, step navigation).
+``game=`` parameter, a lesson file or a shared position as a checked
+:class:`LessonScript`, the judgement of a reader's try (:func:`judge`); the
+state machine of ``embed.html`` (watch / try, step navigation) is
+:class:`diceland_site.lesson_session.LessonSession`.
 
 What is particular to a game (its controller, dice, targets, drawing) comes
-from a *board* built by the game's plug-in (``clever/lesson.py``,
-``wideshut/lesson.py``): see :class:`Board`.  Diceland keeps its own session
-(:mod:`diceland_site.games.diceland.lesson`); its links have no ``game=`` and stay
-as they are.
+from a *board* built by the game's plug-in (``games/<game>/lesson.py``'s
+``make_board``): see :class:`Board`; how its lessons open and what a try
+accepts, from the plug-in's ``RULES`` (:class:`LessonRules`, the defaults
+when it has none).  Diceland's links need no ``game=``.
 """
 
 from __future__ import annotations
@@ -19,16 +20,15 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from diceland_core.core.errors import ScenarioError
 from diceland_core.core.replay import parse_scenario, play
 
-from .teaching import (
-    EmbedError, LessonTexts, TryVerdict, engine_refusal, refused, text_in, without_rule_ids,
-)
+from .teaching import EmbedError, LessonTexts, TryVerdict, engine_refusal, refused
 from .i18n import Strings, error_text
 from .query import quote
-from .seats import HUMAN, Seat
+from .seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
-    "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_entries", "embed_src", "parse_game", "LessonScript", "judge",
-    "Outcome", "Board", "LessonSession", "board_factory", "lesson_seats", "refusal", "STILL",
+    "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries",
+    "embed_src", "parse_game", "LessonRules", "lesson_rules", "LessonScript", "judge",
+    "Outcome", "Board", "LessonBoard", "JudgedMoves", "board_factory", "lesson_seats", "refusal", "STILL",
 ]
 
 #: The games with lessons, in the tutorial's order (Diceland first).
@@ -38,12 +38,25 @@ DEFAULT_GAME = "diceland"
 
 def lesson_folder(game: str) -> str:
     """Where a game's lessons and their ``index.json`` live, from the site root."""
-    return "tutorial" if game == DEFAULT_GAME else f"tutorial/{game}"
+    return f"tutorial/{game}"
 
 
 def lesson_key(game: str, lesson: str) -> str:
-    """A lesson's id in the tutorial's progress (Diceland's ids stay bare)."""
+    """A lesson's id in the tutorial's progress and links (Diceland's ids stay
+    bare, as stored progress and old ``tutorial.html?lesson=`` links have them)."""
     return lesson if game == DEFAULT_GAME else f"{game}/{lesson}"
+
+
+def tutorial_lesson(wanted: str | None, keys: Sequence[str]) -> str | None:
+    """The lesson key a ``tutorial.html?lesson=`` value names: a key
+    (``overshoot``, ``clever/extra``) or a Diceland lesson with its game
+    (``diceland/overshoot``); None when it names none."""
+    if not wanted:
+        return None
+    name = wanted.strip().lower()
+    if name.startswith(DEFAULT_GAME + "/"):
+        name = name[len(DEFAULT_GAME) + 1:]
+    return name if name in keys else None
 
 
 def tutorial_entries(indexes: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[dict[str, str]]:
@@ -78,9 +91,54 @@ def parse_game(query: Mapping[str, Any]) -> str:
     return name
 
 
+def player_of(state, action) -> int | None:
+    """Who makes ``action``: its ``player``."""
+    return getattr(action, "player", None)
+
+
+def same_position(state, action, expected) -> bool:
+    """``action`` leaves the position ``expected`` leaves (both legal in ``state``)."""
+    mine, after = engine_refusal(state, action)
+    missed, wanted = engine_refusal(state, expected)
+    return mine is None and missed is None and after.summary() == wanted.summary()
+
+
+@dataclass(frozen=True)
+class LessonRules:
+    """How a game's lessons open and what their tries accept; the defaults
+    are Ganz schön clever's and Dice Wide Shut's (a plug-in with other ways
+    sets ``RULES`` in its ``lesson.py``)."""
+
+    make_board: Callable[..., "Board"]
+    #: without ``&step=`` a lesson opens at step 1 (else at its try's step)
+    opens_at_first_step: bool = False
+    #: a step without the lesson's own try asks for the script's next move
+    next_move_tries: bool = False
+    #: while watching, the lesson's try step shows the board of the one who tries
+    shows_try_player: bool = False
+    #: who makes an action in a state
+    actor: Callable[[Any, Any], int | None] = player_of
+    #: is a legal ``action`` the ``expected`` move (default: it leaves the same position)
+    same_move: Callable[[Any, Any, Any], bool] = same_position
+    #: ``"accept": "any_legal_of_kind"``: is the move of the same kind as an expected one
+    same_kind: Callable[[Any, Any, Any], bool] | None = None
+
+
+def lesson_rules(game: str) -> LessonRules:
+    """The game plug-in's ``RULES``, else the defaults around its ``make_board``."""
+    module = importlib.import_module(f"diceland_site.games.{game}.lesson")
+    return getattr(module, "RULES", None) or LessonRules(module.make_board)
+
+
+def board_factory(game: str) -> "BoardFactory":
+    """The game plug-in's ``make_board(state, names, lang, human, check)``."""
+    return lesson_rules(game).make_board
+
+
 class LessonScript(LessonTexts):
-    """A lesson file of ``game``: the scenario checked and replayed by the
-    engine, its texts and its try; EmbedError when it is not a lesson."""
+    """A lesson file of ``game`` (``lesson`` its id), or a shared position
+    (``lesson`` None): the scenario checked and replayed by the engine, its
+    texts, its players' names and its tries; EmbedError when it is not one."""
 
     def __init__(self, data: Mapping[str, Any], game: str, lesson: str | None = None):
         if not isinstance(data, dict) or data.get("game", DEFAULT_GAME) != game:
@@ -90,9 +148,16 @@ class LessonScript(LessonTexts):
         except (ScenarioError, ValueError, TypeError, RecursionError) as exc:
             raise EmbedError("scenario", detail=str(exc)) from None
         self.data, self.game, self.lesson = data, game, lesson
+        self.rules = lesson_rules(game)
         self.actions = tuple(self.scenario.actions)
         self.read_texts(data)
         self.game_at(self.last)
+        names = data.get("names")
+        ok = isinstance(names, list) and len(names) == self.players and all(
+            isinstance(n, str) and n.strip() for n in names)
+        self.custom_names = [n.strip()[:MAX_NAME] for n in names] if ok else None
+        #: a name was longer than ``MAX_NAME`` and was cut
+        self.names_trimmed = bool(ok and any(len(n.strip()) > MAX_NAME for n in names))
 
     @property
     def last(self) -> int:
@@ -103,9 +168,8 @@ class LessonScript(LessonTexts):
         return self.game_at(0).players
 
     def names(self, lang: str) -> list[str]:
-        names = self.data.get("names")
-        if isinstance(names, list) and len(names) == self.players and all(isinstance(n, str) for n in names):
-            return [n.strip()[:24] or str(i + 1) for i, n in enumerate(names)]
+        if self.custom_names:
+            return list(self.custom_names)
         t = Strings(lang).t
         return [t("seat.default_name", number=i + 1) for i in range(self.players)]
 
@@ -119,41 +183,76 @@ class LessonScript(LessonTexts):
             raise EmbedError("replay", index=replayed.applied + 1, detail=error_text(replayed.error))
         return replayed.state
 
-    def check_step(self, step: int | None) -> int:
-        """The step to open at (default: the try's step, else 0)."""
-        if step is None:
-            return self.try_spec["step"] if self.try_spec else 0
-        if not 0 <= step <= self.last:
+    def check_view(self, step: int | None, seat: int | None = None) -> int:
+        """The step to open at; raises for an out-of-range ``step`` or
+        ``seat``.  Without ``step``: a shared position at its end, a lesson
+        at its try's step (step 1 for a game whose ``opens_at_first_step``)."""
+        if step is not None and not 0 <= step <= self.last:
             raise EmbedError("step_range", value=step, max=self.last)
-        return step
+        if seat is not None and not 0 <= seat < self.players:
+            raise EmbedError("seat_range", value=seat, max=self.players - 1)
+        if step is not None:
+            return step
+        if self.lesson is None:
+            return self.last
+        if self.rules.opens_at_first_step:
+            return min(1, self.last)
+        return self.try_spec["step"] if self.try_spec else 0
 
-    def try_at(self, step: int) -> Mapping[str, Any] | None:
+    def try_at(self, step: int) -> dict[str, Any] | None:
+        """The try of ``step``: the lesson's own (``"lesson": True``) at its
+        step; for a game with ``next_move_tries``, "make the script's next
+        move" at the others; None where there is none."""
         spec = self.try_spec
-        return spec if spec is not None and spec["step"] == step else None
+        if spec is not None and spec["step"] == step:
+            return dict(spec, lesson=True)
+        if self.rules.next_move_tries and 0 <= step < self.last:
+            return {"step": step, "expect": [self.definition.action_to_json(self.actions[step])],
+                    "accept": "exact", "wrong": [], "lesson": False}
+        return None
 
-    def expected(self) -> list:
-        spec = self.try_spec or {}
+    def try_player(self, step: int) -> int | None:
+        """Who makes the move the try of ``step`` asks for."""
+        expected = self.expected(self.try_at(step))
+        return self.rules.actor(self.game_at(step), expected[0]) if expected else None
+
+    def expected(self, spec: Mapping[str, Any] | None = None) -> list:
+        """The moves a try (default: the lesson's own) accepts."""
+        spec = spec if spec is not None else (self.try_spec or {})
         return [self.definition.action_from_json(a) for a in spec.get("expect", [])]
 
-    def wrong(self) -> list[tuple[Any, Any]]:
-        spec = self.try_spec or {}
-        return [(self.definition.action_from_json(w["action"]), w.get("why")) for w in spec.get("wrong", [])]
+    def wrong(self, spec: Mapping[str, Any] | None = None) -> list[tuple[Any, Any]]:
+        """The lesson's wrong moves of a try (default: its own) with their ``why``."""
+        spec = spec if spec is not None else (self.try_spec or {})
+        out = []
+        for item in spec.get("wrong", []):
+            try:
+                out.append((self.definition.action_from_json(item.get("action")), item.get("why")))
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue
+        return out
 
 
-def judge(script: LessonScript, state, action, lang: str = "en", names: Sequence[str] | None = None) -> TryVerdict:
-    """Is ``action`` the move the lesson's try asks for?  Accepted when the
-    engine allows it and it leaves the position one of ``expect`` leaves
-    (a blue sum written out or not is the same move); otherwise the engine's
-    refusal in plain words (the rule behind ``details``) and/or the lesson's
-    ``why`` for that move."""
-    error, probe = engine_refusal(state, action)
+def judge(script: LessonScript, state, action, lang: str = "en", names: Sequence[str] | None = None,
+          spec: Mapping[str, Any] | None = None) -> TryVerdict:
+    """Is ``action`` the move the try ``spec`` (default: the lesson's own)
+    asks for?  Accepted when the engine allows it and it leaves the position
+    one of ``expect`` leaves (a blue sum written out or not is the same
+    move; the game's ``same_move``), or, with ``"accept": "any_legal_of_kind"``, when it is of the
+    same kind as one of them (the game's ``same_kind``); otherwise the
+    engine's refusal in plain words (the rule behind ``details``) and/or
+    the lesson's ``why`` for that move."""
+    spec = spec if spec is not None else (script.try_spec or {})
+    error, _ = engine_refusal(state, action)
     if error is None:
-        result = probe.summary()
-        for expected in script.expected():
-            missed, after = engine_refusal(state, expected)
-            if missed is None and after.summary() == result:
-                return TryVerdict(True)
-    why = next((why for wrong, why in script.wrong() if wrong == action and why), None)
+        expected = script.expected(spec)
+        if any(script.rules.same_move(state, action, want) for want in expected):
+            return TryVerdict(True)
+        same_kind = script.rules.same_kind
+        if spec.get("accept") == "any_legal_of_kind" and same_kind is not None and any(
+                same_kind(state, action, want) for want in expected):
+            return TryVerdict(True)
+    why = next((why for wrong, why in script.wrong(spec) if wrong == action and why), None)
     return refused(error, why, lang, names)
 
 
@@ -192,14 +291,17 @@ class Board(Protocol):
 
     state: Any
 
-    def dice(self) -> list[dict]: ...          # id, label, text, fill, ink, enabled, selected
+    def dice(self) -> list[dict]: ...          # id, label, text, fill, ink, enabled, selected, dim;
+                                               # optional: svg, classes, group, group_label
     def targets(self) -> list[dict]: ...       # id, label
     def buttons(self) -> list[dict]: ...       # id, label, enabled, visible
     def prompt(self) -> str: ...
     def status(self) -> str: ...
-    def players(self) -> list[str]: ...
+    def players(self) -> list[str | dict]: ...  # a text, or {"text", "shown", "active"}
     def board_label(self) -> str: ...
     def shown_seat(self) -> int: ...           # whose sheet is drawn
+    def view(self, seat: int) -> None: ...     # draw that seat's sheet
+    def facts(self) -> dict[str, Any]: ...     # what tests compare with the engine
     def tap_die(self, ident: str) -> Outcome: ...
     def tap_target(self, ident: str) -> Outcome: ...
     def press(self, name: str) -> Outcome: ...
@@ -216,188 +318,50 @@ class Board(Protocol):
 BoardFactory = Callable[..., Board]
 
 
-def board_factory(game: str) -> BoardFactory:
-    """The game plug-in's ``make_board(state, names, lang, human, check)``."""
-    module = importlib.import_module(f"diceland_site.games.{game}.lesson")
-    return module.make_board
+class LessonBoard:
+    """How every game's lesson board starts: its controller (``CONTROLLER``,
+    the game page's own with :class:`JudgedMoves` mixed in) for ``names``,
+    the reader playing ``human`` (None: watching, nothing to check), then
+    the board's own :meth:`start`; the controller's results become
+    :class:`Outcome` (their text in the attribute ``REASON``)."""
+
+    CONTROLLER: Callable[..., Any]
+    REASON = "reason"
+
+    def __init__(self, state, names: Sequence[str], lang: str, human: int | None, check: Callable | None):
+        self.ctrl = self.CONTROLLER(state, lesson_seats(names, human), lang, check if human is not None else None)
+        self.human = human
+        self.strings = self.ctrl.strings
+        self.start()
+
+    def start(self) -> None:
+        """What the board does first (which sheet it shows …)."""
+
+    def outcome(self, result: Any) -> Outcome:
+        return Outcome(result.ok, getattr(result, self.REASON), result.details)
 
 
-class LessonSession:
-    """What ``embed.html?game=…`` shows and does, as plain data: ``watch``
-    mode steps through the script (nobody may act); ``try`` mode lets the
-    reader play the seat the try names, every move judged by :func:`judge`;
-    the right one steps on and sets ``solved``."""
+class JudgedMoves:
+    """Mixed into a game's controller for a lesson (before the controller):
+    every action goes to ``check`` before the controller applies it, and a
+    refused one comes back as the controller's own result (``RESULT``,
+    built from ``ok, message, details``); ``STATE`` names the controller's
+    attribute holding the game state."""
 
-    def __init__(self, script: LessonScript, lang: str = "en", step: int | None = None,
-                 make_board: BoardFactory | None = None):
-        self.script = script
-        self.lang = lang
-        self.strings = Strings(lang)
-        self.make_board = make_board or board_factory(script.game)
-        self.start_step = script.check_step(step)
-        self.names = script.names(lang)
-        self.solved = self.just_solved = False
-        self.verdict: TryVerdict | None = None
-        self.say("")
-        self.goto(self.start_step)
+    RESULT: Callable[..., Any]
+    STATE = "game"
 
-    # -- moving through the script --------------------------------------------------
-    def goto(self, step: int) -> None:
-        self.step = max(0, min(self.script.last, step))
-        self.mode = "watch"
-        self.board = self.make_board(self.script.game_at(self.step), self.names, self.lang, None, self.check)
+    def __init__(self, state, seats, lang: str, check: Callable | None):
+        self.check = check
+        #: the die the reader tapped last (which of the lesson's wrong moves they are making)
+        self.last_die: Any = None
+        #: an action reached ``check`` (set here; the board may reset it)
+        self.check_called = False
+        super().__init__(state, seats, lang=lang)  # type: ignore[call-arg]
 
-    def say(self, text: str, kind: str = "info", details: str = "") -> None:
-        self.feedback, self.feedback_kind = text, (kind if text else "")
-        self.feedback_details = details if text else ""
-
-    def can_try(self) -> bool:
-        return self.mode == "watch" and self.script.try_at(self.step) is not None
-
-    def try_player(self) -> int | None:
-        expected = self.script.expected()
-        return getattr(expected[0], "player", None) if expected else None
-
-    def start_try(self) -> bool:
-        if not self.can_try():
-            return False
-        self.board = self.make_board(self.script.game_at(self.step), self.names, self.lang,
-                                     self.try_player(), self.check)
-        self.mode = "try"
-        self.say("")
-        return True
-
-    def check(self, state, action) -> TryVerdict:
-        """Called by the board before it applies ``action`` in try mode."""
-        self.verdict = judge(self.script, state, action, self.lang, self.names)
-        return self.verdict
-
-    def button(self, name: str) -> bool:
-        """The widget's own ``prev``, ``next``, ``reset``, ``try``, ``watch``,
-        or (try mode) one of the board's buttons."""
-        own: dict[str, Callable[[], Any]] = {
-            "prev": lambda: self.goto(self.step - 1), "next": lambda: self.goto(self.step + 1),
-            "reset": lambda: self.goto(self.start_step), "watch": lambda: self.goto(self.step)}
-        if name == "try":
-            return self.start_try()
-        if name in own:
-            own[name]()
-            self.say("")
-            return True
-        if self.mode != "try":
-            return False
-        return self._after(self.board.press(name))
-
-    def tap_die(self, ident: str) -> bool:
-        return self.mode == "try" and self._after(self.board.tap_die(str(ident)))
-
-    def tap_target(self, ident: str) -> bool:
-        return self.mode == "try" and self._after(self.board.tap_target(str(ident)))
-
-    def tap_point(self, layout, x: float, y: float) -> bool:
-        if self.mode != "try":
-            return False
-        result = self.board.tap_point(layout, x, y)
-        return result is not None and self._after(result)
-
-    def key(self, key: str) -> bool:
-        if self.mode != "try":
-            return False
-        result = self.board.key(key)
-        return result is not None and self._after(result)
-
-    def _after(self, result: Outcome) -> bool:
-        verdict, self.verdict = self.verdict, None
-        if verdict is not None and verdict.accepted:
-            self.goto(self.step + 1)
-            self.say(self.strings.t("embed.try.right"), "right")
-            self.solved = self.just_solved = True
-            return True
-        if not result.ok and result.reason:
-            self.say(self._with_why(result.reason), "wrong", result.details)
-        elif result.ok:
-            self.say("")
-        return result.ok
-
-    def _with_why(self, reason: str) -> str:
-        """A refusal, with the lesson's own explanation when the reader is
-        making one of its wrong moves."""
-        for action, why in self.script.wrong():
-            text = without_rule_ids(text_in(why, self.lang)) if why else ""
-            if text and text not in reason and self.board.touches(action):
-                return reason + " " + text
-        return reason
-
-    def take_solved(self) -> bool:
-        out, self.just_solved = self.just_solved, False
-        return out
-
-    # -- what the page shows -----------------------------------------------------------
-    def prompt(self) -> str:
-        spec = self.script.try_at(self.step)
-        own = text_in(spec.get("prompt"), self.lang) if spec else ""
-        if self.mode == "try":
-            return (own + " " if own else "") + self.board.prompt()
-        if spec is not None:
-            return own + " " + self.strings.t("embed.try.available")
-        return ""
-
-    def controls(self) -> list[dict]:
-        t = self.strings.t
-        trying = self.mode == "try"
-        out = [
-            {"id": "prev", "label": t("embed.button.prev"), "visible": not trying, "enabled": self.step > 0},
-            {"id": "next", "label": t("embed.button.next"), "visible": not trying,
-             "enabled": self.step < self.script.last},
-            {"id": "try", "label": t("embed.button.try"), "visible": not trying, "enabled": self.can_try()},
-            {"id": "watch", "label": t("embed.button.watch"), "visible": trying, "enabled": trying},
-        ]
-        out += [dict(b, visible=trying and b["visible"], enabled=trying and b["enabled"])
-                for b in self.board.buttons()]
-        out.append({"id": "reset", "label": t("embed.button.reset"), "visible": True, "enabled": True})
-        return out
-
-    def model(self) -> dict[str, Any]:
-        t = self.strings.t
-        trying = self.mode == "try"
-        return {
-            "game": self.script.game,
-            "lang": self.lang,
-            "title": self.script.title(self.lang),
-            "explain": self.script.explain(self.lang),
-            "caption": self.script.caption(self.step, self.lang),
-            "step_label": t("embed.step", step=self.step, steps=self.script.last),
-            "status": self.board.status(),
-            "prompt": self.prompt(),
-            "board_label": self.board.board_label(),
-            "players": self.board.players(),
-            "dice": self.board.dice(),
-            "targets": self.board.targets() if trying else [],
-            "controls": self.controls(),
-            "feedback": self.feedback,
-            "feedback_kind": self.feedback_kind,
-            "feedback_details": self.feedback_details,
-            "mode": self.mode,
-        }
-
-    def state(self) -> dict[str, Any]:
-        """The position on screen as JSON-ready data (for tests and tools)."""
-        return {
-            "ok": True,
-            "game": self.script.game,
-            "lesson": self.script.lesson,
-            "lang": self.lang,
-            "mode": self.mode,
-            "step": self.step,
-            "steps": self.script.last,
-            "actions": len(self.board.state.actions),
-            "summary": self.board.state.summary(),
-            "can_try": self.can_try(),
-            "prompt": self.prompt(),
-            "targets": self.board.targets() if self.mode == "try" else [],
-            "feedback": self.feedback,
-            "feedback_kind": self.feedback_kind,
-            "feedback_details": self.feedback_details,
-            "solved": self.solved,
-            "names": self.names,
-        }
+    def _apply(self, action: Any) -> Any:
+        self.check_called = self.check is not None
+        verdict = refusal(self.check, getattr(self, self.STATE), action)
+        if verdict is not None:
+            return self.RESULT(False, verdict.message, verdict.details)
+        return super()._apply(action)  # type: ignore[misc]

@@ -6,25 +6,23 @@ Each game that can draw its lessons registers one function in
 :data:`DRAWERS`: ``draw(data, lesson_id) -> [{"seat", "name", "svg"}, …]``,
 one entry per step 0…last (``seat`` left out when the live board shows
 whatever seat it likes), or a dict ``language → such a list`` when the
-pictures hold words of the reader's language.  A lesson of
-``tutorial/index.json`` names its game in ``"game"`` (in the index or in the
-lesson file; Diceland when neither does); the lessons of another game's
-folder (``tutorial/clever/``…) are that game's.  A lesson whose game has no
-drawer gets no pictures, and the embed starts its live board at once.
+pictures hold words of the reader's language.  The lessons of a game's
+folder (``tutorial/diceland/``, ``tutorial/clever/``…) are that game's.  A
+lesson whose game has no drawer gets no pictures, and the embed starts its
+live board at once.
 
 :func:`lesson_pictures` returns the files to write (``pictures/…``) and the
 manifest ``pictures/index.json`` that the page's script reads (a picture is
 named by its content, so steps that look alike share one file)::
 
-    {"version": 1, "lessons": {"overshoot": {"game": "diceland",
+    {"version": 1, "lessons": {"overshoot": {"game": "diceland", "folder": "tutorial/diceland",
       "file": "04-overshoot.json", "start": 1, "last": 5, "players": 2,
-      "steps": [{"src": "pictures/overshoot/1c0ffee0c0de.svg", "seat": 0, "name": "María"}, …]},
+      "steps": {"en": [{"src": "pictures/diceland-overshoot/1c0ffee0c0de.svg", "seat": 0,
+                        "name": "María"}, …], "es": […], "it": […]}},
      "clever/areas": {"game": "clever", "folder": "tutorial/clever", "file": "02-areas.json",
-      "start": 2, "last": 4, "players": 2,
-      "steps": {"en": [{"src": "pictures/clever-areas/0123456789ab.svg", "name": "Ana"}, …],
-                "es": […], "it": […]}}}}
+      "start": 2, "last": 4, "players": 2, "steps": {"en": […], "es": […], "it": […]}}}}
 
-Another game's lesson is listed under its tutorial key (``game/lesson``),
+A lesson is listed under its tutorial key (:func:`~diceland_site.lessons.lesson_key`),
 with the folder its file is in; its pictures go to ``pictures/game-lesson/``.
 """
 
@@ -36,65 +34,41 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from . import board_pictures
-from .games.diceland import pictures as diceland_pictures
 from .teaching import EmbedError
-from .lessons import DEFAULT_GAME, lesson_folder, lesson_key
+from .lessons import LESSON_GAMES, lesson_folder, lesson_key
 
-__all__ = ["DRAWERS", "MANIFEST", "lesson_game", "lesson_pictures"]
+__all__ = ["DRAWERS", "MANIFEST", "lesson_pictures"]
 
 Steps = list[dict[str, Any]]
 #: game name → function drawing every step of one of its lessons
 DRAWERS: dict[str, Callable[[Mapping[str, Any], str], Steps | dict[str, Steps]]] = {
-    "diceland": diceland_pictures.step_pictures,
-    "clever": board_pictures.drawer("clever"),
-    "wideshut": board_pictures.drawer("wideshut"),
-}
+    game: board_pictures.drawer(game) for game in LESSON_GAMES}
 #: the same for the step a lesson opens at, its last step and its players
 #: (``{"start", "last", "players"}``)
 STARTS: dict[str, Callable[[Mapping[str, Any], str], dict[str, int]]] = {
-    "diceland": diceland_pictures.steps_of,
-    "clever": board_pictures.starts("clever"),
-    "wideshut": board_pictures.starts("wideshut"),
-}
+    game: board_pictures.starts(game) for game in LESSON_GAMES}
 MANIFEST = "pictures/index.json"
 _SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-
-
-def lesson_game(entry: Mapping[str, Any], data: Mapping[str, Any]) -> str:
-    """The game a lesson teaches: its index entry's ``game``, else its
-    file's, else Diceland."""
-    for source in (entry, data):
-        game = source.get("game") if isinstance(source, Mapping) else None
-        if isinstance(game, str) and game:
-            return game
-    return "diceland"
 
 
 Lessons = tuple[Sequence[Mapping[str, Any]], Mapping[str, Mapping[str, Any]]]
 
 
-def lesson_pictures(index: Sequence[Mapping[str, Any]],
-                    lessons: Mapping[str, Mapping[str, Any]],
-                    games: Mapping[str, Lessons] | None = None) -> dict[str, bytes]:
-    """Every picture of every lesson of ``index`` (``lessons``: id → lesson
-    data) and of every other game's ``(index, lessons)`` in ``games`` (by
-    game name), and the manifest, as ``{relative path: bytes}``.  A lesson
-    that cannot be drawn is a build error (:class:`ValueError` naming it)."""
+def lesson_pictures(games: Mapping[str, Lessons]) -> dict[str, bytes]:
+    """Every picture of every lesson of each game's ``(index, lessons)`` in
+    ``games`` (by game name; ``lessons``: id → lesson data), and the
+    manifest, as ``{relative path: bytes}``.  A lesson that cannot be drawn
+    is a build error (:class:`ValueError` naming it)."""
     files: dict[str, bytes] = {}
     manifest: dict[str, Any] = {}
-    sources = [(DEFAULT_GAME, index, lessons), *((g, i, d) for g, (i, d) in (games or {}).items())]
-    for folder_game, entries, data_of in sources:
+    for game, (entries, data_of) in games.items():
         for entry in entries:
             lesson = str(entry["id"])
             if not _SAFE_ID.fullmatch(lesson):
                 raise ValueError(f"lesson id {lesson!r} cannot name a picture folder (use a-z, 0-9 and -)")
             data = data_of[lesson]
-            game = lesson_game(entry, data) if folder_game == DEFAULT_GAME else folder_game
-            key = lesson_key(folder_game, lesson)
-            item: dict[str, Any] = {"game": game, "file": str(entry["file"])}
-            if folder_game != DEFAULT_GAME:
-                item["folder"] = lesson_folder(folder_game)
-            folder = lesson if folder_game == DEFAULT_GAME else f"{folder_game}-{lesson}"
+            key = lesson_key(game, lesson)
+            item: dict[str, Any] = {"game": game, "folder": lesson_folder(game), "file": str(entry["file"])}
             draw, start = DRAWERS.get(game), STARTS.get(game)
             if draw is not None and start is not None:
                 try:
@@ -102,6 +76,7 @@ def lesson_pictures(index: Sequence[Mapping[str, Any]],
                     item.update(start(data, lesson))
                 except EmbedError as err:
                     raise ValueError(f"lesson {key}: {err.message('en')}") from None
+                folder = f"{game}-{lesson}"
                 if isinstance(steps, dict):
                     item["steps"] = {lang: _write(files, folder, s) for lang, s in steps.items()}
                 else:

@@ -7,8 +7,9 @@ file's texts (:class:`LessonTexts`, :func:`text_in`); a refused try
 (:class:`TryVerdict`, :func:`engine_refusal`, :func:`refused`); the embed's
 ``iframe``; and the tutorial's progress (``localStorage["diceland:tutorial"]``).
 
-A game's own lessons (positions, tries, sessions) live in its folder
-(:mod:`diceland_site.games.diceland.lesson`) or in :mod:`diceland_site.lessons`.
+Lessons themselves (a script, its tries, the session) are
+:mod:`diceland_site.lessons` and :mod:`diceland_site.lesson_session`, over
+each game's ``games/<game>/lesson.py``.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def _number(raw: str | None, key: str) -> int | None:
 
 def parse_params(query: Mapping[str, Any], navigator_languages: Sequence[str] = ()) -> EmbedParams:
     """Read the query; raises :class:`EmbedError` for anything broken (range
-    checks of ``step``/``seat`` need the scenario: :meth:`Script.check_view`)."""
+    checks of ``step``/``seat`` need the scenario: :meth:`~diceland_site.lessons.LessonScript.check_view`)."""
     lang = page_language(query, navigator_languages)
     raw_lang = _one(query, "lang")
     if raw_lang is not None and raw_lang.strip().lower() not in LANGUAGES:

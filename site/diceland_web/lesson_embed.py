@@ -1,10 +1,11 @@
-"""embed.html for the lessons of a game other than Diceland
-(``embed.html?game=clever&scenario=…&step=N&lang=es``): the DOM side of
-:class:`diceland_site.lessons.LessonSession`.  The session and the game's
-plug-in board hold the logic and the draw lists; this module reads the
-query, fetches the lesson, fills the page's elements and forwards clicks and
-keys.  Like the Diceland embed it stores nothing and tells its parent only
-its height and a solved try (the two functions of embed.js).
+"""embed.html for every game, and so for the tutorial's frames: a lesson
+(``embed.html?scenario=overshoot``, ``?game=clever&scenario=…&step=N&lang=es``)
+or a shared Diceland position (``?s=DATA&seat=P``), the DOM side of
+:class:`diceland_site.lesson_session.LessonSession`.  The session and the
+game's plug-in board hold the logic and the draw lists; this module reads
+the query, fetches the lesson, fills the page's elements and forwards
+clicks and keys.  It stores nothing and tells its parent only its height
+and a solved try (the two functions of embed.js).
 """
 
 from __future__ import annotations
@@ -12,18 +13,19 @@ from __future__ import annotations
 import json
 
 import js
+from pyodide.http import pyfetch
 from diceland_site.safejson import MAX_QUERY_CHARS
-from diceland_site.teaching import EmbedError, lesson_file, page_language, parse_params
+from diceland_site.teaching import EmbedError, lesson_file, page_language, parse_json, parse_params
 from diceland_site.i18n import Strings
 from diceland_site.query import query_values
-from diceland_site.lessons import DEFAULT_GAME, LessonScript, LessonSession, lesson_folder, lesson_key, parse_game
+from diceland_site.lesson_session import LessonSession
+from diceland_site.lessons import LessonScript, lesson_folder, lesson_key, parse_game
 
-from .dom import Events, document, draw_canvas, el, js_obj, window
-from .embed_parts import error_state, fetch_json, load_session, render_texts, run_page, show_error
+from .dom import Events, document, draw_canvas, el, js_obj, report, window
 
-__all__ = ["wants_lesson_page", "LessonEmbedPage", "main"]
+__all__ = ["LessonEmbedPage", "main"]
 
-WHERE = "Lesson embed"
+WHERE = "Diceland embed"
 
 
 def read_query() -> tuple[dict[str, str], bool]:
@@ -33,12 +35,95 @@ def read_query() -> tuple[dict[str, str], bool]:
     return query_values(search, keep_blank=True), False
 
 
-def wants_lesson_page() -> bool:
-    """The link names a ``game=`` other than Diceland (a bad one included:
-    this page names what is wrong with it)."""
-    query, _ = read_query()
-    return "game" in query and query["game"].strip().lower() != DEFAULT_GAME
+# -- loading and the texts around the board ------------------------------------------------
 
+async def fetch_json(url: str):
+    response = await pyfetch(url, cache="no-cache")
+    if not response.ok:
+        raise EmbedError("load", detail=f"{url}: HTTP {response.status}")
+    return parse_json(await response.string(), "load", url)
+
+
+def show_error(err: EmbedError, strings, lang: str) -> None:
+    el("embed-error-title").textContent = strings.t("embed.error.title")
+    el("embed-error-text").textContent = err.message(lang)
+    el("embed-error").hidden = False
+    el("embed-error").dataset.key = err.key
+    window.dicelandPostHeight()
+
+
+async def load_session(page, open_session, render, read=parse_params) -> None:
+    """The page's language and title, the link read (too long, then
+    ``read(query, languages)``, :func:`parse_params` by default), the session
+    ``await open_session(params)`` makes — a broken link's
+    :class:`EmbedError` is kept to be shown instead — then
+    :func:`show_loaded`."""
+    document.documentElement.lang = page.lang
+    document.title = page.strings.t("embed.title")
+    try:
+        if page.too_long:
+            raise EmbedError("too_long")
+        page.session = await open_session(read(page.query, page.langs))
+    except EmbedError as err:
+        page.error = err
+    show_loaded(page, render)
+
+
+def show_loaded(page, render) -> None:
+    """After loading: wire the page, then show its error or its body."""
+    page.bind()
+    el("embed").hidden = False
+    if page.error is not None:
+        page.show_error(page.error)
+    else:
+        el("embed-body").hidden = False
+        if str(getattr(window, "dicelandEmbedIntent", "")) == "try":
+            page.session.button("try")  # the reader pressed Try it on the picture
+        render()
+
+
+def render_texts(m: dict, strings) -> None:
+    """Title, explanation, caption, prompt and feedback (its rule behind "details")."""
+    t = strings.t
+    el("embed-title").textContent = m["title"] or t("embed.title")
+    explain = m["explain"]
+    el("embed-explain-box").hidden = not explain
+    if explain and not el("embed-explain").textContent:
+        el("embed-explain-summary").textContent = t("embed.about")
+        el("embed-explain").textContent = explain
+        el("embed-explain-box").open = True
+    el("embed-caption").textContent = m["caption"]
+    el("embed-prompt").textContent = m["prompt"]
+    feedback = el("embed-feedback")
+    feedback.textContent = m["feedback"]
+    feedback.className = "embed-feedback " + m["feedback_kind"]
+    details = el("embed-feedback-details")
+    details.hidden = not m["feedback_details"]
+    el("embed-feedback-details-label").textContent = t("message.details")
+    details.querySelector("span").textContent = m["feedback_details"]
+
+
+def error_state(err: EmbedError | None, lang: str) -> str:
+    return json.dumps({"ok": False, "error": err.key if err else None, "message": err.message(lang) if err else ""})
+
+
+async def run_page(page, where: str):
+    """Expose the page's test API, load it (an unexpected failure becomes
+    the readable "could not be loaded" message), then mark it ready."""
+    page.expose()
+    try:
+        await page.load()
+    except Exception as exc:
+        report(where, exc)
+        page.error = EmbedError("load", detail=str(exc))
+        el("embed").hidden = False
+        page.show_error(page.error)
+    document.documentElement.dataset.ready = "true"
+    window.dicelandPostHeight()
+    return page
+
+
+# -- the page ------------------------------------------------------------------------------
 
 def node(tag: str, text: str = "", cls: str = ""):
     item = document.createElement(tag)
@@ -74,12 +159,13 @@ class LessonEmbedPage:
 
         async def open_session(link) -> LessonSession:
             game, params = link
-            if params.scenario is None:
-                raise EmbedError("missing")
-            folder = lesson_folder(game)
-            lesson, file = lesson_file(params.scenario, await fetch_json(f"./{folder}/index.json"))
-            script = LessonScript(await fetch_json(f"./{folder}/{file}"), game, lesson)
-            return LessonSession(script, self.lang, params.step)
+            if params.scenario is None:  # a shared position (s=)
+                script = LessonScript(params.data, game)
+            else:
+                folder = lesson_folder(game)
+                lesson, file = lesson_file(params.scenario, await fetch_json(f"./{folder}/index.json"))
+                script = LessonScript(await fetch_json(f"./{folder}/{file}"), game, lesson)
+            return LessonSession(script, self.lang, params.step, params.seat)
 
         await load_session(self, open_session, self.render, read)
 
@@ -159,7 +245,10 @@ class LessonEmbedPage:
         m = session.model()
         t = self.strings.t
         render_texts(m, self.strings)
-        el("embed-players").replaceChildren(*[node("span", p) for p in m["players"]])
+        el("embed-players").replaceChildren(*[
+            node("span", p) if isinstance(p, str) else
+            node("span", p["text"], ("shown " if p["shown"] else "") + ("active" if p["active"] else ""))
+            for p in m["players"]])
         el("embed-players").setAttribute("aria-label", t("embed.players"))
         el("info-bar").textContent = m["board_label"]
         el("embed-status").textContent = " · ".join(x for x in (m["step_label"], m["status"]) if x)
@@ -167,16 +256,19 @@ class LessonEmbedPage:
         el("dice").setAttribute("aria-label", t("dice.title"))
         self.render_targets(m["targets"])
         self.render_controls(m["controls"])
-        self.canvas.setAttribute("aria-label", m["board_label"])
+        self.canvas.setAttribute("aria-label", ". ".join(x for x in (m["board_label"], m["status"]) if x))
         self.canvas.setAttribute("role", "application" if m["mode"] == "try" else "img")
         self.draw()
         window.dicelandPostHeight()
 
     def render_dice(self, dice) -> None:
-        buttons = []
+        """Each die a button (its colour's symbol when the board gives one);
+        dice that name a ``group`` are grouped under its label."""
+        boxes, groups = [], {}
         for d in dice:
-            button = node("button", d["text"], "die lesson-die" + (" selected" if d["selected"] else "")
-                          + (" dim" if d["dim"] else ""))
+            classes = " ".join(c for c in ("die", d.get("classes", "lesson-die"), "selected" if d["selected"] else "",
+                                           "dim" if d["dim"] else "") if c)
+            button = node("button", d["text"], classes)
             button.type = "button"
             button.dataset.die = d["id"]
             button.disabled = not d["enabled"]
@@ -184,8 +276,20 @@ class LessonEmbedPage:
             button.setAttribute("aria-pressed", "true" if d["selected"] else "false")
             button.style.background = d["fill"]
             button.style.color = d["ink"]
-            buttons.append(button)
-        el("dice").replaceChildren(*buttons)
+            if d.get("svg"):
+                button.innerHTML = d["svg"]
+            group = d.get("group")
+            if group is None:
+                boxes.append(button)
+                continue
+            if group not in groups:
+                box = groups[group] = node("div", "", "dice-group")
+                box.dataset.group = group
+                if d.get("group_label"):
+                    box.appendChild(node("span", d["group_label"], "dice-group-label"))
+                boxes.append(box)
+            groups[group].appendChild(button)
+        el("dice").replaceChildren(*boxes)
 
     def render_targets(self, targets) -> None:
         self.targets.setAttribute("aria-label", self.strings.t("embed.targets"))
@@ -221,7 +325,7 @@ class LessonEmbedPage:
         dpr = float(window.devicePixelRatio or 1)
         self.layout = board.layout(width, dpr, float(window.innerHeight) * 0.8)
         self.canvas.style.width = f"{self.layout.css_width}px"
-        self.cache["board"] = (self.session.script.game, self.lang)
+        self.cache["board"] = (self.session.script.game, self.lang, board.shown_seat())
         draw_canvas(self.canvas, self.ctx, self.layout, board.static_ops, board.frame_ops(), self.cache)
 
     # -- what tests and tools can ask -------------------------------------------------------
@@ -251,7 +355,11 @@ class LessonEmbedPage:
             rect = self.canvas.getBoundingClientRect()
             return js_obj({"x": float(rect.left) + found[0], "y": float(rect.top) + found[1]})
 
-        for name, fn in (("state", state), ("answerTaps", answer_taps), ("point", point)):
+        def cell_center(row, col):
+            """Where a Diceland cell is drawn, in client coordinates (or null)."""
+            return point(json.dumps([int(row), int(col)]))
+
+        for name, fn in (("state", state), ("answerTaps", answer_taps), ("point", point), ("cellCenter", cell_center)):
             setattr(api, name, self.events.proxy(fn))
         window.dicelandEmbed = api
 

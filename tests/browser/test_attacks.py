@@ -213,7 +213,7 @@ def test_an_oversized_link_is_refused_at_once(site):
 def test_a_lesson_file_nested_too_deep_is_refused_with_a_message(site, serve, site_dir, tmp_path):
     copy = tmp_path / "dist"
     shutil.copytree(site_dir, copy)
-    (copy / "tutorial" / "02-phase-1.json").write_text(DEEP, encoding="utf-8")
+    (copy / "tutorial" / "diceland" / "02-phase-1.json").write_text(DEEP, encoding="utf-8")
     page = site.page
     spanish = "Este ejemplo tiene demasiados niveles anidados para leerlo."
     other = serve(copy)

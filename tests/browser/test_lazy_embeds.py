@@ -57,7 +57,9 @@ def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, ser
         src = frame.get_attribute("#picture", "src")
         assert src == "./" + manifest[name]["steps"][step]["src"]
         assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
-        assert frame.text_content("#picture-status") == f"Paso {step} de {manifest[name]['last']}"
+        # the step, and whose board it is
+        owner = manifest[name]["steps"][step]["name"]
+        assert frame.text_content("#picture-status") == f"Paso {step} de {manifest[name]['last']} · {owner}"
         assert frame.get_attribute("#picture", "alt").startswith("Tablero de ")
     # the host sized every frame from its height message
     heights = page.evaluate("[...document.querySelectorAll('iframe')].map(f => f.getBoundingClientRect().height)")
@@ -139,7 +141,7 @@ def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp
     page = site.page
     requests: list[str] = []
     page.context.on("request", lambda req: requests.append(req.url) if from_a_page(req) else None)
-    data = json.loads((TUTORIAL / "04-overshoot.json").read_text(encoding="utf-8"))
+    data = json.loads((TUTORIAL / "diceland" / "04-overshoot.json").read_text(encoding="utf-8"))
     src = site.base_url + "embed.html?s=" + s_value(data) + "&step=2"
     (tmp_path / "host.html").write_text(
         f'<!doctype html><meta charset="utf-8"><title>host</title><iframe src="{src}" '
@@ -191,7 +193,8 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
         frame.wait_for_function("() => document.getElementById('picture').complete")
         assert frame.get_attribute("#picture", "src") == "./" + lesson["steps"]["it"][lesson["start"]]["src"]
         assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
-        assert frame.text_content("#picture-status") == f"Passo {lesson['start']} di {lesson['last']}"
+        owner = lesson["steps"]["it"][lesson["start"]]["name"]
+        assert frame.text_content("#picture-status") == f"Passo {lesson['start']} di {lesson['last']} · {owner}"
         data = json.loads((site_dir / lesson["folder"] / lesson["file"]).read_text(encoding="utf-8"))
         assert frame.text_content("#picture-title") == data["title"]["it"]
     page.wait_for_timeout(500)  # anything still on its way would show below
@@ -204,7 +207,8 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
     before = wide.get_attribute("#picture", "src")
     wide.click('#picture-controls button[data-picture="next"]')
     shown = lesson["start"] + 1
-    assert wide.text_content("#picture-status") == f"Passo {shown} di {lesson['last']}"
+    owner = lesson["steps"]["it"][shown]["name"]
+    assert wide.text_content("#picture-status") == f"Passo {shown} di {lesson['last']} · {owner}"
     assert wide.get_attribute("#picture", "src") == "./" + lesson["steps"]["it"][shown]["src"] != before
     wide.click('#picture-controls button[data-picture="prev"]')
     assert wide.get_attribute("#picture", "src") == before

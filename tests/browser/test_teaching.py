@@ -17,7 +17,7 @@ from diceland_core.games.diceland import load_scenario, replay_scenario
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-TUTORIAL = ROOT / "site" / "tutorial"
+TUTORIAL = ROOT / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 READY = 60_000
 
@@ -126,6 +126,27 @@ def test_tutorial_lessons_show_the_engine_position_and_a_try_solves_one(site):
     height = page.evaluate("document.getElementById('lesson-frame').getBoundingClientRect().height")
     inner = frame.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
     assert abs(height - inner) <= 8 and height > 400
+
+
+def test_old_lesson_links_and_stored_progress_still_open_diceland_lessons(site):
+    """Diceland's lessons moved to tutorial/diceland/: the tutorial's
+    ``?lesson=`` links (bare, or with the game), progress stored before, and
+    embed links naming a lesson by its file (with or without ``game=``)."""
+    page = site.page
+    site.open(path="tutorial.html", query="?lang=es")
+    page.evaluate("""localStorage.setItem('diceland:tutorial',
+        JSON.stringify({version: 1, done: ['open-zones', 'overshoot'], lang: 'it'}))""")
+    for query in ("?lesson=overshoot", "?lesson=diceland/overshoot"):
+        site.open(path="tutorial.html", query=query)
+        state = json.loads(page.evaluate("window.dicelandTutorial.state()"))
+        assert state["lesson"] == "overshoot" and state["lang"] == "it", query
+        assert state["done"] == ["open-zones", "overshoot"]
+        assert state["src"] == "embed.html?scenario=overshoot&lang=it&step=2"
+        assert page.locator('#lessons button.done[data-game="diceland"]').count() == 2
+    for query in ("?scenario=04-overshoot.json&lang=es&play=1", "?game=diceland&scenario=04-overshoot&play=1"):
+        site.open(path="embed.html", query=query)
+        state = embed_state(page.main_frame)
+        assert (state["lesson"], state["game"], state["step"]) == ("overshoot", "diceland", 1), query
 
 
 def test_share_position_link_shows_the_games_position(site):

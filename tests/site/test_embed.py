@@ -1,7 +1,8 @@
-"""The embeddable board's logic (site/diceland_site/embed.py): the ``s=``
-encoding, the query, the position at each step, judging a reader's move in
-every tutorial lesson and in every language, sharing a game's position, and
-the tutorial's stored progress."""
+"""The embeddable board's logic for Diceland (diceland_site.lessons,
+lesson_session and games/diceland/lesson.py): the ``s=`` encoding, the
+query, the position at each step, judging a reader's move in every tutorial
+lesson and in every language, sharing a game's position, and the tutorial's
+stored progress."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ import pytest
 
 from diceland_core.games.diceland import Game, action_from_json, replay_scenario, parse_scenario
 from diceland_site.games.diceland.controller import Controller
-from diceland_site.games.diceland.lesson import EmbedSession, Script, check_try, scenario_of_game, share_link
+from diceland_site.games.diceland.lesson import scenario_of_game, share_link
+from diceland_site.lesson_session import LessonSession
+from diceland_site.lessons import LessonScript, judge
 from diceland_site.teaching import (
     MAX_PARAM_CHARS, EmbedError, decode_scenario, dump_progress, embed_url, encode_scenario, iframe_attributes,
     lesson_file, load_progress, page_language, parse_params, without_rule_ids,
@@ -23,7 +26,7 @@ from diceland_site.teaching import (
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.seats import Seat
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 LESSONS = {e["id"]: json.loads((TUTORIAL / e["file"]).read_text(encoding="utf-8")) for e in INDEX}
 
@@ -40,6 +43,24 @@ def rule_prefix(rule: str, lang: str) -> str:
 
 
 RULE_ID = re.compile(r"\b[DCW]\d+(\.\d+)?")
+
+
+def Script(data: dict, lesson: str | None = None) -> LessonScript:
+    """A Diceland lesson (``lesson`` its id) or a shared position (None)."""
+    return LessonScript(data, "diceland", lesson)
+
+
+def tap(session: LessonSession, row: int, col: int) -> bool:
+    """A tap on a cell of the board, as the page's canvas sends it."""
+    layout = session.board.layout(480.0, 1.0)
+    return session.tap_point(layout, *layout.cell_center(row, col))
+
+
+def press_die(session: LessonSession, colour: str) -> bool:
+    """A tap on an enabled die of ``colour``."""
+    dice = session.state()["dice"]
+    index = next(i for i, d in enumerate(dice) if d["colour"] == colour and d["enabled"])
+    return session.tap_die(session.model()["dice"][index]["id"])
 
 
 # -- s= ----------------------------------------------------------------------------------
@@ -158,11 +179,11 @@ def test_try_moves_are_accepted_and_wrong_moves_rejected_with_their_rule(lesson)
     game = script.game_at(spec["step"])
     names = script.names("en")
     for item in spec["expect"]:
-        assert check_try(game, spec, action_from_json(item)).accepted
+        assert judge(script, game, action_from_json(item)).accepted
     for wrong in spec["wrong"]:
         action = action_from_json(wrong["action"])
         for lang in LANGUAGES:
-            verdict = check_try(game, spec, action, lang, names)
+            verdict = judge(script, game, action, lang, names)
             assert not verdict.accepted
             assert verdict.rule == wrong["rule"]
             # the reader sees plain sentences; the rule id waits behind "details"
@@ -173,18 +194,17 @@ def test_try_moves_are_accepted_and_wrong_moves_rejected_with_their_rule(lesson)
                 assert without_rule_ids(wrong["why"][lang]) in verdict.message
 
 
-def play_through_the_widget(session: EmbedSession, item: dict) -> None:
+def play_through_the_widget(session: LessonSession, item: dict) -> None:
     """Make ``item`` the way a reader does: dice, cells, buttons."""
     if item["type"] == "choose":
-        die = next(d for d in session.model()["dice"] if d["colour"] == item["colour"] and d["enabled"])
-        session.press_die(die["index"])
+        press_die(session, item["colour"])
     elif item["type"] in ("reroll", "stop", "pass"):
         session.button(item["type"])
     else:
         todo = [tuple(c) for c in item["cells"]]
         while todo:  # in an order the board allows (each cell next to the crosses)
             cell = next(c for c in todo if list(c) in session.state()["highlights"])
-            assert session.tap(*cell), session.feedback
+            assert tap(session, *cell), session.feedback
             todo.remove(cell)
         session.button("confirm")
 
@@ -194,7 +214,7 @@ def play_through_the_widget(session: EmbedSession, item: dict) -> None:
 def test_the_reader_solves_each_lesson_in_the_widget(lesson, lang):
     data = LESSONS[lesson]
     spec = data["try"]
-    session = EmbedSession(Script(data, lesson), lang, step=spec["step"])
+    session = LessonSession(Script(data, lesson), lang, step=spec["step"])
     assert session.can_try() and session.state()["seat"] == session.script.try_player(spec["step"])
     assert session.button("try") and session.mode == "try"
     play_through_the_widget(session, spec["expect"][0])
@@ -208,9 +228,9 @@ def test_the_reader_solves_each_lesson_in_the_widget(lesson, lang):
 
 def test_a_wrong_tap_names_the_rule_and_the_lesson_why():
     data = LESSONS["overshoot"]
-    session = EmbedSession(Script(data, "overshoot"), "es", step=2)
+    session = LessonSession(Script(data, "overshoot"), "es", step=2)
     session.start_try()
-    assert not session.tap(1, 1)
+    assert not tap(session, 1, 1)
     assert session.feedback_kind == "wrong"
     assert session.feedback_details == rule_prefix("D2.4", "es")
     assert not RULE_ID.search(session.feedback)
@@ -222,10 +242,10 @@ def test_a_wrong_tap_names_the_rule_and_the_lesson_why():
 
 def test_a_legal_but_different_move_is_explained():
     data = LESSONS["bonus-rolls"]
-    session = EmbedSession(Script(data, "bonus-rolls"), "it", step=5)
+    session = LessonSession(Script(data, "bonus-rolls"), "it", step=5)
     session.start_try()
     for cell in ((3, 7), (2, 7), (2, 8)):
-        assert session.tap(*cell)
+        assert tap(session, *cell)
     session.button("confirm")
     assert not session.solved and session.step == 5
     assert without_rule_ids(data["try"]["wrong"][2]["why"]["it"]) in session.feedback
@@ -234,16 +254,16 @@ def test_a_legal_but_different_move_is_explained():
 def test_stepping_and_the_next_scripted_decision():
     data = LESSONS["phase-1"]
     script = Script(data, "phase-1")
-    session = EmbedSession(script, "en", step=0)
+    session = LessonSession(script, "en", step=0)
     for n in range(script.last):
         assert session.state()["step"] == n
         game, _ = replay_scenario(script.scenario, steps=n)
         assert session.state()["phase"] == game.phase.value
-        session.next()
-    session.next()
+        session.button("next")
+    session.button("next")
     assert session.step == script.last and not session.can_try()
-    session.prev()
-    session.reset()
+    session.button("prev")
+    session.button("reset")
     assert session.step == 0
     # any step: the reader may make the next scripted decision
     session.goto(1)
@@ -253,7 +273,7 @@ def test_stepping_and_the_next_scripted_decision():
 
 
 def test_watching_shows_the_dice_of_the_moment_with_names():
-    session = EmbedSession(Script(LESSONS["bonus-rolls"], "bonus-rolls"), "es", step=5)
+    session = LessonSession(Script(LESSONS["bonus-rolls"], "bonus-rolls"), "es", step=5)
     dice = session.model()["dice"]
     assert [d["group"] for d in dice] == ["bonus"] * 5
     assert not any(d["enabled"] for d in dice)
@@ -282,12 +302,27 @@ def test_a_shared_link_replays_to_the_same_position(boards, steps):
     data = params.data
     assert ("board" in data) == (len(set(boards)) == 1)
     assert data.get("boards", boards) == boards or data["board"] == boards[0]
-    session = EmbedSession(Script(data), "en")
-    shown = session.game
+    session = LessonSession(Script(data), "en")
+    shown = session.board.state
     assert shown.summary() == game.summary()
     assert (shown.phase, shown.roll, shown.held, shown.leftovers, shown.turn, shown.bonus_player) == \
         (game.phase, game.roll, game.held, game.leftovers, game.turn, game.bonus_player)
     assert session.names == ctrl.names
+
+
+#: a "Share position" link made before the lessons of every game ran one
+#: session (boards A and C, seed 5, nine bot moves)
+OLD_LINK = ("lZLBbsIwEET_Zc97SAKFlhv0MyKrMsaiSMYbOUZVhPh3xoQWu5UoXLy282Yzs_KROqcHG3paNExr0WGDbUtLYnonxdRHHeLHCNGiZtrsjAXR0jZY64FJ0H5rscHFcCuDdU6-bt8Vt7R2hwRey29heZ3xZeNS9n_bEUMUbeJOfIp3pDh0SEHmU6RPrBEnBwT8Vp_4h-mjdPkZszBJks3EIGvq2zb8CkMTrOqOosoUE36BYsqzQvHX1yXFE66qwtXsrp88Qc1v8FNzXaE0OKiHfzIHizF7vbfjG_Ia7MpqUqcz")
+
+
+def test_an_old_shared_link_still_opens_at_the_same_position():
+    data = parse_params({"s": OLD_LINK}).data
+    session = LessonSession(Script(data), "en")
+    state = session.state()
+    expected, _ = replay_scenario(parse_scenario(data))
+    assert (state["step"], state["seat"], state["phase"], state["active"]) == (9, 1, "bonus", 0)
+    assert [len(c) for c in state["crossed"]] == [5, 6]
+    assert state["summary"] == expected.summary() and state["names"] == ["Ana", "Bea"]
 
 
 def test_an_unshipped_board_travels_inline(board):
@@ -318,7 +353,7 @@ def test_progress_round_trip_and_bad_values():
 def test_an_embed_without_a_step_opens_at_step_1_ready_to_try():
     for lesson, data in LESSONS.items():
         script = Script(data, lesson)
-        session = EmbedSession(script, "en")
+        session = LessonSession(script, "en")
         assert session.step == min(1, script.last), lesson
         if script.last > 1:
             assert session.can_try() and session.state()["can_try"], lesson

@@ -14,14 +14,14 @@ from pathlib import Path
 
 from hostile import hostile, parser_depth
 
-from diceland_site.games.diceland.lesson import Script
+from diceland_site.lessons import LessonScript
 from diceland_site.teaching import EmbedError, encode_scenario, parse_params
 from diceland_site.i18n import LANGUAGES
 from diceland_site.safejson import MAX_DEPTH
 
 RUNS = 10_000
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "site" / "tutorial").glob("0*.json"))]
+LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "site" / "tutorial" / "diceland").glob("0*.json"))]
 VALUES = [None, True, 0, -1, 3, 2**70, 1.5, "", "x", "red", [], {}, [[0, 0]], ["red"], {"en": "<b>x</b>"},
           "<img src=x onerror=alert(1)>", "\u202e", "A"]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= %\x00é"
@@ -73,7 +73,7 @@ def exercise(query: dict) -> str:
         params = parse_params(query, ["en"])
         if params.data is None:
             return "named"
-        script = Script(params.data)
+        script = LessonScript(params.data, "diceland")
         step = script.check_view(params.step, params.seat)
         for lang in LANGUAGES:
             script.title(lang), script.explain(lang), script.caption(step, lang), script.names(lang)

@@ -1,6 +1,7 @@
-"""The pictures of the shipped lessons (site/diceland_site/pictures.py): one
-per step, of the board the live embed shows there, and the manifest that
-embed-picture.js reads."""
+"""The pictures of Diceland's lessons (site/diceland_site/pictures.py and
+board_pictures.py): one per step, drawn from the draw lists of the board the
+live embed shows there (the same seat, the same crosses), and the manifest
+that embed-picture.js reads."""
 
 from __future__ import annotations
 
@@ -11,18 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from diceland_site.games.diceland.lesson import EmbedSession, Script
-from diceland_site.pictures import DRAWERS, MANIFEST, lesson_game, lesson_pictures
+from diceland_site.i18n import LANGUAGES
+from diceland_site.lesson_session import LessonSession
+from diceland_site.lessons import LessonScript
+from diceland_site.pictures import DRAWERS, MANIFEST, lesson_pictures
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 LESSONS = {e["id"]: json.loads((TUTORIAL / e["file"]).read_text(encoding="utf-8")) for e in INDEX}
-CROSS = re.compile(r'class="cross" data-row="(\d+)" data-col="(\d+)"')
+#: a crossed cell on the live canvas: a dark cross with a white halo (draw.dynamic_ops)
+CROSS = re.compile(r'<path d="[^"]+" fill="#141414" stroke="#ffffff"')
 
 
 @pytest.fixture(scope="module")
 def built() -> tuple[dict, dict[str, bytes]]:
-    files = lesson_pictures(INDEX, LESSONS)
+    files = lesson_pictures({"diceland": (INDEX, LESSONS)})
     return json.loads(files[MANIFEST])["lessons"], files
 
 
@@ -31,21 +35,20 @@ def test_every_step_of_every_lesson_has_the_picture_of_the_live_boards_seat(buil
     assert list(manifest) == sorted(e["id"] for e in INDEX)
     for entry in INDEX:
         lesson = manifest[entry["id"]]
-        script = Script(LESSONS[entry["id"]], entry["id"])
-        assert lesson["game"] == "diceland" and lesson["file"] == entry["file"]
+        script = LessonScript(LESSONS[entry["id"]], "diceland", entry["id"])
+        assert (lesson["game"], lesson["folder"], lesson["file"]) == ("diceland", "tutorial/diceland", entry["file"])
         assert (lesson["start"], lesson["last"], lesson["players"]) == (1, script.last, script.players)
-        assert len(lesson["steps"]) == script.last + 1
+        assert len(lesson["steps"]) == script.last + 1  # one picture a step, for every language
         for step, picture in enumerate(lesson["steps"]):
-            session = EmbedSession(script, "en", step)
-            assert picture["seat"] == session.shown_player(), (entry["id"], step)
-            assert picture["name"] == script.custom_names[picture["seat"]]
+            for lang in LANGUAGES:
+                session = LessonSession(script, lang, step)
+                assert picture["seat"] == session.state()["seat"], (entry["id"], step, lang)
+            seat = picture["seat"]
+            assert picture["name"] == script.custom_names[seat]
             svg = files[picture["src"]].decode("utf-8")
-            assert svg.startswith("<?xml") and f">{picture['name']}</text>" in svg
-            sheet = session.game.sheets[picture["seat"]]
-            board = session.game.boards[picture["seat"]]
-            start = board.coords(board.start)
-            drawn = {(int(r), int(c)) for r, c in CROSS.findall(svg)}
-            assert drawn == {tuple(cell) for cell in sheet.crossed_cells()} - {start}, (entry["id"], step)
+            assert svg.startswith("<?xml") and f"<title>{picture['name']}</title>" in svg
+            crossed = session.board.state.sheets[seat].crossed_cells()
+            assert len(CROSS.findall(svg)) == len(crossed) > 0, (entry["id"], step)
 
 
 def test_steps_that_look_alike_share_one_file_and_every_file_is_named(built):
@@ -55,17 +58,15 @@ def test_steps_that_look_alike_share_one_file_and_every_file_is_named(built):
     steps = sum(len(lesson["steps"]) for lesson in manifest.values())
     assert len(named) < steps  # a step that only rolls dice draws the same board
     for src in named:
-        assert re.fullmatch(r"pictures/[a-z0-9-]+/[0-9a-f]{12}\.svg", src)
+        assert re.fullmatch(r"pictures/diceland-[a-z0-9-]+/[0-9a-f]{12}\.svg", src)
 
 
-def test_the_game_of_a_lesson_and_games_without_pictures():
-    assert lesson_game({}, {}) == "diceland"
-    assert lesson_game({"game": "clever"}, {"game": "wideshut"}) == "clever"
-    assert lesson_game({}, {"game": "wideshut"}) == "wideshut"
-    entry = {"id": "clever-one", "file": "10-clever.json", "game": "no-such-game"}
-    files = lesson_pictures([entry], {"clever-one": {"title": "x"}})
+def test_a_game_without_a_drawing_function_gets_no_pictures():
+    assert set(DRAWERS) == {"diceland", "clever", "wideshut"}
+    entry = {"id": "one", "file": "01-one.json"}
+    files = lesson_pictures({"no-such-game": ([entry], {"one": {"title": "x"}})})
     assert json.loads(files[MANIFEST])["lessons"] == {
-        "clever-one": {"game": "no-such-game", "file": "10-clever.json"}}
+        "no-such-game/one": {"game": "no-such-game", "folder": "tutorial/no-such-game", "file": "01-one.json"}}
     assert list(files) == [MANIFEST]
 
 
@@ -73,12 +74,6 @@ def test_a_broken_lesson_or_an_unsafe_id_stops_the_build_naming_it():
     broken = copy.deepcopy(LESSONS["overshoot"])
     broken["actions"] = broken["actions"][:1] + [{"type": "choose", "colour": "green"}]
     with pytest.raises(ValueError, match="lesson overshoot: "):
-        lesson_pictures([{"id": "overshoot", "file": "04-overshoot.json"}], {"overshoot": broken})
+        lesson_pictures({"diceland": ([{"id": "overshoot", "file": "04-overshoot.json"}], {"overshoot": broken})})
     with pytest.raises(ValueError, match="cannot name a picture folder"):
-        lesson_pictures([{"id": "../x", "file": "x.json"}], {"../x": LESSONS["overshoot"]})
-
-
-def test_pictures_keep_a_tenth_of_a_pixel_and_never_touch_text():
-    from diceland_site.games.diceland.pictures import tenths
-    svg = '<text x="15.63" font-size="22.1">v1.25 María</text><path d="M1.234 5.678 L10 2.25"/>'
-    assert tenths(svg) == '<text x="15.6" font-size="22.1">v1.25 María</text><path d="M1.2 5.6 L10 2.2"/>'
+        lesson_pictures({"diceland": ([{"id": "../x", "file": "x.json"}], {"../x": LESSONS["overshoot"]})})

@@ -15,12 +15,12 @@ import pytest
 
 from diceland_core.core.errors import IllegalActionError
 from diceland_core.core.replay import parse_scenario, play
-from diceland_site.games.diceland.lesson import check_try
 from diceland_site.teaching import EmbedError, lesson_file
 from diceland_site.i18n import LANGUAGES
+from diceland_site.lesson_session import LessonSession
 from diceland_site.lessons import (
-    LESSON_GAMES, LessonScript, LessonSession, embed_src, judge, lesson_folder, lesson_key, parse_game,
-    tutorial_entries,
+    LESSON_GAMES, LessonScript, embed_src, judge, lesson_folder, lesson_key, parse_game,
+    tutorial_entries, tutorial_lesson,
 )
 
 SITE = Path(__file__).resolve().parents[2] / "site"
@@ -50,6 +50,25 @@ def test_every_game_has_lessons_and_keys_are_unique():
     assert embed_src(NEW[0], "it", None) == f"embed.html?game={NEW[0]['game']}&scenario={NEW[0]['lesson']}&lang=it"
 
 
+def test_diceland_lessons_live_in_their_games_folder_and_old_links_still_open_them():
+    folder = SITE / "tutorial"
+    assert sorted(p.name for p in folder.iterdir() if p.is_dir()) == sorted(LESSON_GAMES)
+    assert not list(folder.glob("*.json")), "every game's lessons are in tutorial/<game>/"
+    diceland = [e for e in ENTRIES if e["game"] == "diceland"]
+    assert diceland[3]["path"] == "tutorial/diceland/04-overshoot.json"
+    keys = [e["key"] for e in ENTRIES]
+    # tutorial.html?lesson=…: the bare id (old links, stored progress), or with its game
+    for old in ("overshoot", "diceland/overshoot", " Overshoot "):
+        assert tutorial_lesson(old, keys) == "overshoot", old
+    assert tutorial_lesson("clever/extra", keys) == "clever/extra"
+    assert tutorial_lesson("extra", keys) is None and tutorial_lesson(None, keys) is None
+    # embed.html?scenario=…: by id, file name or file stem, with or without game=diceland
+    for old in ("overshoot", "04-overshoot.json", "04-overshoot", "OVERSHOOT"):
+        assert lesson_file(old, INDEXES["diceland"]) == ("overshoot", "04-overshoot.json"), old
+    for query in ({}, {"game": "diceland"}, {"game": "Diceland"}):
+        assert parse_game(query) == "diceland"
+
+
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e["key"])
 def test_every_lesson_replays_and_its_try_is_judged_by_the_engine(entry):
     data = data_of(entry)
@@ -63,11 +82,11 @@ def test_every_lesson_replays_and_its_try_is_judged_by_the_engine(entry):
     assert expected and all(state.is_legal(a) for a in expected)
     assert spec.get("wrong"), "every lesson shows a wrong move too"
     wrongs = [definition.action_from_json(w["action"]) for w in spec["wrong"]]
-    if entry["game"] == "diceland":
-        assert all(check_try(state, spec, a).accepted for a in expected)
-        assert not any(check_try(state, spec, a).accepted for a in wrongs)
-        return
     script = script_of(entry)
+    if entry["game"] == "diceland":
+        assert all(judge(script, state, a).accepted for a in expected)
+        assert not any(judge(script, state, a).accepted for a in wrongs)
+        return
     assert scenario.actions[step] in expected, "the script itself plays the answer next"
     assert all(judge(script, state, a).accepted for a in expected)
     for action in wrongs:

@@ -45,7 +45,7 @@ print(" ".join(sorted(m for m in sys.modules if m.startswith(("diceland_core", "
 """
 
 #: Never imported at start-up by any game page.
-LATER = ("diceland_site.teaching", "diceland_site.lessons", "diceland_site.games.diceland.lesson",
+LATER = ("diceland_site.teaching", "diceland_site.lessons", "diceland_site.lesson_session", "diceland_site.games.diceland.lesson",
          "diceland_site.board_pictures", "diceland_site.pictures", "diceland_site.svg",
          "diceland_core.core.simulate", "diceland_core.cli")
 

@@ -1,5 +1,5 @@
-"""The pictures of the lessons of Ganz schön clever and Dice Wide Shut
-(site/diceland_site/board_pictures.py through diceland_site.pictures): every
+"""The pictures of every game's lessons (site/diceland_site/board_pictures.py
+through diceland_site.pictures): every
 step in every language, the canvas the live embed draws there, and the
 manifest entries embed-picture.js reads."""
 
@@ -14,12 +14,13 @@ import pytest
 
 from diceland_site.board_pictures import CSS_WIDTH
 from diceland_site.i18n import LANGUAGES
-from diceland_site.lessons import LessonScript, LessonSession
+from diceland_site.lesson_session import LessonSession
+from diceland_site.lessons import LESSON_GAMES, LessonScript, lesson_key
 from diceland_site.pictures import MANIFEST, lesson_pictures
 from diceland_site.svg import ops_to_svg
 
 TUTORIAL = Path(__file__).resolve().parents[3] / "site" / "tutorial"
-GAMES = ("clever", "wideshut")
+GAMES = LESSON_GAMES
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -33,7 +34,7 @@ SOURCES = {game: read(game) for game in GAMES}
 
 @pytest.fixture(scope="module")
 def built() -> tuple[dict, dict[str, bytes]]:
-    files = lesson_pictures([], {}, SOURCES)
+    files = lesson_pictures(SOURCES)
     return json.loads(files[MANIFEST])["lessons"], files
 
 
@@ -45,15 +46,17 @@ def lessons():
 
 def test_every_step_of_every_lesson_in_every_language_is_the_live_canvas(built):
     manifest, files = built
-    assert set(manifest) == {f"{game}/{entry['id']}" for game, entry, _ in lessons()}
+    assert set(manifest) == {lesson_key(game, entry["id"]) for game, entry, _ in lessons()}
     for game, entry, script in lessons():
-        item = manifest[f"{game}/{entry['id']}"]
+        item = manifest[lesson_key(game, entry["id"])]
         assert {k: item[k] for k in ("game", "folder", "file", "start", "last", "players")} == {
             "game": game, "folder": f"tutorial/{game}", "file": entry["file"],
-            "start": script.try_spec["step"], "last": script.last, "players": script.players}
-        assert set(item["steps"]) == set(LANGUAGES)
+            "start": script.check_view(None), "last": script.last, "players": script.players}
+        # Diceland's pictures hold no words: one list serves every language
+        by_language = isinstance(item["steps"], dict)
+        assert by_language == (game != "diceland")
         for lang in LANGUAGES:
-            steps = item["steps"][lang]
+            steps = item["steps"][lang] if by_language else item["steps"]
             assert len(steps) == script.last + 1, (entry["id"], lang)
             session = LessonSession(script, lang)
             for step, picture in enumerate(steps):
@@ -62,12 +65,14 @@ def test_every_step_of_every_lesson_in_every_language_is_the_live_canvas(built):
                 board = session.board
                 layout = board.layout(CSS_WIDTH, 1.0)
                 svg = files[picture["src"]].decode("utf-8")
-                assert svg == ops_to_svg(board.static_ops() + board.frame_ops(), layout.css_width / layout.scale,
-                                         layout.css_height / layout.scale, CSS_WIDTH, board.board_label())
-                assert picture["name"] == session.names[board.shown_seat()]
+                scale = getattr(layout, "scale", 1.0)  # Diceland draws in CSS pixels
+                title = board.picture_title() if game == "diceland" else board.board_label()
+                assert svg == ops_to_svg(board.static_ops() + board.frame_ops(), layout.css_width / scale,
+                                         layout.css_height / scale, CSS_WIDTH, title)
+                assert (picture["seat"], picture["name"]) == (board.shown_seat(), session.names[board.shown_seat()])
                 root = ET.fromstring(files[picture["src"]])
                 assert root.tag == NS + "svg" and root.get("width") == "480"
-                assert root.find(NS + "title").text == board.board_label()
+                assert root.find(NS + "title").text == title
 
 
 def test_the_sheet_is_drawn_in_the_readers_language(built):
@@ -119,4 +124,4 @@ def test_a_broken_game_lesson_stops_the_build_naming_it():
     index, data = SOURCES["clever"]
     broken = dict(data["areas"], actions=[{"type": "nonsense"}])
     with pytest.raises(ValueError, match="lesson clever/areas: "):
-        lesson_pictures([], {}, {"clever": ([index[1]], {"areas": broken})})
+        lesson_pictures({"clever": ([index[1]], {"areas": broken})})

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from diceland_core.core.errors import IllegalActionError
 
 from ...i18n import error_details, error_text
-from ...lessons import Outcome, lesson_seats, refusal
+from ...lessons import JudgedMoves, LessonBoard, Outcome
 from .controller import Controller, Result
 from .draw import COLOURS_CSS, die_rect, die_spot, frame_ops, static_ops
 from .layout import GEOMETRY, CanvasLayout
@@ -24,20 +24,10 @@ from .strings import COLOUR_SYMBOLS
 
 __all__ = ["make_board", "LessonController", "CleverBoard"]
 
-class LessonController(Controller):
+class LessonController(JudgedMoves, Controller):
     """The page's controller, every action judged first by ``check``."""
 
-    def __init__(self, state, seats, lang: str, check: Callable | None):
-        self.check = check
-        #: the die the reader tapped last (which of the lesson's wrong moves they are making)
-        self.last_die: str | None = None
-        super().__init__(state, seats, lang)
-
-    def _apply(self, action: Any) -> Result:
-        verdict = refusal(self.check, self.state, action)
-        if verdict is not None:
-            return Result(False, verdict.message, verdict.details)
-        return super()._apply(action)
+    RESULT, STATE = Result, "state"
 
     def tap_die(self, colour: str) -> Result:
         """A die the page would not select: the engine says why, for the
@@ -60,16 +50,12 @@ class LessonController(Controller):
         return result
 
 
-def _outcome(result: Result) -> Outcome:
-    return Outcome(result.ok, result.reason, result.details)
+class CleverBoard(LessonBoard):
+    CONTROLLER = LessonController
 
-
-class CleverBoard:
-    def __init__(self, state, names: Sequence[str], lang: str, human: int | None, check: Callable | None):
-        self.ctrl = LessonController(state, lesson_seats(names, human), lang, check if human is not None else None)
-        self.human = human
-        self.strings = self.ctrl.strings
-        if human is not None:
+    def start(self) -> None:
+        state = self.state
+        if self.human is not None:
             self.ctrl.viewing = None
         else:
             self.ctrl.viewing = state.pending_player if state.pending_player is not None else state.active
@@ -119,6 +105,12 @@ class CleverBoard:
     def shown_seat(self) -> int:
         return self.model().shown
 
+    def view(self, seat: int) -> None:
+        self.ctrl.viewing = seat
+
+    def facts(self) -> dict[str, Any]:
+        return {}
+
     def board_label(self) -> str:
         m = self.model()
         p = m.players[m.shown]
@@ -126,17 +118,17 @@ class CleverBoard:
 
     # -- the reader's inputs -------------------------------------------------------
     def tap_die(self, ident: str) -> Outcome:
-        return _outcome(self.ctrl.tap_die(ident))
+        return self.outcome(self.ctrl.tap_die(ident))
 
     def tap_target(self, ident: str) -> Outcome:
         try:
             area, index = json.loads(ident)
         except (ValueError, TypeError):
             return Outcome(False)
-        return _outcome(self.ctrl.tap_mark(str(area), tuple(index) if isinstance(index, list) else index))
+        return self.outcome(self.ctrl.tap_mark(str(area), tuple(index) if isinstance(index, list) else index))
 
     def press(self, name: str) -> Outcome:
-        return _outcome(self.ctrl.press(name))
+        return self.outcome(self.ctrl.press(name))
 
     def key(self, key: str) -> Outcome | None:
         if key == "Escape":
@@ -174,7 +166,7 @@ class CleverBoard:
         x, y = layout.to_sheet(css_x, css_y)
         colour = die_spot(self.model(), x, y)
         spot = ("die", colour) if colour else GEOMETRY.hit_mark(x, y)
-        return None if spot is None else _outcome(self.ctrl.tap(spot))
+        return None if spot is None else self.outcome(self.ctrl.tap(spot))
 
     def target_point(self, layout: CanvasLayout, ident: str) -> tuple[float, float] | None:
         """Where a die (``"blue"``) or a field (a target id) is drawn, in CSS pixels."""

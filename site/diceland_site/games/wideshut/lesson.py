@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from diceland_core.core.errors import IllegalActionError
 
 from ...i18n import error_details
-from ...lessons import Outcome, lesson_seats, refusal
+from ...lessons import JudgedMoves, LessonBoard, Outcome
 from .announce import box_text
 from .draw import SheetLayout, frame_ops, layout_for, static_ops
 from .model import DIE_STYLE, position_of
@@ -23,14 +23,10 @@ from .controller import Controller, Result
 
 __all__ = ["make_board", "LessonPlay", "WideBoard"]
 
-class LessonPlay(Controller):
+class LessonPlay(JudgedMoves, Controller):
     """The page's controller, every action judged first by ``check``."""
 
-    def __init__(self, game, seats, lang: str, check: Callable | None):
-        self.check = check
-        #: the die the reader tapped last (which of the lesson's wrong moves they are making)
-        self.last_die: int | None = None
-        super().__init__(game, seats, lang)
+    RESULT = Result
 
     def _refusal(self, err: IllegalActionError) -> Result:
         return Result(False, self.strings.refusal(err, self.names()), error_details(err, self.lang))
@@ -39,34 +35,23 @@ class LessonPlay(Controller):
         self.last_die = index
         return super().tap_die(index)
 
-    def _apply(self, action) -> Result:
-        verdict = refusal(self.check, self.game, action)
-        if verdict is not None:
-            return Result(False, verdict.message, verdict.details)
-        return super()._apply(action)
 
+class WideBoard(LessonBoard):
+    CONTROLLER, REASON = LessonPlay, "message"
 
-def _outcome(result: Result) -> Outcome:
-    return Outcome(result.ok, result.message, result.details)
-
-
-class WideBoard:
-    def __init__(self, game, names: Sequence[str], lang: str, human: int | None, check: Callable | None):
-        self.play = LessonPlay(game, lesson_seats(names, human), lang, check if human is not None else None)
-        self.human = human
-        self.strings = self.play.strings
-        if human is None:
-            current = game.current_player
-            self.play.view_sheet(current if current is not None else 0)
+    def start(self) -> None:
+        if self.human is None:
+            current = self.state.current_player
+            self.ctrl.view_sheet(current if current is not None else 0)
 
     @property
     def state(self):
-        return self.play.game
+        return self.ctrl.game
 
     # -- what the page lists ------------------------------------------------------
     def dice(self) -> list[dict]:
         out = []
-        for d in self.play.view().dice:
+        for d in self.ctrl.view().dice:
             fill, ink, symbol = DIE_STYLE[d.colour]
             out.append({"id": str(d.index), "label": d.label, "text": f"{d.value} {symbol}", "fill": fill,
                         "ink": ink, "enabled": self.human is not None and d.enabled, "selected": d.chosen,
@@ -76,57 +61,63 @@ class WideBoard:
     def targets(self) -> list[dict]:
         return [{"id": json.dumps([t.half, t.row, t.col]),
                  "label": box_text(t.half, t.row, t.col, t.kind, self.strings)}
-                for t in self.play.view().targets]
+                for t in self.ctrl.view().targets]
 
     def buttons(self) -> list[dict]:
-        m = self.play.view()
+        m = self.ctrl.view()
         t = self.strings.t
         return [{"id": name, "label": t(f"button.{name}"), "enabled": m.buttons[name], "visible": True}
                 for name in ("roll", "confirm", "clear")]
 
     def prompt(self) -> str:
-        m = self.play.view()
+        m = self.ctrl.view()
         return " ".join([m.prompt, *m.notes])
 
     def status(self) -> str:
-        m = self.play.view()
+        m = self.ctrl.view()
         return m.end_text or ("" if m.game_over else self.strings.t("status.round", round=m.round))
 
     def players(self) -> list[str]:
-        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.play.view().seats]
+        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.ctrl.view().seats]
 
     def shown_seat(self) -> int:
-        return self.play.view().shown
+        return self.ctrl.view().shown
+
+    def view(self, seat: int) -> None:
+        self.ctrl.view_sheet(seat)
+
+    def facts(self) -> dict:
+        return {}
 
     def board_label(self) -> str:
-        m = self.play.view()
+        m = self.ctrl.view()
         seat = m.seats[m.shown]
         return self.strings.t("sheet.label", name=seat.name, total=seat.total)
 
     # -- the reader's inputs -------------------------------------------------------
     def tap_die(self, ident: str) -> Outcome:
         try:
-            return _outcome(self.play.tap_die(int(ident)))
+            return self.outcome(self.ctrl.tap_die(int(ident)))
         except ValueError:
             return Outcome(False)
 
     def tap_target(self, ident: str) -> Outcome:
         try:
             half, row, col = json.loads(ident)
-            return _outcome(self.play.tap_box(str(half), int(row), int(col)))
+            return self.outcome(self.ctrl.tap_box(str(half), int(row), int(col)))
         except (ValueError, TypeError):
             return Outcome(False)
 
     def press(self, name: str) -> Outcome:
         if name == "clear":
-            return _outcome(self.play.key("Escape"))
+            return self.outcome(self.ctrl.key("Escape"))
         if name in ("roll", "confirm"):
-            return _outcome(getattr(self.play, name)())
+            return self.outcome(getattr(self.ctrl, name)())
         return Outcome(False)
 
     def key(self, key: str) -> Outcome | None:
         if key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"):
-            return _outcome(self.play.key(key))
+            return self.outcome(self.ctrl.key(key))
         return None
 
     def answer_taps(self, action) -> list[tuple[str, str]]:
@@ -142,7 +133,7 @@ class WideBoard:
 
     def touches(self, action) -> bool:
         """The reader's inputs so far are part of ``action`` (the dice they tapped are among its dice)."""
-        dice = set(self.play.chosen) | ({self.play.last_die} if self.play.last_die is not None else set())
+        dice = set(self.ctrl.chosen) | ({self.ctrl.last_die} if self.ctrl.last_die is not None else set())
         return action.type == "take" and bool(dice) and dice <= set(action.dice)
 
     # -- drawing -------------------------------------------------------------------
@@ -153,15 +144,15 @@ class WideBoard:
         return static_ops(self.strings)
 
     def frame_ops(self) -> list[tuple]:
-        m = self.play.view()
-        return frame_ops(self.play.game.sheets[m.shown], m, self.strings)
+        m = self.ctrl.view()
+        return frame_ops(self.ctrl.game.sheets[m.shown], m, self.strings)
 
     def tap_point(self, layout: SheetLayout, css_x: float, css_y: float) -> Outcome | None:
         hit = layout.hit(css_x, css_y)
         if hit is None:
             return None
-        self.play.cursor = hit
-        return _outcome(self.play.tap_box(*hit))
+        self.ctrl.cursor = hit
+        return self.outcome(self.ctrl.tap_box(*hit))
 
     def target_point(self, layout: SheetLayout, ident: str) -> tuple[float, float] | None:
         """Where a box (a target id) is drawn, in CSS pixels."""
