@@ -614,8 +614,8 @@ def test_html_in_names_comes_back_as_plain_text(board):
     setup = from_url_params({"players": "human,human", "names": ",".join(names)}, known_boards=KNOWN)
     assert [s.name for s in setup.seats] == names
     ctl = Controller.new(setup.seats, [board], seed=3)
-    model = ctl.ui_model()
-    assert [p.name for p in model.players] == names
+    model = ctl.model()
+    assert [p.name for p in model.seats] == names
     assert names[model.active] in model.status and names[model.active] in model.board_label
     assert "&lt;" not in json.dumps(model.to_json(), ensure_ascii=False)
 

@@ -30,7 +30,7 @@ def snapshot(ctrl) -> dict:
 
 def controllers():
     seats = [Seat("Ana"), Seat("Bo", "greedy")]
-    yield "diceland", DicelandController(get_game("diceland").new(players=2, seed=5, board="A"), seats), "ui_model"
+    yield "diceland", DicelandController(get_game("diceland").new(players=2, seed=5, board="A"), seats), "model"
     yield "clever", CleverController(get_game("clever").new(players=2, seed=5), seats), "model"
     yield "wideshut", WideController(get_game("wideshut").new(players=2, seed=5), seats, "en"), "view"
 

@@ -367,7 +367,7 @@ class DicelandPage(Shell):
                 self.toast(message.text)
                 self.announce(message.text)
         self.sound.play(cue_for(events))
-        model = ctrl.ui_model()
+        model = ctrl.model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
         self.render_minis(model.minis)
@@ -376,17 +376,17 @@ class DicelandPage(Shell):
         self.render_buttons(model)
         el("prompt").textContent = model.prompt
         self.render_aid(model.aid)
-        shown = model.players[model.sheet_player]
+        shown = model.seats[model.shown]
         el("info-bar").textContent = (shown.stars_label + " · "
                                       + self.t("board.label", name=shown.name) + f" ({model.board_id})")
         self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
         self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
         self.pop_new_marks()
-        if model.game_over and not self.over_shown:
+        if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
-        self.schedule_bots(model.bot_pending and not model.game_over)
+        self.schedule_bots(model.bot_pending and not model.over)
 
     def pop_new_marks(self) -> None:
         """A short burst around each cell crossed or chosen since the last
@@ -415,7 +415,7 @@ class DicelandPage(Shell):
         """Per player: what is missing to the goal, and per colour the bonus
         cells crossed and the cells left (finished colours named and coloured)."""
         parts = []
-        for p in model.players:
+        for p in model.seats:
             prog = p.progress
             items = []
             for c in prog.colours:
@@ -447,7 +447,7 @@ class DicelandPage(Shell):
     def render_tabs(self, model) -> None:
         tabs = el("seat-tabs")
         parts = []
-        for p in model.players:
+        for p in model.seats:
             cls = "seat-tab" + (" waiting" if p.waiting else "")
             label = self.t("button.view_sheet", name=p.name)
             parts.append(
@@ -706,12 +706,12 @@ class DicelandPage(Shell):
     def state(self) -> dict:
         if self.ctrl is None:
             return {"game": False}
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         data = m.to_json()
-        keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection", "cursor",
-                "selection_colour", "handoff", "bot_pending", "game_over", "winners", "prompt",
-                "can_undo", "players")
+        keep = ("lang", "phase", "turn", "active", "highlights", "selection", "cursor",
+                "selection_colour", "handoff", "bot_pending", "winners", "prompt", "can_undo")
         out = {k: data[k] for k in keep}
+        out.update(seat=m.current, sheet_player=m.shown, game_over=m.over, players=data["seats"])
         out["game"] = True
         out["dice"] = [{"colour": d.colour, "group": d.group, "enabled": d.enabled, "label": d.label}
                        for d in m.dice]

@@ -32,7 +32,7 @@ from diceland_core.games.diceland import (
 from diceland_core.core.errors import BoardError
 from diceland_core.core.replay import play
 
-from .controller import ActionResult, Controller, TapResult
+from .controller import Controller, Result
 from ...i18n import Strings, error_text
 from ...seats import HUMAN, MAX_NAME, Seat
 from ...teaching import (
@@ -189,11 +189,11 @@ class _TryController(Controller):
         self.verdict: TryVerdict | None = None
         super().__init__(game, seats, lang=lang)
 
-    def _apply(self, action: Action) -> ActionResult:
+    def _apply(self, action: Action) -> Result:
         verdict = check_try(self.game, self.spec, action, self.lang, self.names)
         self.verdict = verdict
         if not verdict.accepted:
-            return ActionResult(False, verdict.message, verdict.details)
+            return Result(False, verdict.message, verdict.details)
         return super()._apply(action)
 
 
@@ -307,7 +307,7 @@ class EmbedSession:
         if self.mode != "try":
             return False
         self.ctrl.cursor = None
-        result: TapResult = self.ctrl.tap(row, col)
+        result: Result = self.ctrl.tap(row, col)
         return self._after(result.ok, result.reason, (row, col), result.details)
 
     def press_die(self, index: int) -> bool:
@@ -362,7 +362,7 @@ class EmbedSession:
         if self.mode == "try":
             spec = self.ctrl.spec
             own = text_in(spec.get("prompt"), self.lang)
-            return (own + " " if own else "") + self.ctrl.ui_model().prompt
+            return (own + " " if own else "") + self.ctrl.model().prompt
         spec = self.script.try_at(self.step)
         if spec is not None and spec.get("lesson"):
             return text_in(spec.get("prompt"), self.lang) + " " + t("embed.try.available")
@@ -373,7 +373,7 @@ class EmbedSession:
 
     def model(self) -> dict[str, Any]:
         t = self.strings.t
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         g = self.game
         trying = self.mode == "try"
         buttons = {b.id: b for b in m.buttons}
@@ -389,7 +389,7 @@ class EmbedSession:
             controls.append({"id": name, "label": b.label, "visible": trying and b.visible,
                              "enabled": trying and b.enabled})
         controls.append({"id": "reset", "label": t("embed.button.reset"), "visible": True, "enabled": True})
-        shown = m.sheet_player
+        shown = m.shown
         status = f"{m.turn_label} · {m.phase_label} · {m.status}" if not g.over else m.prompt
         return {
             "lang": self.lang,
@@ -401,8 +401,8 @@ class EmbedSession:
             "prompt": self.prompt(),
             "board_label": t("board.label", name=self.names[shown]),
             "players": [{"index": p.index, "name": p.name, "stars": p.stars, "shown": p.shown,
-                         "active": p.active} for p in m.players],
-            "stars_label": m.players[shown].stars_label,
+                         "active": p.active} for p in m.seats],
+            "stars_label": m.seats[shown].stars_label,
             "dice": [asdict(d) for d in m.dice],
             "controls": controls,
             "feedback": self.feedback,
@@ -415,7 +415,7 @@ class EmbedSession:
         """The position on screen as JSON-ready data (tests compare it with
         a replay of the same scenario)."""
         g = self.game
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         return {
             "ok": True,
             "lesson": self.script.lesson,

@@ -11,10 +11,14 @@ from diceland_core import IllegalActionError
 from diceland_core.games.diceland import Choose, Colour, Phase, Place
 
 from . import model
-from .results import ActionResult, TapResult
+from ...play import Result
 from ...i18n import error_details, error_text
 
 __all__ = ["Placement"]
+
+
+def _rejected(cell: tuple[int, int] | None, reason: str, details: str = "") -> Result:
+    return Result(False, reason, details, change="rejected", cell=cell)
 
 
 class Placement:
@@ -44,7 +48,7 @@ class Placement:
             return next(iter(dice))
         return None
 
-    def pick_colour(self, colour: Colour | str) -> ActionResult:
+    def pick_colour(self, colour: Colour | str) -> Result:
         """Use the dice of ``colour`` (a leftover colour, or one of a bonus
         roll); in phase 1 this chooses the colour.  Pressing the selected
         colour again clears the choice."""
@@ -53,10 +57,10 @@ class Placement:
             return self.choose(colour)
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
         if isinstance(who, str):
-            return ActionResult(False, who)
+            return Result(False, who)
         self._check_selection()
         if colour not in self.game.dice_for(who):
-            return ActionResult(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
+            return Result(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
         if self.sel_colour is colour:
             self._clear_selection()
         else:
@@ -64,41 +68,41 @@ class Placement:
             self.sel_colour = colour
             self._sel_key = self._key(who)
         self.hint_state = None
-        return ActionResult(True)
+        return Result(True)
 
     def clear_selection(self) -> None:
         self._clear_selection()
         self.hint_state = None
 
-    def tap(self, row: int, col: int) -> TapResult:
+    def tap(self, row: int, col: int) -> Result:
         """Add a cell to the placement being built, or remove a selected one."""
         t = self.strings.t
         cell = (row, col)
         g = self.game
         if self.viewing_other() and self.acting_seat() is not None:
-            return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
+            return _rejected(cell, t("tap.viewing_other", name=self.names[self.viewing]))
         if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self.acting_seat() is not None:
             key = "tap.press_roll" if self.needs_roll() else (
                 "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
-            return TapResult(False, "rejected", cell, t(key))
+            return _rejected(cell, t(key))
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
         if isinstance(who, str):
-            return TapResult(False, "rejected", cell, who)
+            return _rejected(cell, who)
         p = who
         self._check_selection()
         board = g.boards[p]
         if not (0 <= row < board.rows and 0 <= col < board.cols):
-            return TapResult(False, "rejected", None, t("tap.off_board"))
+            return _rejected(None, t("tap.off_board"))
         if cell in self.selection:
             self._remove(p, cell)
-            return TapResult(True, "removed", cell)
+            return Result(True, change="removed", cell=cell)
         i = board.index(row, col)
         if board.obstacle_mask >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.obstacle"))
+            return _rejected(cell, t("tap.obstacle"))
         if i == board.start:
-            return TapResult(False, "rejected", cell, t("tap.start"))
+            return _rejected(cell, t("tap.start"))
         if g.sheets[p].crossed >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.crossed"))
+            return _rejected(cell, t("tap.crossed"))
         dice = g.dice_for(p)
         cell_colour = board.colour_at(row, col)
         colour = self.colour_for(p)
@@ -106,23 +110,23 @@ class Placement:
                 and not (g.phase is Phase.PLACE and p == g.active):
             colour = cell_colour  # a tap on a cell picks its colour when nothing is chosen yet
         if colour is None:
-            return TapResult(False, "rejected", cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
+            return _rejected(cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
         if cell_colour is not colour:
-            return TapResult(False, "rejected", cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
-                                                         colour=self.strings.colour(colour)))
+            return _rejected(cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
+                                     colour=self.strings.colour(colour)))
         n = dice[colour]
         if len(self.selection) >= n:
-            return TapResult(False, "rejected", cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
+            return _rejected(cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
         if cell in g.next_cells(p, colour, self.selection):
             self.sel_colour = colour
             self._sel_key = self._key(p)
             self.selection.append(cell)
             self.hint_state = None
-            return TapResult(True, "added", cell)
+            return Result(True, change="added", cell=cell)
         why = self._why_not(p, colour, n, cell)
         if why is None:
-            return TapResult(False, "rejected", cell, self.strings.t("tap.not_next"))
-        return TapResult(False, "rejected", cell, error_text(why, self.lang, self.names),
+            return _rejected(cell, self.strings.t("tap.not_next"))
+        return _rejected(cell, error_text(why, self.lang, self.names),
                          error_details(why, self.lang))
 
     def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> IllegalActionError | None:
@@ -147,11 +151,11 @@ class Placement:
         self.hint_state = None
 
     # -- dice buttons ------------------------------------------------------------------------------
-    def press_die(self, index: int) -> ActionResult:
-        """A die button of ``ui_model().dice`` was pressed."""
+    def press_die(self, index: int) -> Result:
+        """A die button of ``model().dice`` was pressed."""
         dice = model.dice(self)
         if not 0 <= index < len(dice) or not dice[index].enabled:
-            return ActionResult(False, self.strings.t("tap.not_your_turn"))
+            return Result(False, self.strings.t("tap.not_your_turn"))
         die = dice[index]
         if die.group == "roll":
             return self.choose(die.colour)
