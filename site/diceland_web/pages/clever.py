@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
@@ -239,13 +240,13 @@ class CleverPage(Shell):
         lang = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
                     self.cache)
-        shown = model.players[model.shown]
+        shown = model.seats[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:
             status = self.t("clever.prompt.over")
         else:
             status = self.t("clever.status", round=model.round, rounds=model.rounds,
-                            name=model.players[model.current].name)
+                            name=model.seats[model.current].name)
             if model.solo_passive:
                 status += " · " + self.t("clever.status.passive")
         el("status").textContent = status
@@ -259,8 +260,7 @@ class CleverPage(Shell):
             node.textContent = b.label
             node.disabled = not b.enabled
             node.hidden = not b.visible
-        self.show_handoff({"title": model.handoff, "button": self.t(
-            "button.ready", name=model.players[model.current].name)} if model.handoff else None)
+        self.show_handoff(asdict(model.handoff) if model.handoff else None)
         if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
@@ -304,9 +304,9 @@ class CleverPage(Shell):
     def render_tabs(self, model) -> None:
         box = el("seat-tabs")
         box.innerHTML = ""
-        if len(model.players) < 2:
+        if len(model.seats) < 2:
             return
-        for i, pl in enumerate(model.players):
+        for i, pl in enumerate(model.seats):
             b = document.createElement("button")
             b.type = "button"
             b.setAttribute("role", "tab")
@@ -317,11 +317,11 @@ class CleverPage(Shell):
 
     def show_game_over(self, model) -> None:
         if model.rating is not None:
-            text = self.t("clever.over.solo", total=model.players[0].scores["total"], rating=model.rating)
+            text = self.t("clever.over.solo", total=model.seats[0].scores["total"], rating=model.rating)
         else:
-            text = self.t("clever.over.winner", names=self.strings.names([model.players[w].name for w in model.winners]))
+            text = self.t("clever.over.winner", names=self.strings.names([model.seats[w].name for w in model.winners]))
         el("game-over-result").textContent = text
-        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.players) + "</tr>"]
+        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.seats) + "</tr>"]
         for key, values in model.breakdown:
             rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
         el("game-over-table").innerHTML = "".join(rows)
@@ -389,12 +389,12 @@ class CleverPage(Shell):
         m = self.ctrl.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff,
+            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff.title if m.handoff else None,
             "bot_pending": m.bot_pending, "targets": [list(t) for t in m.targets],
             "dice": [{"colour": d.colour, "value": d.value, "place": d.place, "usable": d.usable,
                       "label": d.label} for d in m.dice],
             "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
-            "scores": [p.scores for p in m.players], "actions": len(self.ctrl.state.actions),
+            "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
         }
 
     def api_functions(self) -> dict:

@@ -25,20 +25,12 @@ from diceland_core.games.clever.game import FINISH, OVER, ROLLING, ROUND_BONUS_P
 from diceland_core.games.clever.messages import rating_code
 
 from ...i18n import error_details, error_text
+from ...play import Result
 from ...seats import Seat
+from .announce import describe
 from .strings import CleverStrings
 
 __all__ = ["Controller", "Result", "Message", "spot_field"]
-
-
-@dataclass(frozen=True)
-class Result:
-    """What an input did: ``ok`` or a plain ``reason`` (and the rule id in
-    ``details``, for the "details" link)."""
-
-    ok: bool
-    reason: str = ""
-    details: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,7 +147,7 @@ class Controller:
                 self.messages.append(Message("log", text))
         self._sync_turn()
         self._check_handoff()
-        return Result(True)
+        return Result(True, changed=True)
 
     def _check_handoff(self) -> None:
         p = self.current()
@@ -170,18 +162,7 @@ class Controller:
         self.handoff = None
 
     def describe(self, event: Any) -> str:
-        kind = event.kind
-        if kind == "marked":
-            name = self.names[event.player]
-            return self.t("clever.log.marked", name=name, area=self.strings.area(event.area).lower(), value=event.value)
-        if kind == "rolled":
-            dice = ", ".join(f"{self.t('clever.colour.' + c)} {v}" for c, v in event.faces)
-            return self.t("clever.log.rolled", dice=dice)
-        if kind == "round_started":
-            return self.t("clever.log.round", round=event.round)
-        if kind == "game_over":
-            return self.t("clever.log.over")
-        return ""
+        return describe(event, self.names, self.strings)
 
     def drain_messages(self) -> list[Message]:
         out, self.messages = self.messages, []
@@ -307,7 +288,7 @@ class Controller:
         self.selection = None
         self.hint_action = None
         self._sync_turn()
-        return Result(True)
+        return Result(True, changed=True)
 
     def hint(self) -> Result:
         p = self._human()
