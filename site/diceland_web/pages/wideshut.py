@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.seats import SEAT_KINDS
@@ -140,7 +141,7 @@ class WideShutPage(Shell):
             return False
         key = key.lower()
         if key.isdigit() and key != "0":
-            dice = self.play.view().dice
+            dice = self.play.model().dice
             n = int(key) - 1
             if n < len(dice):
                 self.act(self.play.tap_die(dice[n].index))
@@ -170,10 +171,10 @@ class WideShutPage(Shell):
         if result.ok:
             if not keep_message:
                 self.hide_message()
-            if result.message:
-                self.show_message(result.message)
+            if result.reason:
+                self.show_message(result.reason)
         else:
-            self.show_message(result.message, error=True, details=result.details)
+            self.show_message(result.reason, error=True, details=result.details)
         for line in result.lines:
             self.log(line)
         if result.lines:
@@ -233,7 +234,7 @@ class WideShutPage(Shell):
         play = self.play
         if play is None:
             return
-        m = play.view()
+        m = play.model()
         rect = el("board-wrap").getBoundingClientRect()
         self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
                                  float(window.innerHeight) - 60)
@@ -248,14 +249,14 @@ class WideShutPage(Shell):
         el("notes").innerHTML = "".join(f"<li>{esc(n)}</li>" for n in m.notes)
         self.render_dice(m)
         self.render_tabs(m)
-        for name, enabled in m.buttons.items():
-            el(f"btn-{name}").disabled = not enabled
+        for b in m.buttons:
+            el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
         banner.hidden = not m.end_triggered
         banner.textContent = m.end_text
-        self.show_handoff({"title": m.handoff, "button": s.t("button.ok")} if m.handoff else None)
-        el("status").textContent = "" if m.game_over else s.t("status.round", round=m.round)
-        if m.game_over and not self.over_shown:
+        self.show_handoff(asdict(m.handoff) if m.handoff else None)
+        el("status").textContent = "" if m.over else s.t("status.round", round=m.round)
+        if m.over and not self.over_shown:
             self.over_shown = True
             self.show_over(m)
         self.schedule_bots(play.bot_turn())
@@ -341,11 +342,12 @@ class WideShutPage(Shell):
     def state(self) -> dict:
         if self.play is None:
             return {"game": False}
-        m = self.play.view()
+        m = self.play.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "shown": m.shown, "prompt": m.prompt, "buttons": m.buttons, "handoff": m.handoff,
-            "bot_turn": m.bot_turn, "game_over": m.game_over, "winners": list(m.winners),
+            "shown": m.shown, "prompt": m.prompt, "buttons": {b.id: b.enabled for b in m.buttons},
+            "handoff": m.handoff.title if m.handoff else None,
+            "bot_turn": m.bot_pending, "game_over": m.over, "winners": list(m.winners),
             "end_triggered": m.end_triggered, "chosen": list(m.chosen), "notes": list(m.notes),
             "targets": [[t.half, t.row, t.col, t.kind] for t in m.targets],
             "dice": [{"index": d.index, "colour": d.colour, "value": d.value, "enabled": d.enabled,

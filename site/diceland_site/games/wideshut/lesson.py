@@ -47,7 +47,7 @@ class LessonPlay(Controller):
 
 
 def _outcome(result: Result) -> Outcome:
-    return Outcome(result.ok, result.message, result.details)
+    return Outcome(result.ok, result.reason, result.details)
 
 
 class WideBoard:
@@ -66,7 +66,7 @@ class WideBoard:
     # -- what the page lists ------------------------------------------------------
     def dice(self) -> list[dict]:
         out = []
-        for d in self.play.view().dice:
+        for d in self.play.model().dice:
             fill, ink, symbol = DIE_STYLE[d.colour]
             out.append({"id": str(d.index), "label": d.label, "text": f"{d.value} {symbol}", "fill": fill,
                         "ink": ink, "enabled": self.human is not None and d.enabled, "selected": d.chosen,
@@ -76,30 +76,30 @@ class WideBoard:
     def targets(self) -> list[dict]:
         return [{"id": json.dumps([t.half, t.row, t.col]),
                  "label": box_text(t.half, t.row, t.col, t.kind, self.strings)}
-                for t in self.play.view().targets]
+                for t in self.play.model().targets]
 
     def buttons(self) -> list[dict]:
-        m = self.play.view()
+        m = self.play.model()
         t = self.strings.t
-        return [{"id": name, "label": t(f"button.{name}"), "enabled": m.buttons[name], "visible": True}
+        return [{"id": name, "label": t(f"button.{name}"), "enabled": m.button(name).enabled, "visible": True}
                 for name in ("roll", "confirm", "clear")]
 
     def prompt(self) -> str:
-        m = self.play.view()
+        m = self.play.model()
         return " ".join([m.prompt, *m.notes])
 
     def status(self) -> str:
-        m = self.play.view()
-        return m.end_text or ("" if m.game_over else self.strings.t("status.round", round=m.round))
+        m = self.play.model()
+        return m.end_text or ("" if m.over else self.strings.t("status.round", round=m.round))
 
     def players(self) -> list[str]:
-        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.play.view().seats]
+        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.play.model().seats]
 
     def shown_seat(self) -> int:
-        return self.play.view().shown
+        return self.play.model().shown
 
     def board_label(self) -> str:
-        m = self.play.view()
+        m = self.play.model()
         seat = m.seats[m.shown]
         return self.strings.t("sheet.label", name=seat.name, total=seat.total)
 
@@ -153,7 +153,7 @@ class WideBoard:
         return static_ops(self.strings)
 
     def frame_ops(self) -> list[tuple]:
-        m = self.play.view()
+        m = self.play.model()
         return frame_ops(self.play.game.sheets[m.shown], m, self.strings)
 
     def tap_point(self, layout: SheetLayout, css_x: float, css_y: float) -> Outcome | None:
