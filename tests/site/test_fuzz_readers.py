@@ -25,7 +25,8 @@ import pytest
 
 from diceland_core.games.diceland import Game
 from diceland_core.core.record import record_json
-from diceland_site.games.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland.options import UrlSetup, from_url_params, link_names_trimmed
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
 from hostile import hostile, parser_depth

@@ -21,7 +21,7 @@ from dataclasses import asdict
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
-from diceland_site.games.clever.options import default_seats, from_params, seat_kind_label
+from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params, seat_kind_label
 from diceland_site.games.clever.share import read_fragment, share_url
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 from diceland_site.packed import LinkError
@@ -31,7 +31,6 @@ from diceland_site.start_params import StartError, seed_of
 from ..dom import document, draw_canvas, el, esc, window
 from ..shell import Shell
 
-LINK_KEYS = {"players", "seed", "names"}
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 

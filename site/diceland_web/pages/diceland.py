@@ -19,7 +19,8 @@ from dataclasses import asdict
 
 from diceland_core.games.diceland import board_ids, load_board
 from diceland_site.games.diceland import draw
-from diceland_site.games.diceland.controller import Controller, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
@@ -29,8 +30,6 @@ from diceland_site.sounds import cue_for
 from ..dom import document, draw_canvas, el, esc, js_obj, next_frame, painter, window
 from ..shell import Shell
 
-#: Query keys of a start link.
-LINK_KEYS = {"players", "boards", "board", "seed", "names"}
 #: The stored setting "pass for me when nothing fits" (on unless set to false).
 AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")

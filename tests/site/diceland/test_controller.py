@@ -9,7 +9,8 @@ import random
 import pytest
 
 from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
-from diceland_site.games.diceland.controller import Controller, Seat, from_url_params
+from diceland_site.games.diceland.controller import Controller, Seat
+from diceland_site.games.diceland.options import from_url_params
 
 
 class SimpleBot:

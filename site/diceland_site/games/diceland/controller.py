@@ -43,7 +43,6 @@ from diceland_core.games.diceland.sheet import GOAL_STARS
 from . import draw, model
 from .announce import announce
 from .keyboard import KEY_HELP, Keyboard
-from .share import UrlSetup, from_url_params, link_names_trimmed
 from .minis import last_move_ops
 from .placement import Placement
 from .results import Message
@@ -52,8 +51,7 @@ from ...play import Result
 from ...seats import Seat
 
 __all__ = [
-    "Seat", "Controller", "Result", "Message", "UrlSetup",
-    "from_url_params", "link_names_trimmed", "default_bot_factory", "default_hinter", "KEY_HELP",
+    "Seat", "Controller", "Result", "Message", "default_bot_factory", "default_hinter", "KEY_HELP",
 ]
 
 _LOG_KEEP = 200

@@ -1,4 +1,6 @@
-"""Start links of the Diceland page: ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``."""
+"""New-game options of the Diceland page: who plays (2–4 seats), a board
+per seat and the seed, from a start link
+(``diceland.html?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from ...seats import HUMAN, MAX_NAME, Seat
 from ...start_params import StartError, kinds_of, seed_of
 from ...start_params import param as _param
 
-__all__ = ["UrlSetup", "from_url_params", "link_names_trimmed"]
+__all__ = ["LINK_KEYS", "UrlSetup", "from_url_params", "link_names_trimmed"]
+
+#: query keys that start a new game
+LINK_KEYS = frozenset({"players", "boards", "board", "seed", "names"})
 
 
 class UrlSetup(NamedTuple):
