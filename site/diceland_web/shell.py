@@ -34,7 +34,7 @@ from diceland_site.save_errors import SaveError
 from diceland_site.surface import common_state
 from diceland_site.storage import SAVE_PREFIX, SETTINGS_KEY, SaveStore
 
-from .dom import Events, document, el, js_obj, later, report, window
+from .dom import Events, client_taps, document, el, js_obj, later, report, window
 from .panels import Panels
 from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, in_frame, session_storage
 from .sound import Sound
@@ -685,7 +685,13 @@ class Shell(Saving):
                                "sound": self.sound.enabled, "sounds_played": list(self.sound.played)}
             return json.dumps(out)
 
+        def hint_taps():
+            taps = self.hint_clicks()
+            self.render()
+            return json.dumps(client_taps(self.canvas, taps))
+
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
+                     "hintTaps": hint_taps, "hintAction": lambda: json.dumps(self.hint_move()),
                      "game": lambda: self.GAME,
                      "games": lambda: json.dumps([e.game for e in GAMES]), **self.api_functions()}
         for name, fn in functions.items():
@@ -758,6 +764,15 @@ class Shell(Saving):
 
     def share(self):
         """``(link, iframe attributes or None)`` for the position on screen, or None."""
+        return None
+
+    def hint_clicks(self) -> list[dict]:
+        """The hint's move as clicks: ``{"button": id}`` or a point of the
+        canvas (CSS pixels from its corner); none while there is no game."""
+        return []
+
+    def hint_move(self) -> dict | None:
+        """The hint's engine action as JSON, or None."""
         return None
 
     def language_changed(self) -> None:

@@ -19,7 +19,7 @@ import random
 from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
-from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
+from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params, seat_kind_label
 from diceland_site.games.clever.share import read_fragment, share_url
@@ -396,36 +396,16 @@ class CleverPage(Shell):
             "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
         }
 
-    def api_functions(self) -> dict:
-        def point(x: float, y: float) -> dict:
-            rect = self.canvas.getBoundingClientRect()
-            cx, cy = self.layout.to_css(x, y)
-            return {"x": float(rect.left) + cx, "y": float(rect.top) + cy}
-
-        def hint_taps():
-            """The hint's move as taps: canvas points (client coordinates) or button ids."""
-            ctrl = self.ctrl
-            if ctrl is None:
-                return "[]"
-            if ctrl.viewing is not None:
-                ctrl.viewing = None
-                self.render()
-            taps = ctrl.hint_taps()
+    def hint_clicks(self) -> list[dict]:
+        if self.ctrl is None or self.layout is None:
+            return []
+        if self.ctrl.viewing is not None:
+            self.ctrl.viewing = None
             self.render()
-            model = ctrl.model()
-            out = []
-            for tap in taps:
-                if tap[0] == "button":
-                    out.append({"button": f"btn-{tap[1]}"})
-                elif tap[0] == "die":
-                    r = die_rect(next(d for d in model.dice if d.colour == tap[1]))
-                    out.append(point(r.cx, r.cy))
-                else:
-                    r = GEOMETRY.mark_rect(tap[1], tap[2])
-                    out.append(point(r.cx, r.cy))
-            return json.dumps(out)
+        return self.ctrl.hint_clicks(self.layout)
 
-        return {"hintTaps": hint_taps}
+    def hint_move(self):
+        return None if self.ctrl is None else self.ctrl.hint_move()
 
 
 def main() -> CleverPage:

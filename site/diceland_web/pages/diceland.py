@@ -198,6 +198,16 @@ class DicelandPage(Shell):
         link = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
         return link, iframe_attributes(link, self.t("share.frame_title"))
 
+    def hint_clicks(self) -> list[dict]:
+        if self.ctrl is None or self.layout is None:
+            return []
+        if self.ctrl.viewing is not None:  # the hint's cells are on one's own board
+            self.show_sheet(None)
+        return self.ctrl.hint_clicks(self.layout)
+
+    def hint_move(self):
+        return None if self.ctrl is None else self.ctrl.hint_move()
+
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:
         ctrl = self.ctrl
@@ -547,7 +557,7 @@ class DicelandPage(Shell):
             disabled = "" if die.enabled else " disabled"
             pressed = f' aria-pressed="{"true" if die.selected else "false"}"' if die.group != "roll" else ""
             groups.setdefault(die.group, []).append(
-                f'<button type="button" class="{" ".join(classes)}" data-index="{die.index}"'
+                f'<button type="button" id="die-{die.index}" class="{" ".join(classes)}" data-index="{die.index}"'
                 f'{style}{disabled}{pressed} aria-label="{esc(die.label)}">{symbol}</button>')
         html = []
         for group, buttons in groups.items():

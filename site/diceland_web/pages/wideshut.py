@@ -13,7 +13,6 @@ position; ``save`` opens a saved game; ``lang`` picks the language;
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import asdict
 
@@ -266,7 +265,7 @@ class WideShutPage(Shell):
         for d in m.dice:
             fill, ink, symbol = DIE_STYLE[d.colour]
             parts.append(
-                f'<button type="button" class="ws-die{" taken" if d.taken else ""}" data-index="{d.index}" '
+                f'<button type="button" id="die-{d.index}" class="ws-die{" taken" if d.taken else ""}" data-index="{d.index}" '
                 f'aria-pressed="{"true" if d.chosen else "false"}" aria-label="{esc(d.label)}" '
                 f'style="background:{fill};color:{ink}"{"" if d.enabled else " disabled"}>'
                 f'<span aria-hidden="true">{d.value}</span><span class="ws-sym" aria-hidden="true">'
@@ -366,10 +365,18 @@ class WideShutPage(Shell):
                 rect = self.canvas.getBoundingClientRect()
             return js_obj({"x": float(rect.left) + x, "y": float(rect.top) + y})
 
-        def hint_action():
-            return json.dumps(self.play.hint_action() if self.play is not None else None)
+        return {"boxCenter": box_center}
 
-        return {"boxCenter": box_center, "hintAction": hint_action}
+    def hint_clicks(self) -> list[dict]:
+        if self.play is None or self.layout is None:
+            return []
+        if self.play.viewing is not None:
+            self.play.view_sheet(None)
+            self.render()
+        return self.play.hint_clicks(self.layout)
+
+    def hint_move(self):
+        return None if self.play is None else self.play.hint_move()
 
 
 def main() -> WideShutPage:

@@ -54,7 +54,7 @@ def run_to_end(play: Controller) -> list[str]:
             assert result.ok
             lines += result.lines
         else:
-            tap_in(play, play.hint_action())
+            tap_in(play, play.hint_move())
             assert play.model().button("confirm").enabled
             result = play.confirm()
             assert result.ok and result.changed
@@ -189,7 +189,7 @@ def test_undo_takes_back_the_person_and_the_bots_after():
     play = play_with(["human", "expert"], start_player=0, script=[[3, 5, 1, 6, 2, 2, 4]])
     play.roll()
     assert not play.model().can_undo
-    tap_in(play, play.hint_action())
+    tap_in(play, play.hint_move())
     play.confirm()
     play.bot_step()               # the bot's take ends the round
     assert play.game.phase == "roll" and play.can_undo()
@@ -198,7 +198,7 @@ def test_undo_takes_back_the_person_and_the_bots_after():
     assert not play.undo().ok
     play2 = play_with(["human", "expert", "expert"], start_player=0, script=[[3, 5, 1, 2, 6, 2, 2, 4, 1]])
     play2.roll()
-    tap_in(play2, play2.hint_action())
+    tap_in(play2, play2.hint_move())
     play2.confirm()
     play2.bot_step()
     assert len(play2.game.actions) == 3
@@ -213,7 +213,7 @@ def test_hot_seat_asks_to_pass_the_device():
     assert not play.roll().ok
     play.ready()
     assert play.roll().ok
-    tap_in(play, play.hint_action())
+    tap_in(play, play.hint_move())
     play.confirm()
     assert play.model().handoff.title == "Pass the device to Player 2."
     assert play.model().shown == 0          # the sheet stays with the one who played

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diceland_core.core.errors import IllegalActionError
+from diceland_core.core.registry import get_game
 from diceland_core.games.clever import Game
 from diceland_core.games.clever.actions import (
     Bonus, EndTurn, Extra, Pass, Pick, Reroll, RoundBonus, Take,
@@ -25,7 +26,7 @@ from diceland_core.games.clever.game import FINISH, OVER, ROLLING, ROUND_BONUS_P
 from diceland_core.games.clever.messages import rating_code
 
 from ...i18n import error_details, error_text
-from ...play import Result
+from ...play import Result, Tap, button, point
 from ...seats import Seat
 from .announce import describe
 from .strings import CleverStrings
@@ -317,6 +318,36 @@ class Controller:
             self.hint()
         a = self.hint_action
         return [("button", "done")] if a == "done" else self.action_taps(p, a)
+
+    def hint_clicks(self, layout: Any) -> list[Tap]:
+        """:meth:`hint_taps` as the clicks a person makes: points of the
+        canvas drawn with ``layout`` (a die or a field) and button ids."""
+        from .draw import die_rect
+        from .layout import GEOMETRY
+
+        self.viewing = None
+        out: list[Tap] = []
+        for tap in self.hint_taps():
+            if tap[0] == "button":
+                out.append(button(f"btn-{tap[1]}"))
+                continue
+            if tap[0] == "die":
+                rect = die_rect(next(d for d in self.model().dice if d.colour == tap[1]))
+            else:
+                rect = GEOMETRY.mark_rect(tap[1], tap[2])
+            out.append(point(*layout.to_css(rect.cx, rect.cy)))
+        return out
+
+    def hint_move(self) -> dict | None:
+        """The hint's engine action as JSON (None: nothing for the engine,
+        such as "Done" before the last player's turn end)."""
+        p = self.current()
+        if p is None or self.handoff or not self.seats[p].is_human:
+            return None
+        action = hint(self.state, p).action
+        if action.type == "end_turn" and not self.is_last_in_order(p):
+            return None
+        return get_game("clever").action_to_json(action)
 
     def action_taps(self, p: int, a: Any) -> list[tuple]:
         """The taps that make action ``a`` of player ``p``."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Choose, Colour, Phase, Place
+from diceland_core.games.diceland import Action, Choose, Colour, Phase, Place, action_to_json
 
 from . import model
-from ...play import Result
+from ...play import Result, Tap, button, point
 from ...i18n import error_details, error_text
 
 __all__ = ["Placement"]
@@ -162,9 +162,9 @@ class Placement:
         return self.pick_colour(die.colour)
 
     # -- hint ---------------------------------------------------------------------------------------
-    def hint(self) -> dict[str, Any] | None:
-        """Ask the hinter for the decision on screen: a placement is
-        pre-selected (confirm to make it); other hints are shown in the model."""
+    def _hint_action(self) -> Action | None:
+        """The hinter's decision for the person on screen (None: none to
+        make now, such as before Roll); changes nothing."""
         p = self.acting_seat()
         if p is None or self.needs_roll():
             return None
@@ -178,11 +178,19 @@ class Placement:
             if not legal:
                 return None
             action = next((a for a in legal if isinstance(a, Place)), legal[0])
+        return action
+
+    def hint(self) -> dict[str, Any] | None:
+        """Ask the hinter for the decision on screen: a placement is
+        pre-selected (confirm to make it); other hints are shown in the model."""
+        action = self._hint_action()
+        if action is None:
+            return None
         if isinstance(action, Place):
-            board = g.boards[p]
+            board = self.game.boards[action.player]
             self.sel_colour = board.colour_at(*action.cells[0])
             self.selection = list(action.cells)
-            self._sel_key = self._key(p)
+            self._sel_key = self._key(action.player)
             self.hint_state = {"action": "place", "colour": self.sel_colour.key,
                                "cells": [list(c) for c in action.cells]}
         elif isinstance(action, Choose):
@@ -191,3 +199,45 @@ class Placement:
             self._clear_selection()
             self.hint_state = {"action": action.type}
         return self.hint_state
+
+    def hint_move(self) -> dict[str, Any] | None:
+        """The hint's engine action as JSON (None before Roll or a hand-over)."""
+        action = self._hint_action()
+        return None if action is None else action_to_json(action)
+
+    def hint_clicks(self, layout: Any) -> list[Tap]:
+        """The hint's move as the clicks a person makes: button ids (a die
+        is ``die-<index>``) and the centres of cells on the canvas drawn
+        with ``layout`` (the sheet of the person on screen)."""
+        if self.game.over or self.current_seat() is None:
+            return []
+        if self.needs_handoff():
+            return [button("btn-handoff")]
+        if self.needs_roll():
+            return [button("btn-roll")]
+        action = self._hint_action()
+        if action is None:
+            return []
+        if isinstance(action, Choose):
+            return [self._die_button(action.colour, "roll")]
+        if not isinstance(action, Place):
+            return [button(f"btn-{action.type}")]
+        p = action.player
+        if sorted(self.selection) == sorted(action.cells):
+            return [button("btn-confirm")]  # Hint has chosen the cells already
+        colour = self.game.boards[p].colour_at(*action.cells[0])
+        out = [point(*layout.cell_center(*c)) for c in reversed(self.selection)]  # the last one goes first
+        if self.colour_for(p) not in (None, colour):
+            out.append(self._die_button(colour))
+        todo, built = list(action.cells), []
+        while todo:  # an order in which each cell continues the ones before
+            cell = next((c for c in todo if c in self.game.next_cells(p, colour, built)), todo[0])
+            todo.remove(cell)
+            built.append(cell)
+            out.append(point(*layout.cell_center(*cell)))
+        return out + [button("btn-confirm")]
+
+    def _die_button(self, colour: Colour, group: str | None = None) -> Tap:
+        die = next(d for d in model.dice(self) if d.colour == colour.key and d.enabled
+                   and (group is None or d.group == group))
+        return button(f"die-{die.index}")

@@ -17,7 +17,7 @@ from diceland_core.core.errors import IllegalActionError
 from diceland_core.games.wideshut.actions import Roll, Take
 from diceland_core.games.wideshut.game import Game, die_colour
 
-from ...play import Result
+from ...play import Result, Tap, button, point
 from ...seats import Seat
 from .announce import describe_events, take_text
 from .model import ViewModel, build_model, position_of
@@ -332,12 +332,34 @@ class Controller:
                 self.assigned[k] = (h.action.colour, e)
         return Result(True, reason)
 
-    def hint_action(self) -> dict | None:
-        """The expert's action as scenario JSON (tests tap it in)."""
-        p = self.current()
-        if p is None:
+    def hint_move(self) -> dict | None:
+        """The expert's action for the person on screen as scenario JSON
+        (None while no one is, or the device is to be passed on)."""
+        if not self.my_turn():
             return None
+        p = self.current()
         return DEFINITION.action_to_json(DEFINITION.hint(self.game, p).action)
+
+    def hint_clicks(self, layout) -> list[Tap]:
+        """The hint's move as the clicks a person makes: button ids (the
+        dice are buttons ``die-<index>``) and points of the canvas drawn
+        with ``layout`` (a :class:`.draw.SheetLayout`)."""
+        p = self.current()
+        if p is None or not self.seats[p].is_human:
+            return []
+        if self.handoff() is not None:
+            return [button("btn-handoff")]
+        self.viewing = None
+        action = DEFINITION.hint(self.game, p).action
+        if not isinstance(action, Take):
+            return [button("btn-roll")]
+        out = [button("btn-clear")] if self.chosen else []
+        out += [button(f"die-{i}") for i in action.dice]
+        for entry in action.marks:
+            pos = position_of(action.colour, entry)
+            if pos is not None:
+                out.append(point(*layout.box_center_css(*pos)))
+        return out + [button("btn-confirm")]
 
     # -- keyboard ------------------------------------------------------------
     def move_cursor(self, key: str) -> None:
