@@ -153,3 +153,5 @@ def test_no_taps_without_a_person_to_act():
     assert page.ctrl.hint_clicks(page.layout()) == []
     page = Diceland([Seat("A", "greedy"), Seat("B", "expert")], seed=2)
     assert page.ctrl.hint_clicks(page.layout()) == [] and page.ctrl.hint_move() is None
+    page = Clever([Seat("A", "greedy"), Seat("B", "expert")], seed=2)
+    assert page.ctrl.hint_clicks(page.layout()) == [] and page.ctrl.hint_move() is None

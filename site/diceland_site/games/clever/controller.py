@@ -325,6 +325,9 @@ class Controller:
         from .draw import die_rect
         from .layout import GEOMETRY
 
+        p = self.current()
+        if p is None or not self.seats[p].is_human:
+            return []
         self.viewing = None
         out: list[Tap] = []
         for tap in self.hint_taps():
