@@ -34,7 +34,8 @@ from diceland_site.save_errors import SaveError
 from diceland_site.surface import common_state
 from diceland_site.storage import SAVE_PREFIX, SETTINGS_KEY, SaveStore
 
-from .dom import Events, client_taps, document, el, js_obj, later, report, window
+from .dom import Events, document, el, js_obj, later, report, window
+from .links import Links
 from .panels import Panels
 from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, in_frame, session_storage
 from .sound import Sound
@@ -52,7 +53,7 @@ FRAME_WIDTH = 480
 FRAME_DELAY_MS = 1200
 
 
-class Shell(Saving):
+class Shell(Saving, Links):
     """One game page.  ``GAME`` is the engine's name of the page's game."""
 
     GAME = ""
@@ -145,6 +146,7 @@ class Shell(Saving):
         self.on(document, "keydown", self.document_key)
         self.on(window, "pagehide", self.frame_on_leaving)
         self.on(window, "storage", self.storage_changed)
+        self.on(window, "hashchange", self.hash_changed)
 
     def translate_static(self) -> None:
         document.documentElement.lang = self.lang
@@ -195,7 +197,7 @@ class Shell(Saving):
             self.render()
             return
         self.restore_unsaved()
-        if self.start_from_link():
+        if self.open_shared() or self.start_from_link():
             return
         wanted = self.query.get("save")
         if wanted:
@@ -685,14 +687,8 @@ class Shell(Saving):
                                "sound": self.sound.enabled, "sounds_played": list(self.sound.played)}
             return json.dumps(out)
 
-        def hint_taps():
-            taps = self.hint_clicks()
-            self.render()
-            return json.dumps(client_taps(self.canvas, taps))
-
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
-                     "hintTaps": hint_taps, "hintAction": lambda: json.dumps(self.hint_move()),
-                     "game": lambda: self.GAME,
+                     "game": lambda: self.GAME, **self.link_functions(),
                      "games": lambda: json.dumps([e.game for e in GAMES]), **self.api_functions()}
         for name, fn in functions.items():
             setattr(api, name, self.events.proxy(fn))
@@ -761,19 +757,6 @@ class Shell(Saving):
 
     def bot_step(self) -> bool:
         return False
-
-    def share(self):
-        """``(link, iframe attributes or None)`` for the position on screen, or None."""
-        return None
-
-    def hint_clicks(self) -> list[dict]:
-        """The hint's move as clicks: ``{"button": id}`` or a point of the
-        canvas (CSS pixels from its corner); none while there is no game."""
-        return []
-
-    def hint_move(self) -> dict | None:
-        """The hint's engine action as JSON, or None."""
-        return None
 
     def language_changed(self) -> None:
         pass

@@ -22,9 +22,7 @@ from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params, seat_kind_label
-from diceland_site.games.clever.share import read_fragment, share_url
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
-from diceland_site.packed import LinkError
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.start_params import StartError, seed_of
 
@@ -61,7 +59,6 @@ class CleverPage(Shell):
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(window, "resize", lambda evt: self.render())
-        self.on(window, "hashchange", self.hash_changed)
 
     def translate_static(self) -> None:
         super().translate_static()
@@ -74,8 +71,6 @@ class CleverPage(Shell):
 
     # -- games ------------------------------------------------------------------------
     def start_from_link(self) -> bool:
-        if self.open_shared():
-            return True
         if not LINK_KEYS & set(self.query):
             return False
         setup = from_params(self.query, self.lang)
@@ -86,24 +81,6 @@ class CleverPage(Shell):
         self.new_game(list(setup.seats), seed)
         window.history.replaceState(None, "", self.page_url())
         return True
-
-    def open_shared(self) -> bool:
-        """A ``#position=…`` link: import the shared game as a new save.  A
-        link that cannot be opened leaves :attr:`link_problem` to be said."""
-        try:
-            text = read_fragment(str(window.location.hash))
-        except LinkError as exc:
-            text, self.link_problem = None, exc
-        else:
-            if text is None:
-                return False
-        window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        return text is not None and self.import_text(text, link=True)
-
-    def hash_changed(self, evt=None) -> None:
-        """A ``#position=…`` link opened in a tab already on this page."""
-        if not self.open_shared():
-            self.say_link_problem(self.ctrl is not None)
 
     def new_game(self, seats, seed: int) -> None:
         self.hide_message()
@@ -145,11 +122,6 @@ class CleverPage(Shell):
 
     def bot_step(self) -> bool:
         return self.ctrl is not None and self.ctrl.bot_step()
-
-    def share(self):
-        if self.ctrl is None:
-            return None
-        return share_url(str(window.location.href), self.ctrl.state, self.ctrl.seats), None
 
     # -- input -------------------------------------------------------------------------
     def after(self, result, save: bool = True) -> None:

@@ -23,6 +23,7 @@ from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
+from diceland_site.packed import LinkError
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.start_params import StartError, seed_of
 from diceland_site.sounds import cue_for
@@ -107,6 +108,8 @@ class DicelandPage(Shell):
 
     # -- starting and loading games ---------------------------------------------------
     def start_from_link(self) -> bool:
+        if "s" in self.query:  # an older share link: a scenario of the game so far
+            return self.open_scenario_link(self.query["s"])
         if not LINK_KEYS & set(self.query):
             return False
         setup = from_url_params(self.query, self.lang, board_ids())
@@ -119,6 +122,19 @@ class DicelandPage(Shell):
         if link_names_trimmed(self.query):
             self.toast(self.t("note.names_trimmed", max=MAX_NAME))
         window.history.replaceState(None, "", self.page_url())
+        return True
+
+    def open_scenario_link(self, value: str) -> bool:
+        from diceland_site.games.diceland.share import game_of_link
+
+        window.history.replaceState(None, "", self.page_url())
+        try:
+            game, seats = game_of_link(value, self.lang)
+        except LinkError as exc:  # said once the page has opened what it can
+            self.link_problem = exc
+            return False
+        self.set_controller(Controller(game, seats, lang=self.lang), None)
+        self.autosave()
         return True
 
     def new_game(self, seats, boards, seed: int) -> None:
@@ -188,15 +204,16 @@ class DicelandPage(Shell):
         return ctrl.bot_step()
 
     def share(self):
-        if self.ctrl is None:
+        shared = super().share()
+        if shared is None:
             return None
-        # the lessons' code (a shared position is a lesson's scenario) is
-        # imported when a position is first shared, not at start-up
+        # the embeddable board shows the position as a lesson's scenario: the
+        # lessons' code is imported when a position is first shared
         from diceland_site.games.diceland.lesson import share_link
         from diceland_site.teaching import iframe_attributes
 
-        link = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
-        return link, iframe_attributes(link, self.t("share.frame_title"))
+        embed = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
+        return shared[0], iframe_attributes(embed, self.t("share.frame_title"))
 
     def hint_clicks(self) -> list[dict]:
         if self.ctrl is None or self.layout is None:

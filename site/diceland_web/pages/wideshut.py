@@ -23,7 +23,7 @@ from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, default_seats, from_query, make_seats
 from diceland_site.games.wideshut.controller import Controller
-from diceland_site.games.wideshut.share import PARAM, decode_position, encode_position
+from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
@@ -155,12 +155,6 @@ class WideShutPage(Shell):
             return False
         self.show_result(self.play.bot_step(), keep_message=True)
         return True
-
-    def share(self):
-        if self.play is None:
-            return None
-        base = str(window.location.href).split("?")[0].split("#")[0]
-        return f"{base}?{PARAM}={encode_position(self.play.game, self.play.seats)}", None
 
     # -- input --------------------------------------------------------------------------
     def show_result(self, result, keep_message: bool = False) -> None:

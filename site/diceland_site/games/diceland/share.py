@@ -1,0 +1,53 @@
+"""Diceland's older share links, still opened: ``s=`` (a scenario with the
+game's dice and actions, as ``embed.html?s=…`` carries it) on the Diceland
+page (``diceland.html?s=…``) becomes a game to play on.  New links are the
+one format of every game (:mod:`diceland_site.share`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from diceland_core import ScenarioError
+from diceland_core.core.errors import BoardError
+from diceland_core.core.replay import play
+from diceland_core.games.diceland import Game, parse_scenario
+
+from ...games import entry_for
+from ...i18n import Strings
+from ...packed import LinkError, read_packed
+from ...seats import Seat
+from ...teaching import MAX_JSON_BYTES, MAX_PARAM_CHARS
+
+__all__ = ["PARAM", "game_of_link"]
+
+#: the query key of the older links
+PARAM = "s"
+
+
+def game_of_link(value: str, lang: str = "en") -> tuple[Game, list[Seat]]:
+    """The game and seats (people, named as the link names them) of an
+    ``s=`` value; :class:`~...packed.LinkError` when it cannot be opened."""
+    data = read_packed(value, MAX_PARAM_CHARS, MAX_JSON_BYTES)
+    if not isinstance(data, dict):
+        raise LinkError("invalid", f"expected a JSON object, found {type(data).__name__}")
+    found = data.get("game", "diceland")
+    if found != "diceland":
+        entry = entry_for(found) if isinstance(found, str) else None
+        if entry is None:
+            raise LinkError("invalid", f"'game' is {str(found)[:40]!r}")
+        raise LinkError("other_game", f"a scenario of {entry.game!r}", game=entry.game)
+    try:
+        scenario = parse_scenario(data)
+        replayed = play(Game(scenario.setup), scenario.actions)
+    except (ScenarioError, BoardError, ValueError, TypeError, KeyError, RecursionError) as exc:
+        raise LinkError("invalid", str(exc)) from None
+    if replayed.error is not None:
+        raise LinkError("invalid", f"action {replayed.applied + 1}: {replayed.error}")
+    game = replayed.state
+    return game, _seats(data.get("names"), game.players, lang)
+
+
+def _seats(names: Any, players: int, lang: str) -> list[Seat]:
+    t = Strings(lang).t
+    ok = isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n.strip() for n in names)
+    return [Seat(names[i].strip() if ok else t("seat.default_name", number=i + 1)) for i in range(players)]
