@@ -13,7 +13,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from diceland_site.paint import Painter, draw_board
 
 __all__ = ["document", "window", "el", "js_obj", "esc", "later", "next_frame", "report", "Events",
-           "painter", "draw_canvas"]
+           "painter", "draw_canvas", "client_taps"]
 
 document = js.document
 window = js.window
@@ -32,6 +32,18 @@ def esc(text: object) -> str:
     """Text for HTML markup built by the page (attribute values included)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
+
+
+def client_taps(canvas, taps: list[dict]) -> list[dict]:
+    """The taps of ``hintTaps()`` (:mod:`diceland_site.play`) with the canvas'
+    points in client coordinates, the page scrolled first so that they are
+    on screen; button ids as they are."""
+    rect = canvas.getBoundingClientRect()
+    ys = [float(rect.top) + t["y"] for t in taps if "y" in t]
+    if ys and (min(ys) < 0 or max(ys) > float(window.innerHeight)):
+        window.scrollBy(0, (min(ys) + max(ys) - float(window.innerHeight)) / 2)
+        rect = canvas.getBoundingClientRect()
+    return [{"x": float(rect.left) + t["x"], "y": float(rect.top) + t["y"]} if "y" in t else t for t in taps]
 
 
 def later(ms: float, fn: Callable[[], None]):

@@ -35,6 +35,7 @@ from diceland_site.surface import common_state
 from diceland_site.storage import SAVE_PREFIX, SETTINGS_KEY, SaveStore
 
 from .dom import Events, document, el, js_obj, later, report, window
+from .links import Links
 from .panels import Panels
 from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage, Saving, in_frame, session_storage
 from .sound import Sound
@@ -52,7 +53,7 @@ FRAME_WIDTH = 480
 FRAME_DELAY_MS = 1200
 
 
-class Shell(Saving):
+class Shell(Saving, Links):
     """One game page.  ``GAME`` is the engine's name of the page's game."""
 
     GAME = ""
@@ -147,6 +148,7 @@ class Shell(Saving):
         self.on(document, "visibilitychange", self.on_hidden)
         self.on(window, "pagehide", self.frame_on_leaving)
         self.on(window, "storage", self.storage_changed)
+        self.on(window, "hashchange", self.hash_changed)
 
     def translate_static(self) -> None:
         document.documentElement.lang = self.lang
@@ -197,7 +199,7 @@ class Shell(Saving):
             self.render()
             return
         self.restore_unsaved()
-        if self.start_from_link():
+        if self.open_shared() or self.start_from_link():
             return
         wanted = self.query.get("save")
         if wanted:
@@ -689,7 +691,7 @@ class Shell(Saving):
             return json.dumps(out)
 
         functions = {"record": record, "state": state, "importText": lambda text: self.import_text(str(text)),
-                     "game": lambda: self.GAME,
+                     "game": lambda: self.GAME, **self.link_functions(),
                      "games": lambda: json.dumps([e.game for e in GAMES]), **self.api_functions()}
         for name, fn in functions.items():
             setattr(api, name, self.events.proxy(fn))
@@ -758,10 +760,6 @@ class Shell(Saving):
 
     def bot_step(self) -> bool:
         return False
-
-    def share(self):
-        """``(link, iframe attributes or None)`` for the position on screen, or None."""
-        return None
 
     def language_changed(self) -> None:
         pass

@@ -272,3 +272,39 @@ def test_frames_on_a_host_page_do_not_change_the_current_game(site, serve, tmp_p
         frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
     site.open("?speed=0", path="wideshut.html")
     assert state(site)["save_id"] == mine
+
+
+def test_one_link_format_on_the_diceland_page_and_its_older_links_still_open(site):
+    """Diceland's share link is ``diceland.html#position=…`` as on the other
+    pages; the older ``s=`` (the embed's scenario) opens on the page too,
+    and a broken one says so and keeps the game."""
+    site.open("?players=human,greedy&boards=A&seed=5&speed=0")
+    for _ in range(4):
+        s = site.human_decision(0)
+        if s["game_over"]:
+            break
+        site.act(s)
+    site.human_decision(0)
+    before = site.record()
+    site.click("btn-share")
+    link = site.page.input_value("#share-link")
+    embed = re.search(r'src="([^"]+)"', site.page.input_value("#share-snippet"))[1].replace("&amp;", "&")
+    site.click("btn-share-close")
+    assert link.startswith(site.base_url + "diceland.html#position=")
+    site.page.evaluate("localStorage.clear()")
+    site.page.goto("about:blank")
+    site.page.goto(link.replace("#", "?speed=0#"))
+    site.wait_ready()
+    assert site.record()["history"] == before["history"] and "#" not in site.page.evaluate("location.href")
+    assert [x["kind"] for x in state(site)["seats"]] == ["human", "greedy"]
+    old = re.search(r"[?&]s=([^&]+)", embed)[1]
+    site.page.evaluate("localStorage.clear()")
+    site.page.goto("about:blank")
+    site.open("?speed=0&s=" + old)
+    opened = site.record()
+    assert opened["history"]["actions"] == before["history"]["actions"]
+    assert not message(site) and "s=" not in site.page.evaluate("location.href")
+    site.page.goto("about:blank")
+    site.open("?speed=0&s=AAAAA")
+    assert message(site).startswith("This link") and message(site).endswith(KEPT)
+    assert site.record() == opened

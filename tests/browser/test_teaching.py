@@ -6,6 +6,7 @@ explains itself; the height reaches a page that embeds the board."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -163,10 +164,12 @@ def test_share_position_link_shows_the_games_position(site):
     assert page.is_visible("#share")
     link = page.input_value("#share-link")
     snippet = page.input_value("#share-snippet")
-    assert link.startswith(site.base_url + "embed.html?s=")
-    assert snippet.startswith("<iframe ") and link.replace("&", "&amp;") in snippet
+    assert link.startswith(site.base_url + "diceland.html#position=")
+    assert snippet.startswith("<iframe ")
+    embed = re.search(r'src="([^"]+)"', snippet)[1].replace("&amp;", "&")
+    assert embed.startswith(site.base_url + "embed.html?s=")
     page.click("#btn-share-close")
-    site.open(path=link[len(site.base_url):])
+    site.open(path=embed[len(site.base_url):])
     state = embed_state(page.main_frame)
     assert state["step"] == state["steps"] == len(game.actions)
     assert shown_view(state) == engine_view(game)

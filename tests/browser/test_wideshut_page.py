@@ -242,14 +242,32 @@ def test_shared_link_opens_the_same_position(site):
     before = site.record()
     site.click("btn-share")
     link = site.page.input_value("#share-link")
-    assert "?position=" in link
+    assert link.startswith(site.base_url + "wideshut.html#position=")
     site.click("btn-share-close")
-    site.page.goto(link.replace("?position=", "?speed=0&position="))
+    site.page.goto("about:blank")
+    site.page.goto(link.replace("#", "?speed=0#"))
     site.wait_ready()
     after = site.record()
     assert after["history"] == before["history"] and after["seed"] == before["seed"]
     assert [x["name"] for x in state(site)["seats"]] == ["Player 1", "Easy bot"]
-    assert "position=" not in site.page.evaluate("location.search")
+    assert "position=" not in site.page.evaluate("location.href")
+
+
+def test_an_older_position_link_still_opens(site):
+    """Links shared before every game had one format: ``?position=``."""
+    from diceland_core import load_record
+    from diceland_site.games.wideshut.share import encode_position
+    from diceland_site.seats import Seat
+
+    site.open("?players=human,greedy&seed=3&speed=0", path=PAGE)
+    play_turns(site, 2)
+    before = site.record()
+    value = encode_position(load_record(before), [Seat("Ana"), Seat("Bo", "expert")])
+    site.page.goto("about:blank")
+    site.open("?speed=0&position=" + value, path=PAGE)
+    assert site.record()["history"] == before["history"]
+    assert [(x["name"], x["kind"]) for x in state(site)["seats"]] == [("Ana", "human"), ("Bo", "expert")]
+    assert "position=" not in site.page.evaluate("location.href")
 
 
 def test_five_players_to_the_end_scores_match_the_engine(site):

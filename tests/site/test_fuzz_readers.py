@@ -25,7 +25,8 @@ import pytest
 
 from diceland_core.games.diceland import Game
 from diceland_core.core.record import record_json
-from diceland_site.games.diceland.controller import Controller, UrlSetup, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland.options import UrlSetup, from_url_params, link_names_trimmed
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
 from hostile import hostile, parser_depth
@@ -614,8 +615,8 @@ def test_html_in_names_comes_back_as_plain_text(board):
     setup = from_url_params({"players": "human,human", "names": ",".join(names)}, known_boards=KNOWN)
     assert [s.name for s in setup.seats] == names
     ctl = Controller.new(setup.seats, [board], seed=3)
-    model = ctl.ui_model()
-    assert [p.name for p in model.players] == names
+    model = ctl.model()
+    assert [p.name for p in model.seats] == names
     assert names[model.active] in model.status and names[model.active] in model.board_label
     assert "&lt;" not in json.dumps(model.to_json(), ensure_ascii=False)
 

@@ -21,12 +21,12 @@ from diceland_core import record_of
 from diceland_core.core.registry import get_game
 from diceland_site.games.clever import controller as clever_page
 from diceland_site.games.clever.saves import clever_store
-from diceland_site.games.clever.share import read_fragment, share_fragment
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.packed import KEYS, LinkError, problem_text, read_packed, unpack
 from diceland_site.safejson import MAX_DEPTH
 from diceland_site.save_errors import SaveError
 from diceland_site.seats import Seat
+from diceland_site.share import position_fragment, read_fragment
 from diceland_site.teaching import EmbedError, decode_scenario
 from diceland_site.games.wideshut.options import make_seats
 from diceland_site.games.wideshut import controller as wideshut_page
@@ -193,7 +193,7 @@ def test_links_round_trip(wide_play):
     assert game.summary() == wide_play.game.summary() and seats == list(wide_play.seats)
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bot", "greedy")], 4)
     store = clever_store({})
-    state, _ = store.load(store.import_json(read_fragment(share_fragment(ctrl.state, ctrl.seats))))
+    state, _ = store.load(store.import_json(read_fragment(position_fragment(ctrl.state, ctrl.seats))))
     assert record_of(state) == record_of(ctrl.state)
 
 
@@ -224,7 +224,7 @@ def test_fuzz_the_link_readers(wide_record):
     rng = random.Random(27)
     wide = pack(json.dumps(wide_record))
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bot", "greedy")], 2)
-    clever = share_fragment(ctrl.state, ctrl.seats)[len("position="):]
+    clever = position_fragment(ctrl.state, ctrl.seats)[len("position="):]
     seen = {"wide": set(), "clever": set()}
     for _ in range(N):
         value = _mutate(rng, wide)
@@ -263,7 +263,7 @@ def test_a_padded_link_makes_a_save_no_larger_than_the_game_needs(wide_record, w
     result = store.save(game, seats)
     assert result.ok and len(store.backend[f"diceland:save:{result.save_id}"]) < 30_000
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bo", "greedy")], 2)
-    env = json.loads(read_fragment(share_fragment(ctrl.state, ctrl.seats)))
+    env = json.loads(read_fragment(position_fragment(ctrl.state, ctrl.seats)))
     env["record"]["meta"] = {"pad": "y" * 700_000}
     env["junk"] = "z" * 100_000
     store = clever_store({})

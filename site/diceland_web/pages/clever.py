@@ -16,21 +16,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
-from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
+from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
-from diceland_site.games.clever.options import default_seats, from_params, seat_kind_label
-from diceland_site.games.clever.share import read_fragment, share_url
+from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params, seat_kind_label
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
-from diceland_site.packed import LinkError
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.start_params import StartError, seed_of
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..shell import Shell
 
-LINK_KEYS = {"players", "seed", "names"}
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
@@ -61,7 +59,6 @@ class CleverPage(Shell):
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(window, "resize", lambda evt: self.render())
-        self.on(window, "hashchange", self.hash_changed)
 
     def translate_static(self) -> None:
         super().translate_static()
@@ -74,8 +71,6 @@ class CleverPage(Shell):
 
     # -- games ------------------------------------------------------------------------
     def start_from_link(self) -> bool:
-        if self.open_shared():
-            return True
         if not LINK_KEYS & set(self.query):
             return False
         setup = from_params(self.query, self.lang)
@@ -86,24 +81,6 @@ class CleverPage(Shell):
         self.new_game(list(setup.seats), seed)
         window.history.replaceState(None, "", self.page_url())
         return True
-
-    def open_shared(self) -> bool:
-        """A ``#position=…`` link: import the shared game as a new save.  A
-        link that cannot be opened leaves :attr:`link_problem` to be said."""
-        try:
-            text = read_fragment(str(window.location.hash))
-        except LinkError as exc:
-            text, self.link_problem = None, exc
-        else:
-            if text is None:
-                return False
-        window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        return text is not None and self.import_text(text, link=True)
-
-    def hash_changed(self, evt=None) -> None:
-        """A ``#position=…`` link opened in a tab already on this page."""
-        if not self.open_shared():
-            self.say_link_problem(self.ctrl is not None)
 
     def new_game(self, seats, seed: int) -> None:
         self.hide_message()
@@ -145,11 +122,6 @@ class CleverPage(Shell):
 
     def bot_step(self) -> bool:
         return self.ctrl is not None and self.ctrl.bot_step()
-
-    def share(self):
-        if self.ctrl is None:
-            return None
-        return share_url(str(window.location.href), self.ctrl.state, self.ctrl.seats), None
 
     # -- input -------------------------------------------------------------------------
     def after(self, result, save: bool = True) -> None:
@@ -239,13 +211,13 @@ class CleverPage(Shell):
         lang = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
                     self.cache)
-        shown = model.players[model.shown]
+        shown = model.seats[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:
             status = self.t("clever.prompt.over")
         else:
             status = self.t("clever.status", round=model.round, rounds=model.rounds,
-                            name=model.players[model.current].name)
+                            name=model.seats[model.current].name)
             if model.solo_passive:
                 status += " · " + self.t("clever.status.passive")
         el("status").textContent = status
@@ -259,8 +231,7 @@ class CleverPage(Shell):
             node.textContent = b.label
             node.disabled = not b.enabled
             node.hidden = not b.visible
-        self.show_handoff({"title": model.handoff, "button": self.t(
-            "button.ready", name=model.players[model.current].name)} if model.handoff else None)
+        self.show_handoff(asdict(model.handoff) if model.handoff else None)
         if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
@@ -304,9 +275,9 @@ class CleverPage(Shell):
     def render_tabs(self, model) -> None:
         box = el("seat-tabs")
         box.innerHTML = ""
-        if len(model.players) < 2:
+        if len(model.seats) < 2:
             return
-        for i, pl in enumerate(model.players):
+        for i, pl in enumerate(model.seats):
             b = document.createElement("button")
             b.type = "button"
             b.setAttribute("role", "tab")
@@ -317,11 +288,11 @@ class CleverPage(Shell):
 
     def show_game_over(self, model) -> None:
         if model.rating is not None:
-            text = self.t("clever.over.solo", total=model.players[0].scores["total"], rating=model.rating)
+            text = self.t("clever.over.solo", total=model.seats[0].scores["total"], rating=model.rating)
         else:
-            text = self.t("clever.over.winner", names=self.strings.names([model.players[w].name for w in model.winners]))
+            text = self.t("clever.over.winner", names=self.strings.names([model.seats[w].name for w in model.winners]))
         el("game-over-result").textContent = text
-        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.players) + "</tr>"]
+        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.seats) + "</tr>"]
         for key, values in model.breakdown:
             rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
         el("game-over-table").innerHTML = "".join(rows)
@@ -389,44 +360,24 @@ class CleverPage(Shell):
         m = self.ctrl.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff,
+            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff.title if m.handoff else None,
             "bot_pending": m.bot_pending, "targets": [list(t) for t in m.targets],
             "dice": [{"colour": d.colour, "value": d.value, "place": d.place, "usable": d.usable,
                       "label": d.label} for d in m.dice],
             "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
-            "scores": [p.scores for p in m.players], "actions": len(self.ctrl.state.actions),
+            "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
         }
 
-    def api_functions(self) -> dict:
-        def point(x: float, y: float) -> dict:
-            rect = self.canvas.getBoundingClientRect()
-            cx, cy = self.layout.to_css(x, y)
-            return {"x": float(rect.left) + cx, "y": float(rect.top) + cy}
-
-        def hint_taps():
-            """The hint's move as taps: canvas points (client coordinates) or button ids."""
-            ctrl = self.ctrl
-            if ctrl is None:
-                return "[]"
-            if ctrl.viewing is not None:
-                ctrl.viewing = None
-                self.render()
-            taps = ctrl.hint_taps()
+    def hint_clicks(self) -> list[dict]:
+        if self.ctrl is None or self.layout is None:
+            return []
+        if self.ctrl.viewing is not None:
+            self.ctrl.viewing = None
             self.render()
-            model = ctrl.model()
-            out = []
-            for tap in taps:
-                if tap[0] == "button":
-                    out.append({"button": f"btn-{tap[1]}"})
-                elif tap[0] == "die":
-                    r = die_rect(next(d for d in model.dice if d.colour == tap[1]))
-                    out.append(point(r.cx, r.cy))
-                else:
-                    r = GEOMETRY.mark_rect(tap[1], tap[2])
-                    out.append(point(r.cx, r.cy))
-            return json.dumps(out)
+        return self.ctrl.hint_clicks(self.layout)
 
-        return {"hintTaps": hint_taps}
+    def hint_move(self):
+        return None if self.ctrl is None else self.ctrl.hint_move()
 
 
 def main() -> CleverPage:

@@ -19,9 +19,11 @@ from dataclasses import asdict
 
 from diceland_core.games.diceland import board_ids, load_board
 from diceland_site.games.diceland import draw
-from diceland_site.games.diceland.controller import Controller, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
+from diceland_site.packed import LinkError
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.start_params import StartError, seed_of
 from diceland_site.sounds import cue_for
@@ -29,8 +31,6 @@ from diceland_site.sounds import cue_for
 from ..dom import document, draw_canvas, el, esc, js_obj, next_frame, painter, window
 from ..shell import Shell
 
-#: Query keys of a start link.
-LINK_KEYS = {"players", "boards", "board", "seed", "names"}
 #: The stored setting "pass for me when nothing fits" (on unless set to false).
 AUTO_PASS_SETTING = "auto_pass"
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
@@ -108,6 +108,8 @@ class DicelandPage(Shell):
 
     # -- starting and loading games ---------------------------------------------------
     def start_from_link(self) -> bool:
+        if "s" in self.query:  # an older share link: a scenario of the game so far
+            return self.open_scenario_link(self.query["s"])
         if not LINK_KEYS & set(self.query):
             return False
         setup = from_url_params(self.query, self.lang, board_ids())
@@ -120,6 +122,19 @@ class DicelandPage(Shell):
         if link_names_trimmed(self.query):
             self.toast(self.t("note.names_trimmed", max=MAX_NAME))
         window.history.replaceState(None, "", self.page_url())
+        return True
+
+    def open_scenario_link(self, value: str) -> bool:
+        from diceland_site.games.diceland.share import game_of_link
+
+        window.history.replaceState(None, "", self.page_url())
+        try:
+            game, seats = game_of_link(value, self.lang)
+        except LinkError as exc:  # said once the page has opened what it can
+            self.link_problem = exc
+            return False
+        self.set_controller(Controller(game, seats, lang=self.lang), None)
+        self.autosave()
         return True
 
     def new_game(self, seats, boards, seed: int) -> None:
@@ -189,15 +204,26 @@ class DicelandPage(Shell):
         return ctrl.bot_step()
 
     def share(self):
-        if self.ctrl is None:
+        shared = super().share()
+        if shared is None:
             return None
-        # the lessons' code (a shared position is a lesson's scenario) is
-        # imported when a position is first shared, not at start-up
+        # the embeddable board shows the position as a lesson's scenario: the
+        # lessons' code is imported when a position is first shared
         from diceland_site.games.diceland.lesson import share_link
         from diceland_site.teaching import iframe_attributes
 
-        link = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
-        return link, iframe_attributes(link, self.t("share.frame_title"))
+        embed = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
+        return shared[0], iframe_attributes(embed, self.t("share.frame_title"))
+
+    def hint_clicks(self) -> list[dict]:
+        if self.ctrl is None or self.layout is None:
+            return []
+        if self.ctrl.viewing is not None:  # the hint's cells are on one's own board
+            self.show_sheet(None)
+        return self.ctrl.hint_clicks(self.layout)
+
+    def hint_move(self):
+        return None if self.ctrl is None else self.ctrl.hint_move()
 
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:
@@ -367,7 +393,7 @@ class DicelandPage(Shell):
                 self.toast(message.text)
                 self.announce(message.text)
         self.sound.play(cue_for(events))
-        model = ctrl.ui_model()
+        model = ctrl.model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.render_tabs(model)
         self.render_minis(model.minis)
@@ -376,17 +402,17 @@ class DicelandPage(Shell):
         self.render_buttons(model)
         el("prompt").textContent = model.prompt
         self.render_aid(model.aid)
-        shown = model.players[model.sheet_player]
+        shown = model.seats[model.shown]
         el("info-bar").textContent = (shown.stars_label + " · "
                                       + self.t("board.label", name=shown.name) + f" ({model.board_id})")
         self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
         self.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
         self.pop_new_marks()
-        if model.game_over and not self.over_shown:
+        if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
-        self.schedule_bots(model.bot_pending and not model.game_over)
+        self.schedule_bots(model.bot_pending and not model.over)
 
     def pop_new_marks(self) -> None:
         """A short burst around each cell crossed or chosen since the last
@@ -415,7 +441,7 @@ class DicelandPage(Shell):
         """Per player: what is missing to the goal, and per colour the bonus
         cells crossed and the cells left (finished colours named and coloured)."""
         parts = []
-        for p in model.players:
+        for p in model.seats:
             prog = p.progress
             items = []
             for c in prog.colours:
@@ -447,7 +473,7 @@ class DicelandPage(Shell):
     def render_tabs(self, model) -> None:
         tabs = el("seat-tabs")
         parts = []
-        for p in model.players:
+        for p in model.seats:
             cls = "seat-tab" + (" waiting" if p.waiting else "")
             label = self.t("button.view_sheet", name=p.name)
             parts.append(
@@ -548,7 +574,7 @@ class DicelandPage(Shell):
             disabled = "" if die.enabled else " disabled"
             pressed = f' aria-pressed="{"true" if die.selected else "false"}"' if die.group != "roll" else ""
             groups.setdefault(die.group, []).append(
-                f'<button type="button" class="{" ".join(classes)}" data-index="{die.index}"'
+                f'<button type="button" id="die-{die.index}" class="{" ".join(classes)}" data-index="{die.index}"'
                 f'{style}{disabled}{pressed} aria-label="{esc(die.label)}">{symbol}</button>')
         html = []
         for group, buttons in groups.items():
@@ -706,12 +732,12 @@ class DicelandPage(Shell):
     def state(self) -> dict:
         if self.ctrl is None:
             return {"game": False}
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         data = m.to_json()
-        keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection", "cursor",
-                "selection_colour", "handoff", "bot_pending", "game_over", "winners", "prompt",
-                "can_undo", "players")
+        keep = ("lang", "phase", "turn", "active", "highlights", "selection", "cursor",
+                "selection_colour", "handoff", "bot_pending", "winners", "prompt", "can_undo")
         out = {k: data[k] for k in keep}
+        out.update(seat=m.current, sheet_player=m.shown, game_over=m.over, players=data["seats"])
         out["game"] = True
         out["dice"] = [{"colour": d.colour, "group": d.group, "enabled": d.enabled, "label": d.label}
                        for d in m.dice]

@@ -13,8 +13,8 @@ position; ``save`` opens a saved game; ``lang`` picks the language;
 
 from __future__ import annotations
 
-import json
 import random
+from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.seats import SEAT_KINDS
@@ -23,7 +23,7 @@ from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, default_seats, from_query, make_seats
 from diceland_site.games.wideshut.controller import Controller
-from diceland_site.games.wideshut.share import PARAM, decode_position, encode_position
+from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
@@ -140,7 +140,7 @@ class WideShutPage(Shell):
             return False
         key = key.lower()
         if key.isdigit() and key != "0":
-            dice = self.play.view().dice
+            dice = self.play.model().dice
             n = int(key) - 1
             if n < len(dice):
                 self.act(self.play.tap_die(dice[n].index))
@@ -156,12 +156,6 @@ class WideShutPage(Shell):
         self.show_result(self.play.bot_step(), keep_message=True)
         return True
 
-    def share(self):
-        if self.play is None:
-            return None
-        base = str(window.location.href).split("?")[0].split("#")[0]
-        return f"{base}?{PARAM}={encode_position(self.play.game, self.play.seats)}", None
-
     # -- input --------------------------------------------------------------------------
     def show_result(self, result, keep_message: bool = False) -> None:
         """What a tap or a bot did: a refusal or a note, and the log's new
@@ -170,10 +164,10 @@ class WideShutPage(Shell):
         if result.ok:
             if not keep_message:
                 self.hide_message()
-            if result.message:
-                self.show_message(result.message)
+            if result.reason:
+                self.show_message(result.reason)
         else:
-            self.show_message(result.message, error=True, details=result.details)
+            self.show_message(result.reason, error=True, details=result.details)
         for line in result.lines:
             self.log(line)
         if result.lines:
@@ -233,7 +227,7 @@ class WideShutPage(Shell):
         play = self.play
         if play is None:
             return
-        m = play.view()
+        m = play.model()
         rect = el("board-wrap").getBoundingClientRect()
         self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
                                  float(window.innerHeight) - 60)
@@ -248,14 +242,14 @@ class WideShutPage(Shell):
         el("notes").innerHTML = "".join(f"<li>{esc(n)}</li>" for n in m.notes)
         self.render_dice(m)
         self.render_tabs(m)
-        for name, enabled in m.buttons.items():
-            el(f"btn-{name}").disabled = not enabled
+        for b in m.buttons:
+            el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
         banner.hidden = not m.end_triggered
         banner.textContent = m.end_text
-        self.show_handoff({"title": m.handoff, "button": s.t("button.ok")} if m.handoff else None)
-        el("status").textContent = "" if m.game_over else s.t("status.round", round=m.round)
-        if m.game_over and not self.over_shown:
+        self.show_handoff(asdict(m.handoff) if m.handoff else None)
+        el("status").textContent = "" if m.over else s.t("status.round", round=m.round)
+        if m.over and not self.over_shown:
             self.over_shown = True
             self.show_over(m)
         self.schedule_bots(play.bot_turn())
@@ -265,7 +259,7 @@ class WideShutPage(Shell):
         for d in m.dice:
             fill, ink, symbol = DIE_STYLE[d.colour]
             parts.append(
-                f'<button type="button" class="ws-die{" taken" if d.taken else ""}" data-index="{d.index}" '
+                f'<button type="button" id="die-{d.index}" class="ws-die{" taken" if d.taken else ""}" data-index="{d.index}" '
                 f'aria-pressed="{"true" if d.chosen else "false"}" aria-label="{esc(d.label)}" '
                 f'style="background:{fill};color:{ink}"{"" if d.enabled else " disabled"}>'
                 f'<span aria-hidden="true">{d.value}</span><span class="ws-sym" aria-hidden="true">'
@@ -341,11 +335,12 @@ class WideShutPage(Shell):
     def state(self) -> dict:
         if self.play is None:
             return {"game": False}
-        m = self.play.view()
+        m = self.play.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "shown": m.shown, "prompt": m.prompt, "buttons": m.buttons, "handoff": m.handoff,
-            "bot_turn": m.bot_turn, "game_over": m.game_over, "winners": list(m.winners),
+            "shown": m.shown, "prompt": m.prompt, "buttons": {b.id: b.enabled for b in m.buttons},
+            "handoff": m.handoff.title if m.handoff else None,
+            "bot_turn": m.bot_pending, "game_over": m.over, "winners": list(m.winners),
             "end_triggered": m.end_triggered, "chosen": list(m.chosen), "notes": list(m.notes),
             "targets": [[t.half, t.row, t.col, t.kind] for t in m.targets],
             "dice": [{"index": d.index, "colour": d.colour, "value": d.value, "enabled": d.enabled,
@@ -364,10 +359,18 @@ class WideShutPage(Shell):
                 rect = self.canvas.getBoundingClientRect()
             return js_obj({"x": float(rect.left) + x, "y": float(rect.top) + y})
 
-        def hint_action():
-            return json.dumps(self.play.hint_action() if self.play is not None else None)
+        return {"boxCenter": box_center}
 
-        return {"boxCenter": box_center, "hintAction": hint_action}
+    def hint_clicks(self) -> list[dict]:
+        if self.play is None or self.layout is None:
+            return []
+        if self.play.viewing is not None:
+            self.play.view_sheet(None)
+            self.render()
+        return self.play.hint_clicks(self.layout)
+
+    def hint_move(self):
+        return None if self.play is None else self.play.hint_move()
 
 
 def main() -> WideShutPage:

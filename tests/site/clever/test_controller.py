@@ -190,7 +190,7 @@ def test_scores_and_foxes_follow_the_sheet(solo):
     def check(c):
         m = c.model()
         sheet = c.state.sheets[0]
-        assert m.players[0].scores == sheet.score() and m.players[0].foxes == sheet.foxes()
-        assert m.players[0].rerolls == sheet.rerolls and m.players[0].extras == sheet.extras
+        assert m.seats[0].scores == sheet.score() and m.seats[0].foxes == sheet.foxes()
+        assert m.seats[0].rerolls == sheet.rerolls and m.seats[0].extras == sheet.extras
         assert m.button("reroll").label == c.t("clever.button.reroll", n=sheet.rerolls)
     play_out(solo, check)

@@ -9,7 +9,7 @@ from clever_page_support import tap_through
 from diceland_core import record_json
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.saves import clever_store
-from diceland_site.games.clever.share import read_fragment, share_url
+from diceland_site.share import read_fragment, share_url
 from diceland_site.seats import Seat
 
 

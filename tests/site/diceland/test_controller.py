@@ -9,7 +9,8 @@ import random
 import pytest
 
 from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
-from diceland_site.games.diceland.controller import Controller, Seat, from_url_params
+from diceland_site.games.diceland.controller import Controller, Seat
+from diceland_site.games.diceland.options import from_url_params
 
 
 class SimpleBot:
@@ -50,7 +51,7 @@ def make(board, kinds=("human", "greedy"), seed=5, lang="en", start_player=0, sc
 
 def human_step(ctl: Controller, rng: random.Random) -> None:
     """One scripted human input through the public API only."""
-    m = ctl.ui_model()
+    m = ctl.model()
     if m.handoff:
         ctl.acknowledge_handoff()
         return
@@ -69,14 +70,14 @@ def human_step(ctl: Controller, rng: random.Random) -> None:
     assert m.phase in ("place", "bonus")
     if rng.random() < 0.2:  # sometimes let the hint choose
         ctl.hint()
-        m = ctl.ui_model()
+        m = ctl.model()
         if m.hint.action == "pass":
             assert ctl.pass_().ok
         else:
-            assert ctl.confirm().ok, ctl.ui_model().prompt
+            assert ctl.confirm().ok, ctl.model().prompt
         return
     while True:
-        m = ctl.ui_model()
+        m = ctl.model()
         confirm = next(b for b in m.buttons if b.id == "confirm")
         if confirm.enabled:
             assert ctl.confirm().ok
@@ -104,8 +105,8 @@ def test_human_against_bot_whole_game(board):
     ctl = make(board, ("human", "greedy"), seed=11)
     play_out(ctl, 1)
     assert ctl.game.over and ctl.game.winners
-    m = ctl.ui_model()
-    assert m.game_over and m.winner_names
+    m = ctl.model()
+    assert m.over and m.winner_names
     stats = m.stats
     assert [s.stars for s in stats] == [ctl.game.sheets[p].stars for p in range(2)]
     assert any(s.winner and s.stars >= 9 and s.colours >= 1 for s in stats)
@@ -114,7 +115,7 @@ def test_human_against_bot_whole_game(board):
     assert any(m.event == "game_over" and m.kind == "toast" for m in msgs)
     assert any(m.event == "star_crossed" for m in msgs)
     assert ctl.drain_messages() == []
-    json.dumps(ctl.ui_model().to_json())  # plain data for the page
+    json.dumps(ctl.model().to_json())  # plain data for the page
 
 
 def test_two_humans_and_a_bot_with_handoffs(board):
@@ -125,7 +126,7 @@ def test_two_humans_and_a_bot_with_handoffs(board):
     while not ctl.game.over and steps < 20_000:
         if ctl.needs_handoff():
             handoffs += 1
-            m = ctl.ui_model()
+            m = ctl.model()
             assert m.handoff.name == ctl.seats[ctl.current_seat()].name
             assert not ctl.tap(4, 4).ok
         if ctl.current_seat() is not None:
@@ -142,19 +143,19 @@ def test_bots_only(board):
     assert ctl.current_seat() is None and ctl.bot_pending()
     ctl.run_bots()
     assert ctl.game.over and not ctl.bot_pending()
-    assert "win" in ctl.ui_model().prompt
+    assert "win" in ctl.model().prompt
 
 
 def test_roll_reveals_and_phase1_buttons(board):
     ctl = make(board, ("human", "greedy"), seed=5, start_player=0)
-    m = ctl.ui_model()
-    assert m.seat == 0 and m.dice_hidden
+    m = ctl.model()
+    assert m.current == 0 and m.dice_hidden
     assert all(d.colour is None and not d.enabled for d in m.dice)
     assert [b.id for b in m.buttons if b.enabled] == ["roll"]
     assert not ctl.choose(ctl.game.roll[0]).ok  # must reveal first
     assert not ctl.tap(4, 4).ok
     assert ctl.roll().ok
-    m = ctl.ui_model()
+    m = ctl.model()
     assert [d.colour for d in m.dice] == [c.key for c in ctl.game.roll]
     assert all(d.enabled for d in m.dice)
     assert "red die" in [d.label for d in m.dice] or all(" die" in d.label for d in m.dice)
@@ -163,7 +164,7 @@ def test_roll_reveals_and_phase1_buttons(board):
     assert ctl.press_die(0).ok
     assert ctl.game.chosen is colour
     if ctl.game.phase is Phase.DECIDE:
-        ids = {b.id for b in ctl.ui_model().buttons if b.enabled}
+        ids = {b.id for b in ctl.model().buttons if b.enabled}
         assert {"reroll", "stop", "undo"} <= ids
 
 
@@ -196,7 +197,7 @@ def test_illegal_taps_are_rejected_with_reasons(board):
     res = ctl.tap(*far)
     # a plain sentence for the player; the rule id waits behind "details"
     assert not res.ok and res.details.startswith("D2.") and not res.reason.startswith("D"), res
-    assert ctl.ui_model().selection == ()
+    assert ctl.model().selection == ()
 
 
 def test_tap_toggle_confirm_and_full(board):
@@ -218,7 +219,7 @@ def test_tap_toggle_confirm_and_full(board):
         if ctl.game.next_cells(0, g.chosen) else None
     if spare:
         assert "confirm" in ctl.tap(*spare).reason
-    assert "Confirm" in ctl.ui_model().prompt
+    assert "Confirm" in ctl.model().prompt
     assert not ctl.pass_().ok  # D4.1: must place
     crossed = list(ctl.selection)
     assert ctl.confirm().ok
@@ -273,19 +274,19 @@ def test_other_player_picks_colour_by_die_or_by_cell(board):
         ctl.tap(*ctl.highlights()[0])
     assert ctl.confirm().ok
     assert ctl.needs_handoff() and ctl.current_seat() == 1
-    assert ctl.ui_model().handoff.title == "Pass the device to P1"
+    assert ctl.model().handoff.title == "Pass the device to P1"
     ctl.acknowledge_handoff()
     assert not ctl.needs_handoff()
-    m = ctl.ui_model()
+    m = ctl.model()
     leftover = [d for d in m.dice if d.group == "leftover"]
     assert leftover and all(d.enabled for d in leftover)
     colour = fits[0]
     idx = next(d.index for d in leftover if d.colour == colour.key)
     assert ctl.press_die(idx).ok
-    assert ctl.ui_model().selection_colour == colour.key
-    assert set(map(tuple, ctl.ui_model().highlights)) == set(g.next_cells(1, colour))
+    assert ctl.model().selection_colour == colour.key
+    assert set(map(tuple, ctl.model().highlights)) == set(g.next_cells(1, colour))
     assert ctl.press_die(idx).ok  # again: clears
-    assert ctl.ui_model().selection_colour is None
+    assert ctl.model().selection_colour is None
     cell = g.next_cells(1, colour)[0]
     assert ctl.tap(*cell).ok  # picks the colour from the cell
     assert ctl.sel_colour is colour
@@ -324,7 +325,7 @@ def test_hint_preselects_a_placement(board):
     ctl.roll()
     h = ctl.hint()
     assert h["action"] == "choose"
-    m = ctl.ui_model()
+    m = ctl.model()
     assert any(d.hint for d in m.dice) and m.prompt.startswith("Hint: choose")
     ctl.choose(Colour[h["colour"].upper()])
     if ctl.game.phase is Phase.DECIDE:
@@ -361,7 +362,7 @@ def test_overshoot_is_announced_and_pass_allowed(board):
     assert "All six dice are red!" in toasts
     assert any("overshoot" in t for t in toasts)
     assert any(m.text.startswith("Overshoot: 6 red dice") for m in msgs if m.kind == "log")
-    m = ctl.ui_model()
+    m = ctl.model()
     assert "cannot be placed" in m.prompt
     assert next(b for b in m.buttons if b.id == "pass").enabled
     assert ctl.pass_().ok
@@ -380,7 +381,7 @@ def test_auto_pass_passes_for_a_human_whose_dice_fit_nowhere(board):
     assert ctl.auto_pass_due(0)
     assert ctl.bot_pending() and ctl.current_seat() != 0
     if ctl.current_seat() is None:
-        assert ctl.ui_model().prompt == "Nothing fits: P0 passes…"
+        assert ctl.model().prompt == "Nothing fits: P0 passes…"
     assert ctl.bot_step()
     assert isinstance(ctl.game.actions[-1], Pass) and ctl.game.actions[-1].player == 0
     assert any(m.text == "Nothing fits P0's board: passed automatically." for m in ctl.drain_messages())
@@ -430,8 +431,8 @@ def test_spanish_and_italian_messages(board):
     assert "¡Los seis dados son rojo!" in texts
     assert any("Sobretirada" in t or "sobretirada" in t for t in texts)
     ctl.set_language("it")
-    assert "Passa" in [b.label for b in ctl.ui_model().buttons]
-    assert ctl.ui_model().dice[0].label == "dado rosso, messo da parte"
+    assert "Passa" in [b.label for b in ctl.model().buttons]
+    assert ctl.model().dice[0].label == "dado rosso, messo da parte"
 
 
 def test_keyboard(board):
@@ -450,7 +451,7 @@ def test_keyboard(board):
     for _ in range(20):
         ctl.handle_key("ArrowRight")
     assert ctl.cursor[1] == 11
-    assert "Row" in ctl.ui_model().cursor_text
+    assert "Row" in ctl.model().cursor_text
     assert ctl.handle_key("1")  # press the first die: choose its colour
     assert ctl.game.phase is not Phase.CHOOSE
     assert not ctl.handle_key("x")
@@ -466,15 +467,15 @@ def test_handoff_pass_screen_and_tap_blocked(board):
     else:
         ctl.pass_()
     assert ctl.needs_handoff()
-    m = ctl.ui_model()
-    assert m.handoff.seat == 1 and m.sheet_player == 0
+    m = ctl.model()
+    assert m.handoff.seat == 1 and m.shown == 0
     assert {b.id for b in m.buttons if b.enabled} == {"ready"}
     assert ctl.tap(4, 4).reason == "Pass the device first."
     assert m.highlights == ()
     ctl.acknowledge_handoff()
-    assert ctl.ui_model().sheet_player == 1
+    assert ctl.model().shown == 1
     ctl.view_sheet(0)
-    assert ctl.shown_player() == 0 and ctl.ui_model().highlights == ()
+    assert ctl.shown_player() == 0 and ctl.model().highlights == ()
     ctl.view_sheet(None)
     assert ctl.shown_player() == 1
 
@@ -568,7 +569,7 @@ def test_keyboard_help_is_translated():
 def _place_or_pass(ctl: Controller, p: int) -> None:
     if ctl.game.must_place(p):
         ctl.hint()
-        assert ctl.confirm().ok, ctl.ui_model().prompt
+        assert ctl.confirm().ok, ctl.model().prompt
     else:
         assert ctl.pass_().ok
 
@@ -592,7 +593,7 @@ def test_hot_seat_undo_never_takes_back_another_players_move(board):
     _place_or_pass(ctl, 0)
     ctl.acknowledge_handoff()
     assert ctl.current_seat() == 1
-    m = ctl.ui_model()
+    m = ctl.model()
     assert not m.can_undo and not next(b for b in m.buttons if b.id == "undo").enabled
     actions = len(ctl.game.actions)
     assert not ctl.undo().ok and not ctl.handle_key("u") or len(ctl.game.actions) == actions
@@ -630,7 +631,7 @@ def test_taps_on_another_board_are_refused_with_its_name(board):
             break
     cell = ctl.highlights()[0]
     ctl.view_sheet(1)
-    assert ctl.ui_model().highlights == ()
+    assert ctl.model().highlights == ()
     result = ctl.tap(*cell)
     assert not result.ok and "Bo" in result.reason and "not your decision" not in result.reason
     ctl.view_sheet(0)  # one's own board again
@@ -675,7 +676,7 @@ def test_the_end_says_why_the_winner_won(board):
     ctl = make(board, ("greedy", "greedy"), seed=3)
     ctl.run_bots()
     assert ctl.game.over
-    reason = ctl.ui_model().winner_reason
+    reason = ctl.model().winner_reason
     assert reason and ctl.names[ctl.game.winners[0]] in reason
 
 
@@ -694,7 +695,7 @@ def _to_decide(board):
 
 def test_decision_aid_shows_the_odds_and_where_the_dice_fit(board):
     ctl = _to_decide(board)
-    aid = ctl.ui_model().aid
+    aid = ctl.model().aid
     free = 6 - ctl.game.held
     assert aid.percent == round(100 * (1 - (5 / 6) ** free))
     assert aid.odds == f"{free} dice: {aid.percent}% to add {ctl.game.chosen.key}."
@@ -709,7 +710,7 @@ def test_decision_aid_shows_the_odds_and_where_the_dice_fit(board):
     lit = [op for op in ctl.frame_ops(layout) if op[0] == "poly" and op[3] == UI_COLOURS["room_edge"]]
     assert len(lit) == sum(len(z.cells) for z in aid.zones if z.fits)
     ctl.stop()
-    assert ctl.ui_model().aid is None
+    assert ctl.model().aid is None
 
 
 def test_room_matches_the_placements(board):
@@ -726,8 +727,8 @@ def test_room_matches_the_placements(board):
 
 def test_progress_says_how_close_each_player_is(board):
     ctl = make(board, ("greedy", "greedy"), seed=3)
-    m = ctl.ui_model()
-    prog = m.players[0].progress
+    m = ctl.model()
+    prog = m.seats[0].progress
     assert prog.goal == "Needs 9 more bonus cells and one complete colour."
     sheet = ctl.game.sheets[0]
     for c in prog.colours:
@@ -736,7 +737,7 @@ def test_progress_says_how_close_each_player_is(board):
         assert not c.complete
     ctl.run_bots()
     w = ctl.game.winners[0]
-    prog = ctl.ui_model().players[w].progress
+    prog = ctl.model().seats[w].progress
     done = [c.name for c in prog.colours if c.complete]
     assert done and prog.goal.startswith("Goal reached") and all(d in prog.goal for d in done)
 
@@ -757,4 +758,4 @@ def test_placing_shows_every_cell_the_selection_can_still_complete(board):
     legal = [set(cells) for cells in sheet.placement_cells(colour, ctl.game.held) if first in cells]
     assert done == set().union(*legal) - {first}
     assert set(ctl.highlights()) <= done  # the next cells are among them
-    assert ctl.ui_model().completions == tuple(sorted(done))
+    assert ctl.model().completions == tuple(sorted(done))

@@ -40,7 +40,7 @@ def test_every_other_player_has_a_mini_board_and_none_is_mine(board):
     assert [b.name for b in m.boards] == ["Bo", "Cy"]
     assert all(b.chip == f"{b.name} ★0" and not b.shown and b.last_move == () for b in m.boards)
     assert m.boards[0].label == "Show the board of Bo. Bonus cells: 0 of 9"
-    assert ctl.ui_model().minis == m
+    assert ctl.model().minis == m
     # a bot starts: the person's board is still the one not shown small
     assert [b.player for b in minis(bot_game(board, start_player=1)).boards] == [1, 2]
 
@@ -104,7 +104,7 @@ def test_showing_an_opponent_offers_the_way_back(board):
     m = minis(ctl)
     assert m.shown == 2 and [b.shown for b in m.boards] == [False, True]
     assert m.back == "Back to my board (Ana)"
-    assert ctl.ui_model().sheet_player == 2
+    assert ctl.model().shown == 2
     ctl.view_sheet(None)
     assert minis(ctl).back == "" and ctl.shown_player() == 0
 

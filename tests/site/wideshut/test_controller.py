@@ -39,7 +39,7 @@ def tap_in(play: Controller, take: dict) -> None:
         else:
             pos = tuple(mark)
         result = play.tap_box(*pos)
-        assert result.ok, result.message
+        assert result.ok, result.reason
 
 
 def run_to_end(play: Controller) -> list[str]:
@@ -54,8 +54,8 @@ def run_to_end(play: Controller) -> list[str]:
             assert result.ok
             lines += result.lines
         else:
-            tap_in(play, play.hint_action())
-            assert play.view().buttons["confirm"]
+            tap_in(play, play.hint_move())
+            assert play.model().button("confirm").enabled
             result = play.confirm()
             assert result.ok and result.changed
             lines += result.lines
@@ -69,8 +69,8 @@ def run_to_end(play: Controller) -> list[str]:
 def test_games_tapped_in_from_the_hints_reach_the_end(kinds, seed):
     play = play_with(kinds, seed)
     lines = run_to_end(play)
-    view = play.view()
-    assert view.game_over and view.winners
+    view = play.model()
+    assert view.over and view.winners
     assert lines[-1].startswith("Game over.")
     assert any("rolls" in line for line in lines)
     assert not any("W" in line.split()[0] for line in lines)
@@ -82,18 +82,18 @@ def test_lit_boxes_of_two_red_dice_and_confirm():
     play = play_with(["human", "expert"], start_player=0, script=[[3, 5, 1, 6, 2, 2, 4]])
     assert play.roll().ok
     assert play.tap_die(0).ok
-    assert play.view().targets == ()
-    assert "two dice" in play.view().prompt.lower()          # W3.4: the 3 is not alone
+    assert play.model().targets == ()
+    assert "two dice" in play.model().prompt.lower()          # W3.4: the 3 is not alone
     assert play.tap_die(1).ok
-    view = play.view()
+    view = play.model()
     lit = {(t.half, t.row, t.col) for t in view.targets if t.die == 0}
     assert lit == {("red", r, 2) for r in range(5)}
-    assert not view.buttons["confirm"]
+    assert not view.button("confirm").enabled
     assert play.tap_box("red", 1, 2).ok
     assert not play.tap_box("blue", 0, 0).ok
     assert play.tap_box("red", 1, 4).ok
-    assert play.view().buttons["confirm"]
-    assert "Confirm: red 3 → red half row 2, column 3" in play.view().prompt
+    assert play.model().button("confirm").enabled
+    assert "Confirm: red 3 → red half row 2, column 3" in play.model().prompt
     result = play.confirm()
     assert result.ok
     assert play.game.sheets[0].rows_text(0)[1] == "..x.x"
@@ -106,12 +106,12 @@ def test_a_six_with_another_die_is_refused_in_a_plain_sentence():
     assert play.tap_die(0).ok
     result = play.tap_die(1)
     assert not result.ok
-    assert result.message == "A die showing 6 is taken alone."
+    assert result.reason == "A die showing 6 is taken alone."
     assert result.details == "W3.2"
     es = play_with(["human", "expert"], lang="es", start_player=0, script=[[3, 6, 1, 6, 2, 2, 4]])
     es.roll()
     es.tap_die(0)
-    assert es.tap_die(1).message == "Un dado que muestra 6 se coge solo."
+    assert es.tap_die(1).reason == "Un dado que muestra 6 se coge solo."
 
 
 def test_a_six_lights_every_empty_six_box():
@@ -119,7 +119,7 @@ def test_a_six_lights_every_empty_six_box():
     play = play_with(["human", "expert"], start_player=0, script=[[6, 1, 1, 2, 2, 2, 4]])
     play.roll()
     assert play.tap_die(0).ok
-    targets = play.view().targets
+    targets = play.model().targets
     assert {(t.half, t.row, t.col, t.kind) for t in targets} == {
         (h, r, 5, "six") for h in ("red", "blue") for r in range(5)}
     assert play.tap_box("blue", 3, 5).ok
@@ -135,7 +135,7 @@ def test_power_of_the_six_is_offered_where_it_may_skip():
     play.roll()
     play.tap_die(0)
     play.tap_die(1)
-    view = play.view()
+    view = play.model()
     assert ("red", 1, 5, "skip") in {(t.half, t.row, t.col, t.kind) for t in view.targets}
     assert "power" in view.prompt
     assert play.tap_box("red", 1, 5).ok
@@ -153,12 +153,12 @@ def test_nothing_to_mark_is_filled_in_and_explained():
     play.roll()
     play.tap_die(3)
     play.tap_die(4)
-    view = play.view()
+    view = play.model()
     assert view.notes == ("Nothing to mark for the blue 2: every box showing 2 in the blue half is taken.",)
     assert play.tap_box("blue", 4, 4).ok
     assert play.confirm().ok
     assert play.game.end_triggered
-    assert play.view().end_text.startswith("Last round")
+    assert play.model().end_text.startswith("Last round")
 
 
 def test_purple_alone_lights_both_halves_and_the_tap_names_the_colour():
@@ -166,7 +166,7 @@ def test_purple_alone_lights_both_halves_and_the_tap_names_the_colour():
     play = play_with(["human", "expert"], start_player=0, script=[[6, 6, 6, 6, 6, 6, 4]])
     play.roll()
     assert play.tap_die(6).ok
-    halves = {t.half for t in play.view().targets}
+    halves = {t.half for t in play.model().targets}
     assert halves == {"red", "blue"}
     assert play.tap_box("blue", 3, 2).ok
     take = play.pending_take()
@@ -179,17 +179,17 @@ def test_tapping_a_chosen_box_again_takes_it_back():
     play.tap_die(0)
     play.tap_die(1)
     play.tap_box("red", 0, 2)
-    assert play.view().assigned == (("red", 0, 2, "box"),)
+    assert play.model().assigned == (("red", 0, 2, "box"),)
     play.tap_box("red", 0, 2)
-    assert play.view().assigned == ()
-    assert play.tap_die(0).ok and play.view().chosen == (1,)
+    assert play.model().assigned == ()
+    assert play.tap_die(0).ok and play.model().chosen == (1,)
 
 
 def test_undo_takes_back_the_person_and_the_bots_after():
     play = play_with(["human", "expert"], start_player=0, script=[[3, 5, 1, 6, 2, 2, 4]])
     play.roll()
-    assert not play.view().can_undo
-    tap_in(play, play.hint_action())
+    assert not play.model().can_undo
+    tap_in(play, play.hint_move())
     play.confirm()
     play.bot_step()               # the bot's take ends the round
     assert play.game.phase == "roll" and play.can_undo()
@@ -198,7 +198,7 @@ def test_undo_takes_back_the_person_and_the_bots_after():
     assert not play.undo().ok
     play2 = play_with(["human", "expert", "expert"], start_player=0, script=[[3, 5, 1, 2, 6, 2, 2, 4, 1]])
     play2.roll()
-    tap_in(play2, play2.hint_action())
+    tap_in(play2, play2.hint_move())
     play2.confirm()
     play2.bot_step()
     assert len(play2.game.actions) == 3
@@ -208,17 +208,17 @@ def test_undo_takes_back_the_person_and_the_bots_after():
 
 def test_hot_seat_asks_to_pass_the_device():
     play = play_with(["human", "human"], start_player=0)
-    view = play.view()
-    assert view.handoff == "Pass the device to Player 1."
+    view = play.model()
+    assert view.handoff.title == "Pass the device to Player 1."
     assert not play.roll().ok
     play.ready()
     assert play.roll().ok
-    tap_in(play, play.hint_action())
+    tap_in(play, play.hint_move())
     play.confirm()
-    assert play.view().handoff == "Pass the device to Player 2."
-    assert play.view().shown == 0          # the sheet stays with the one who played
+    assert play.model().handoff.title == "Pass the device to Player 2."
+    assert play.model().shown == 0          # the sheet stays with the one who played
     play.ready()
-    assert play.view().shown == 1
+    assert play.model().shown == 1
 
 
 def test_keyboard_cursor_marks_boxes():

@@ -21,7 +21,7 @@ def test_round_trip_of_a_game_in_progress():
         (play.bot_step() if play.bot_turn() else
          play.roll() if play.game.phase == "roll" else None)
         if play.game.phase == "take" and not play.bot_turn():
-            play.tap_die(play.hint_action()["dice"][0])
+            play.tap_die(play.hint_move()["dice"][0])
             play.clear()
             play.game.apply(play.game.legal_actions()[0])
     value = encode_position(play.game, play.seats)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diceland_core.core.errors import IllegalActionError
+from diceland_core.core.registry import get_game
 from diceland_core.games.clever import Game
 from diceland_core.games.clever.actions import (
     Bonus, EndTurn, Extra, Pass, Pick, Reroll, RoundBonus, Take,
@@ -25,20 +26,12 @@ from diceland_core.games.clever.game import FINISH, OVER, ROLLING, ROUND_BONUS_P
 from diceland_core.games.clever.messages import rating_code
 
 from ...i18n import error_details, error_text
+from ...play import Result, Tap, button, point
 from ...seats import Seat
+from .announce import describe
 from .strings import CleverStrings
 
 __all__ = ["Controller", "Result", "Message", "spot_field"]
-
-
-@dataclass(frozen=True)
-class Result:
-    """What an input did: ``ok`` or a plain ``reason`` (and the rule id in
-    ``details``, for the "details" link)."""
-
-    ok: bool
-    reason: str = ""
-    details: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,7 +148,7 @@ class Controller:
                 self.messages.append(Message("log", text))
         self._sync_turn()
         self._check_handoff()
-        return Result(True)
+        return Result(True, changed=True)
 
     def _check_handoff(self) -> None:
         p = self.current()
@@ -170,18 +163,7 @@ class Controller:
         self.handoff = None
 
     def describe(self, event: Any) -> str:
-        kind = event.kind
-        if kind == "marked":
-            name = self.names[event.player]
-            return self.t("clever.log.marked", name=name, area=self.strings.area(event.area).lower(), value=event.value)
-        if kind == "rolled":
-            dice = ", ".join(f"{self.t('clever.colour.' + c)} {v}" for c, v in event.faces)
-            return self.t("clever.log.rolled", dice=dice)
-        if kind == "round_started":
-            return self.t("clever.log.round", round=event.round)
-        if kind == "game_over":
-            return self.t("clever.log.over")
-        return ""
+        return describe(event, self.names, self.strings)
 
     def drain_messages(self) -> list[Message]:
         out, self.messages = self.messages, []
@@ -307,7 +289,7 @@ class Controller:
         self.selection = None
         self.hint_action = None
         self._sync_turn()
-        return Result(True)
+        return Result(True, changed=True)
 
     def hint(self) -> Result:
         p = self._human()
@@ -336,6 +318,39 @@ class Controller:
             self.hint()
         a = self.hint_action
         return [("button", "done")] if a == "done" else self.action_taps(p, a)
+
+    def hint_clicks(self, layout: Any) -> list[Tap]:
+        """:meth:`hint_taps` as the clicks a person makes: points of the
+        canvas drawn with ``layout`` (a die or a field) and button ids."""
+        from .draw import die_rect
+        from .layout import GEOMETRY
+
+        p = self.current()
+        if p is None or not self.seats[p].is_human:
+            return []
+        self.viewing = None
+        out: list[Tap] = []
+        for tap in self.hint_taps():
+            if tap[0] == "button":
+                out.append(button(f"btn-{tap[1]}"))
+                continue
+            if tap[0] == "die":
+                rect = die_rect(next(d for d in self.model().dice if d.colour == tap[1]))
+            else:
+                rect = GEOMETRY.mark_rect(tap[1], tap[2])
+            out.append(point(*layout.to_css(rect.cx, rect.cy)))
+        return out
+
+    def hint_move(self) -> dict | None:
+        """The hint's engine action as JSON (None: nothing for the engine,
+        such as "Done" before the last player's turn end)."""
+        p = self.current()
+        if p is None or self.handoff or not self.seats[p].is_human:
+            return None
+        action = hint(self.state, p).action
+        if action.type == "end_turn" and not self.is_last_in_order(p):
+            return None
+        return get_game("clever").action_to_json(action)
 
     def action_taps(self, p: int, a: Any) -> list[tuple]:
         """The taps that make action ``a`` of player ``p``."""

@@ -202,7 +202,7 @@ def frame_ops(model: Any, state: Any) -> list[tuple]:
     for d in model.dice:
         dim = not d.usable
         ops += die_ops(die_rect(d), d.colour, d.value, dim, d.selected)
-    pl = model.players[model.shown]
+    pl = model.seats[model.shown]
     for area, r in G.area_scores.items():
         ops += [box(r, "#ffffff", INK, 1.5), text(r.cx, r.cy + 1, str(pl.scores[area]), INK, 20)]
     ops += fox_ops(880, 30, 14)

@@ -95,12 +95,12 @@ class CleverBoard(LessonBoard):
         if m.over:
             return self.strings.t("clever.prompt.over")
         who = m.current if m.current is not None else m.active
-        text = self.strings.t("clever.status", round=m.round, rounds=m.rounds, name=m.players[who].name)
+        text = self.strings.t("clever.status", round=m.round, rounds=m.rounds, name=m.seats[who].name)
         return text + (" · " + self.strings.t("clever.status.passive") if m.solo_passive else "")
 
     def players(self) -> list[str]:
         m = self.model()
-        return [f"{p.name} {p.scores['total']}" for p in m.players]
+        return [f"{p.name} {p.scores['total']}" for p in m.seats]
 
     def shown_seat(self) -> int:
         return self.model().shown
@@ -113,7 +113,7 @@ class CleverBoard(LessonBoard):
 
     def board_label(self) -> str:
         m = self.model()
-        p = m.players[m.shown]
+        p = m.seats[m.shown]
         return self.strings.t("clever.scores", name=p.name, foxes=p.foxes, **p.scores)
 
     # -- the reader's inputs -------------------------------------------------------

@@ -9,6 +9,8 @@ from typing import Any
 from diceland_core.games.clever.game import FIELD, FINISH, HAND, OUT, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE
 from diceland_core.games.clever.sheet import AREAS, COLOURS
 
+from ...play import BaseView, ButtonView, HandoffView
+
 __all__ = ["DieView", "ButtonView", "PlayerView", "ViewModel", "build_model"]
 
 PLACES = {OUT: "out", HAND: "hand", PLATTER: "platter", FIELD: "field"}
@@ -26,14 +28,6 @@ class DieView:
 
 
 @dataclass(frozen=True)
-class ButtonView:
-    id: str
-    label: str
-    enabled: bool
-    visible: bool = True
-
-
-@dataclass(frozen=True)
 class PlayerView:
     name: str
     kind: str
@@ -44,32 +38,20 @@ class PlayerView:
 
 
 @dataclass(frozen=True)
-class ViewModel:
-    lang: str
+class ViewModel(BaseView):
+    """The common fields (:class:`~diceland_site.play.BaseView`; ``seats``
+    are :class:`PlayerView`) and the clever sheet's own."""
+
     phase: str
     round: int
     rounds: int
     active: int
-    current: int | None
-    shown: int                          # whose sheet is drawn
     solo_passive: bool
-    dice: tuple[DieView, ...]
     targets: tuple[tuple[str, Any], ...]   # (area, spot index) lit for the selection / choice
     hint_target: tuple[str, Any] | None
-    buttons: tuple[ButtonView, ...]
-    prompt: str
-    players: tuple[PlayerView, ...]
-    over: bool
-    winners: tuple[int, ...]
     rating: str | None
-    handoff: str | None
-    bot_pending: bool
-    can_undo: bool
     pending_bonus: str | None = None
     breakdown: tuple[tuple[str, tuple[int, ...]], ...] = field(default_factory=tuple)
-
-    def button(self, name: str) -> ButtonView:
-        return next(b for b in self.buttons if b.id == name)
 
 
 def _dice(ctrl, p) -> tuple[DieView, ...]:
@@ -175,15 +157,18 @@ def build_model(ctrl) -> ViewModel:
     if s.over:
         keys = (*AREAS, "fox", "total")
         breakdown = tuple((k, tuple(pl.scores[k] for pl in players)) for k in keys)
+    handoff = None
+    if ctrl.handoff and p is not None:
+        name = ctrl.seats[p].name
+        handoff = HandoffView(p, name, ctrl.handoff, button=ctrl.t("button.ready", name=name))
     return ViewModel(
-        lang=ctrl.lang, phase=s.phase, round=s.round, rounds=s.rounds, active=s.active, current=p,
-        shown=shown, solo_passive=s.solo_passive, dice=_dice(ctrl, p) if shown == p or p is None else _dice(ctrl, None),
-        targets=_targets(ctrl, p) if shown == p else (), hint_target=_hint_target(ctrl, p) if shown == p else None,
+        lang=ctrl.lang, current=p, shown=shown, seats=players,
+        dice=_dice(ctrl, p) if shown == p or p is None else _dice(ctrl, None),
         buttons=_buttons(ctrl, p, human and not ctrl.handoff),
         prompt=_prompt(ctrl, p, bot_pending) if p is not None else ctrl.t("clever.prompt.over"),
-        players=players, over=s.over, winners=tuple(s.winners), rating=ctrl.rating(),
-        handoff=ctrl.handoff, bot_pending=bot_pending, can_undo=ctrl.can_undo(),
-        pending_bonus=s.pending[0] if s.pending_player is not None else None, breakdown=breakdown,
+        handoff=handoff, bot_pending=bot_pending, over=s.over, winners=tuple(s.winners), can_undo=ctrl.can_undo(),
+        phase=s.phase, round=s.round, rounds=s.rounds, active=s.active, solo_passive=s.solo_passive,
+        targets=_targets(ctrl, p) if shown == p else (), hint_target=_hint_target(ctrl, p) if shown == p else None,
+        rating=ctrl.rating(), pending_bonus=s.pending[0] if s.pending_player is not None else None,
+        breakdown=breakdown,
     )
-
-

@@ -10,7 +10,10 @@ from ...seats import HUMAN, Seat
 from ...start_params import SEED_MAX, StartError, kinds_of, names_of, param, seed_of
 from .strings import CleverStrings
 
-__all__ = ["NewGame", "from_params", "seat_kind_label", "default_seats", "MAX_SEED"]
+__all__ = ["NewGame", "LINK_KEYS", "from_params", "seat_kind_label", "default_seats", "MAX_SEED"]
+
+#: query keys that start a new game
+LINK_KEYS = frozenset({"players", "seed", "names"})
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 MAX_SEED = SEED_MAX

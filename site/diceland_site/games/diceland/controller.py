@@ -2,10 +2,10 @@
 
 The controller never touches the DOM.  The page forwards what the player does
 (:meth:`Controller.tap`, :meth:`Controller.press_die`, the buttons, keys), draws
-:meth:`Controller.ui_model` and the draw lists of :meth:`Controller.frame_ops`,
+:meth:`Controller.model` and the draw lists of :meth:`Controller.frame_ops`,
 shows :meth:`Controller.drain_messages` as toasts and log lines, and calls
 :meth:`Controller.bot_step` after a short delay while
-``ui_model().bot_pending`` is true.
+``model().bot_pending`` is true.
 
 Whose decision is shown: the next *human* decision (:meth:`current_seat`).
 In the simultaneous phase 2 the waiting humans are taken clockwise from the
@@ -43,16 +43,15 @@ from diceland_core.games.diceland.sheet import GOAL_STARS
 from . import draw, model
 from .announce import announce
 from .keyboard import KEY_HELP, Keyboard
-from .share import UrlSetup, from_url_params, link_names_trimmed
 from .minis import last_move_ops
 from .placement import Placement
-from .results import ActionResult, Message, TapResult
+from .results import Message
 from ...i18n import Strings, error_details, error_text
+from ...play import Result
 from ...seats import Seat
 
 __all__ = [
-    "Seat", "Controller", "TapResult", "ActionResult", "Message", "UrlSetup",
-    "from_url_params", "link_names_trimmed", "default_bot_factory", "default_hinter", "KEY_HELP",
+    "Seat", "Controller", "Result", "Message", "default_bot_factory", "default_hinter", "KEY_HELP",
 ]
 
 _LOG_KEEP = 200
@@ -244,17 +243,17 @@ class Controller(Placement, Keyboard):
         return steps
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> ActionResult:
+    def _apply(self, action: Action) -> Result:
         try:
             events = self.game.apply(action)
         except IllegalActionError as err:
-            return ActionResult(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
+            return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         self._clear_selection()
         self.hint_state = None
         self.viewing = None
         self._announce(events)
         self._sync_shown()
-        return ActionResult(True)
+        return Result(True, changed=True)
 
     def _human_decides(self, phases: tuple[Phase, ...], active_only: bool = True) -> int | str:
         """The seat allowed to act now, or the translated reason why not."""
@@ -272,43 +271,43 @@ class Controller(Placement, Keyboard):
             return self.strings.t("tap.press_roll")
         return p
 
-    def roll(self) -> ActionResult:
+    def roll(self) -> Result:
         """Reveal the roll the engine made for the human on screen."""
         if not self.needs_roll():
-            return ActionResult(False, self.strings.t("tap.not_your_turn"))
+            return Result(False, self.strings.t("tap.not_your_turn"))
         self.revealed = True
-        return ActionResult(True)
+        return Result(True)
 
-    def choose(self, colour: Colour | str) -> ActionResult:
+    def choose(self, colour: Colour | str) -> Result:
         """Phase 1: keep every die of ``colour`` (D3.2)."""
         who = self._human_decides((Phase.CHOOSE,))
         if isinstance(who, str):
-            return ActionResult(False, who)
+            return Result(False, who)
         return self._apply(Choose(Colour[colour.upper()] if isinstance(colour, str) else colour))
 
-    def reroll(self) -> ActionResult:
+    def reroll(self) -> Result:
         who = self._human_decides((Phase.DECIDE,))
-        return ActionResult(False, who) if isinstance(who, str) else self._apply(Reroll())
+        return Result(False, who) if isinstance(who, str) else self._apply(Reroll())
 
-    def stop(self) -> ActionResult:
+    def stop(self) -> Result:
         who = self._human_decides((Phase.DECIDE,))
-        return ActionResult(False, who) if isinstance(who, str) else self._apply(Stop())
+        return Result(False, who) if isinstance(who, str) else self._apply(Stop())
 
-    def pass_(self) -> ActionResult:
+    def pass_(self) -> Result:
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
-        return ActionResult(False, who) if isinstance(who, str) else self._apply(Pass(who))
+        return Result(False, who) if isinstance(who, str) else self._apply(Pass(who))
 
-    def confirm(self) -> ActionResult:
+    def confirm(self) -> Result:
         """Cross the selected cells."""
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
         if isinstance(who, str):
-            return ActionResult(False, who)
+            return Result(False, who)
         self._check_selection()
         colour = self.colour_for(who)
         n = self.game.dice_for(who).get(colour, 0) if colour is not None else 0
         if not n or len(self.selection) != n:
             key = "tap.pick_colour" if colour is None else "prompt.selecting"
-            return ActionResult(False, self.strings.t(key, colour=self.strings.colour(colour) if colour else "",
+            return Result(False, self.strings.t(key, colour=self.strings.colour(colour) if colour else "",
                                                       selected=len(self.selection), count=n))
         return self._apply(Place(who, tuple(self.selection)))
 
@@ -328,12 +327,12 @@ class Controller(Placement, Keyboard):
         me = self._on_screen()
         return me is not None and g.can_undo() and _actor(g, g.actions[-1]) == me
 
-    def undo(self) -> ActionResult:
+    def undo(self) -> Result:
         if self.needs_handoff():
-            return ActionResult(False, self.strings.t("tap.handoff"))
+            return Result(False, self.strings.t("tap.handoff"))
         if not self.can_undo():
             err = IllegalActionError("D7.1", "core.nothing_to_undo")
-            return ActionResult(False, error_text(err, self.lang), error_details(err, self.lang))
+            return Result(False, error_text(err, self.lang), error_details(err, self.lang))
         actor = _actor(self.game, self.game.actions[-1])
         self.game = self.game.undo()
         self._clear_selection()
@@ -343,7 +342,7 @@ class Controller(Placement, Keyboard):
         self._log(self.strings.t("log.undo", name=self.names[actor]), "undo", actor)
         self._toast(self.strings.t("toast.undone"), "undo", actor)
         self._sync_shown()
-        return ActionResult(True)
+        return Result(True, changed=True)
 
     # -- announcements -------------------------------------------------------------------------------
     def _log(self, text: str, event: str, player: int | None = None) -> None:
@@ -401,7 +400,7 @@ class Controller(Placement, Keyboard):
             return []
         return self.game.completion_cells(p, colour, self.selection)
 
-    def ui_model(self) -> model.ViewModel:
+    def model(self) -> model.ViewModel:
         """Everything the page shows (:mod:`diceland_site.games.diceland.model`)."""
         return model.build_model(self)
 

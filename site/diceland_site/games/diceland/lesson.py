@@ -18,7 +18,7 @@ from diceland_core.games.diceland import Action, Game, Pass, Place, action_to_js
 from diceland_core.core.errors import BoardError
 
 from . import draw
-from .controller import ActionResult, Controller
+from .controller import Controller, Result
 from ...lessons import JudgedMoves, LessonBoard, LessonRules, Outcome
 from ...teaching import embed_url, encode_scenario
 
@@ -58,7 +58,7 @@ def same_move(game: Game, action: Action, expected: Action) -> bool:
 class LessonController(JudgedMoves, Controller):
     """The page's controller, every action judged first by ``check``."""
 
-    RESULT = ActionResult
+    RESULT = Result
 
 
 class DicelandBoard(LessonBoard):
@@ -82,7 +82,7 @@ class DicelandBoard(LessonBoard):
     def dice(self) -> list[dict]:
         t = self.strings.t
         out = []
-        for d in self.ctrl.ui_model().dice:
+        for d in self.ctrl.model().dice:
             out.append({"id": str(d.index), "label": d.label, "text": "" if d.colour else "?",
                         "svg": draw.symbol_svg(d.colour, 22, d.text) if d.colour else "",
                         "fill": d.fill, "ink": d.text, "enabled": d.enabled, "selected": d.selected,
@@ -95,20 +95,20 @@ class DicelandBoard(LessonBoard):
         return []
 
     def buttons(self) -> list[dict]:
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         return [{"id": b.id, "label": b.label, "enabled": b.enabled, "visible": b.visible}
                 for b in m.buttons if b.id in _BUTTONS]
 
     def prompt(self) -> str:
-        return self.ctrl.ui_model().prompt
+        return self.ctrl.model().prompt
 
     def status(self) -> str:
-        m = self.ctrl.ui_model()
+        m = self.ctrl.model()
         return m.prompt if self.state.over else f"{m.turn_label} · {m.phase_label} · {m.status}"
 
     def players(self) -> list[dict]:
         return [{"text": f"{p.name} ★{p.stars}", "shown": p.shown, "active": p.active}
-                for p in self.ctrl.ui_model().players]
+                for p in self.ctrl.model().seats]
 
     def shown_seat(self) -> int:
         return self.ctrl.shown_player()
@@ -117,9 +117,9 @@ class DicelandBoard(LessonBoard):
         self.ctrl.view_sheet(seat)
 
     def board_label(self) -> str:
-        m = self.ctrl.ui_model()
-        shown = m.sheet_player
-        return self.strings.t("board.label", name=self.ctrl.names[shown]) + " · " + m.players[shown].stars_label
+        m = self.ctrl.model()
+        shown = m.shown
+        return self.strings.t("board.label", name=self.ctrl.names[shown]) + " · " + m.seats[shown].stars_label
 
     def picture_title(self) -> str:
         """A lesson picture's title: the player's name (the same in every language)."""
@@ -127,7 +127,7 @@ class DicelandBoard(LessonBoard):
 
     def facts(self) -> dict[str, Any]:
         """The engine's view of the position (tests compare it with a replay)."""
-        g, m = self.state, self.ctrl.ui_model()
+        g, m = self.state, self.ctrl.model()
         return {"active": g.active, "phase": g.phase.value, "turn": g.turn,
                 "crossed": [[list(c) for c in s.crossed_cells()] for s in g.sheets],
                 "dice": [{"colour": d.colour, "group": d.group, "enabled": d.enabled} for d in m.dice],
@@ -174,7 +174,7 @@ class DicelandBoard(LessonBoard):
         if isinstance(action, Place):
             return [("target", json.dumps(list(c))) for c in action.cells] + [("button", "confirm")]
         if action.type == "choose":
-            dice = self.ctrl.ui_model().dice
+            dice = self.ctrl.model().dice
             return [("die", str(next(d.index for d in dice if d.colour == action.colour.key)))]
         return [("button", action.type)]
 

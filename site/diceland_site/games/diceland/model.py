@@ -12,6 +12,7 @@ from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import draw
+from ...play import BaseView, ButtonView, HandoffView
 from .minis import Minis, minis
 from .progress import ProgressView, progress
 
@@ -38,14 +39,6 @@ class DieView:
 
 
 @dataclass(frozen=True)
-class ButtonView:
-    id: str
-    label: str
-    visible: bool
-    enabled: bool
-
-
-@dataclass(frozen=True)
 class PlayerView:
     index: int
     name: str
@@ -61,15 +54,6 @@ class PlayerView:
     waiting: bool
     current: bool
     shown: bool
-
-
-@dataclass(frozen=True)
-class HandoffView:
-    seat: int
-    name: str
-    title: str
-    body: str
-    button: str
 
 
 @dataclass(frozen=True)
@@ -115,19 +99,19 @@ class StatsRow:
 
 
 @dataclass(frozen=True)
-class ViewModel:
-    lang: str
+class ViewModel(BaseView):
+    """The common fields (:class:`~diceland_site.play.BaseView`: ``current``
+    is the human decision on screen, ``shown`` whose sheet is drawn,
+    ``seats`` the players) and Diceland's own."""
+
     phase: str
     phase_label: str
     status: str
     turn: int
     turn_label: str
     active: int
-    seat: int | None                    # the human decision on screen
-    sheet_player: int                   # whose sheet is drawn
     board_id: str
     board_label: str
-    players: tuple[PlayerView, ...]
     highlights: tuple[Cell, ...]
     completions: tuple[Cell, ...]
     selection: tuple[Cell, ...]
@@ -135,26 +119,15 @@ class ViewModel:
     cursor: Cell | None
     cursor_text: str
     hint: HintView | None
-    dice: tuple[DieView, ...]
     dice_hidden: bool
-    buttons: tuple[ButtonView, ...]
-    prompt: str
     aid: AidView | None
-    handoff: HandoffView | None
-    bot_pending: bool
     bot_names: tuple[str, ...]
-    game_over: bool
-    winners: tuple[int, ...]
     winner_names: tuple[str, ...]
     winner_reason: str
     stats: tuple[StatsRow, ...]
     stats_labels: dict[str, str]
     log: tuple[str, ...]
-    can_undo: bool
     minis: Minis                        # the other players' boards, small
-
-    def button(self, name: str) -> ButtonView:
-        return next(b for b in self.buttons if b.id == name)
 
     def to_json(self) -> dict[str, Any]:
         """The model as plain JSON-ready data (lists for tuples)."""
@@ -242,7 +215,7 @@ def _buttons(ctrl) -> tuple[ButtonView, ...]:
         ("play_again", "button.play_again", g.over, g.over),
     ]
     name = ctrl.names[ctrl.current_seat()] if handoff else ""
-    return tuple(ButtonView(i, t(k, name=name) if i == "ready" else t(k), vis, en) for i, k, vis, en in spec)
+    return tuple(ButtonView(i, t(k, name=name) if i == "ready" else t(k), en, vis) for i, k, vis, en in spec)
 
 
 def colours_that_fit(g, p: int) -> list[Colour]:
@@ -400,17 +373,25 @@ def build_model(ctrl) -> ViewModel:
     colour = ctrl.colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
     return ViewModel(
         lang=ctrl.lang,
+        current=p,
+        shown=shown,
+        seats=_players(ctrl, p, shown),
+        dice=dice(ctrl),
+        buttons=_buttons(ctrl),
+        prompt=_prompt(ctrl),
+        handoff=handoff,
+        bot_pending=ctrl.bot_pending() and not g.over,
+        over=g.over,
+        winners=tuple(g.winners),
+        can_undo=ctrl.can_undo(),
         phase=g.phase.value,
         phase_label=t(f"phase.{g.phase.value}"),
         status=t("status.active", name=ctrl.names[g.active]),
         turn=g.turn,
         turn_label=t("status.turn", turn=g.turn),
         active=g.active,
-        seat=p,
-        sheet_player=shown,
         board_id=g.boards[shown].id,
         board_label=t("board.label", name=ctrl.names[shown]),
-        players=_players(ctrl, p, shown),
         highlights=_cells(ctrl.highlights()),
         completions=_cells(ctrl.completions()),
         selection=_cells(ctrl.selection),
@@ -418,21 +399,13 @@ def build_model(ctrl) -> ViewModel:
         cursor=tuple(ctrl.cursor) if ctrl.cursor else None,
         cursor_text=ctrl.describe_cell(*ctrl.cursor) if ctrl.cursor else "",
         hint=_hint(ctrl.hint_state),
-        dice=dice(ctrl),
         dice_hidden=ctrl.needs_roll(),
-        buttons=_buttons(ctrl),
-        prompt=_prompt(ctrl),
         aid=decision_aid(ctrl),
-        handoff=handoff,
-        bot_pending=ctrl.bot_pending() and not g.over,
         bot_names=tuple(ctrl.names[q] for q in g.waiting_for() if not ctrl.seats[q].is_human),
-        game_over=g.over,
-        winners=tuple(g.winners),
         winner_names=tuple(ctrl.names[w] for w in g.winners),
         winner_reason=winner_reason(ctrl),
         stats=stats(ctrl),
         stats_labels=stats_labels(ctrl),
         log=tuple(ctrl.log_lines[-100:]),
-        can_undo=ctrl.can_undo(),
         minis=minis(ctrl),
     )

@@ -8,13 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Choose, Colour, Phase, Place
+from diceland_core.games.diceland import Action, Choose, Colour, Phase, Place, action_to_json
 
 from . import model
-from .results import ActionResult, TapResult
+from ...play import Result, Tap, button, point
 from ...i18n import error_details, error_text
 
 __all__ = ["Placement"]
+
+
+def _rejected(cell: tuple[int, int] | None, reason: str, details: str = "") -> Result:
+    return Result(False, reason, details, change="rejected", cell=cell)
 
 
 class Placement:
@@ -44,7 +48,7 @@ class Placement:
             return next(iter(dice))
         return None
 
-    def pick_colour(self, colour: Colour | str) -> ActionResult:
+    def pick_colour(self, colour: Colour | str) -> Result:
         """Use the dice of ``colour`` (a leftover colour, or one of a bonus
         roll); in phase 1 this chooses the colour.  Pressing the selected
         colour again clears the choice."""
@@ -53,10 +57,10 @@ class Placement:
             return self.choose(colour)
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
         if isinstance(who, str):
-            return ActionResult(False, who)
+            return Result(False, who)
         self._check_selection()
         if colour not in self.game.dice_for(who):
-            return ActionResult(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
+            return Result(False, self.strings.t("tap.no_dice", colour=self.strings.colour(colour)))
         if self.sel_colour is colour:
             self._clear_selection()
         else:
@@ -64,41 +68,41 @@ class Placement:
             self.sel_colour = colour
             self._sel_key = self._key(who)
         self.hint_state = None
-        return ActionResult(True)
+        return Result(True)
 
     def clear_selection(self) -> None:
         self._clear_selection()
         self.hint_state = None
 
-    def tap(self, row: int, col: int) -> TapResult:
+    def tap(self, row: int, col: int) -> Result:
         """Add a cell to the placement being built, or remove a selected one."""
         t = self.strings.t
         cell = (row, col)
         g = self.game
         if self.viewing_other() and self.acting_seat() is not None:
-            return TapResult(False, "rejected", cell, t("tap.viewing_other", name=self.names[self.viewing]))
+            return _rejected(cell, t("tap.viewing_other", name=self.names[self.viewing]))
         if not g.over and g.phase in (Phase.CHOOSE, Phase.DECIDE) and self.acting_seat() is not None:
             key = "tap.press_roll" if self.needs_roll() else (
                 "tap.choose_first" if g.phase is Phase.CHOOSE else "tap.rolling")
-            return TapResult(False, "rejected", cell, t(key))
+            return _rejected(cell, t(key))
         who = self._human_decides((Phase.PLACE, Phase.BONUS), active_only=False)
         if isinstance(who, str):
-            return TapResult(False, "rejected", cell, who)
+            return _rejected(cell, who)
         p = who
         self._check_selection()
         board = g.boards[p]
         if not (0 <= row < board.rows and 0 <= col < board.cols):
-            return TapResult(False, "rejected", None, t("tap.off_board"))
+            return _rejected(None, t("tap.off_board"))
         if cell in self.selection:
             self._remove(p, cell)
-            return TapResult(True, "removed", cell)
+            return Result(True, change="removed", cell=cell)
         i = board.index(row, col)
         if board.obstacle_mask >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.obstacle"))
+            return _rejected(cell, t("tap.obstacle"))
         if i == board.start:
-            return TapResult(False, "rejected", cell, t("tap.start"))
+            return _rejected(cell, t("tap.start"))
         if g.sheets[p].crossed >> i & 1:
-            return TapResult(False, "rejected", cell, t("tap.crossed"))
+            return _rejected(cell, t("tap.crossed"))
         dice = g.dice_for(p)
         cell_colour = board.colour_at(row, col)
         colour = self.colour_for(p)
@@ -106,23 +110,23 @@ class Placement:
                 and not (g.phase is Phase.PLACE and p == g.active):
             colour = cell_colour  # a tap on a cell picks its colour when nothing is chosen yet
         if colour is None:
-            return TapResult(False, "rejected", cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
+            return _rejected(cell, t("tap.no_dice", colour=self.strings.colour(cell_colour)))
         if cell_colour is not colour:
-            return TapResult(False, "rejected", cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
-                                                         colour=self.strings.colour(colour)))
+            return _rejected(cell, t("tap.wrong_colour", cell_colour=self.strings.colour(cell_colour),
+                                     colour=self.strings.colour(colour)))
         n = dice[colour]
         if len(self.selection) >= n:
-            return TapResult(False, "rejected", cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
+            return _rejected(cell, t("tap.full_one" if n == 1 else "tap.full", count=n))
         if cell in g.next_cells(p, colour, self.selection):
             self.sel_colour = colour
             self._sel_key = self._key(p)
             self.selection.append(cell)
             self.hint_state = None
-            return TapResult(True, "added", cell)
+            return Result(True, change="added", cell=cell)
         why = self._why_not(p, colour, n, cell)
         if why is None:
-            return TapResult(False, "rejected", cell, self.strings.t("tap.not_next"))
-        return TapResult(False, "rejected", cell, error_text(why, self.lang, self.names),
+            return _rejected(cell, self.strings.t("tap.not_next"))
+        return _rejected(cell, error_text(why, self.lang, self.names),
                          error_details(why, self.lang))
 
     def _why_not(self, p: int, colour: Colour, n: int, cell: tuple[int, int]) -> IllegalActionError | None:
@@ -147,20 +151,20 @@ class Placement:
         self.hint_state = None
 
     # -- dice buttons ------------------------------------------------------------------------------
-    def press_die(self, index: int) -> ActionResult:
-        """A die button of ``ui_model().dice`` was pressed."""
+    def press_die(self, index: int) -> Result:
+        """A die button of ``model().dice`` was pressed."""
         dice = model.dice(self)
         if not 0 <= index < len(dice) or not dice[index].enabled:
-            return ActionResult(False, self.strings.t("tap.not_your_turn"))
+            return Result(False, self.strings.t("tap.not_your_turn"))
         die = dice[index]
         if die.group == "roll":
             return self.choose(die.colour)
         return self.pick_colour(die.colour)
 
     # -- hint ---------------------------------------------------------------------------------------
-    def hint(self) -> dict[str, Any] | None:
-        """Ask the hinter for the decision on screen: a placement is
-        pre-selected (confirm to make it); other hints are shown in the model."""
+    def _hint_action(self) -> Action | None:
+        """The hinter's decision for the person on screen (None: none to
+        make now, such as before Roll); changes nothing."""
         p = self.acting_seat()
         if p is None or self.needs_roll():
             return None
@@ -174,11 +178,19 @@ class Placement:
             if not legal:
                 return None
             action = next((a for a in legal if isinstance(a, Place)), legal[0])
+        return action
+
+    def hint(self) -> dict[str, Any] | None:
+        """Ask the hinter for the decision on screen: a placement is
+        pre-selected (confirm to make it); other hints are shown in the model."""
+        action = self._hint_action()
+        if action is None:
+            return None
         if isinstance(action, Place):
-            board = g.boards[p]
+            board = self.game.boards[action.player]
             self.sel_colour = board.colour_at(*action.cells[0])
             self.selection = list(action.cells)
-            self._sel_key = self._key(p)
+            self._sel_key = self._key(action.player)
             self.hint_state = {"action": "place", "colour": self.sel_colour.key,
                                "cells": [list(c) for c in action.cells]}
         elif isinstance(action, Choose):
@@ -187,3 +199,45 @@ class Placement:
             self._clear_selection()
             self.hint_state = {"action": action.type}
         return self.hint_state
+
+    def hint_move(self) -> dict[str, Any] | None:
+        """The hint's engine action as JSON (None before Roll or a hand-over)."""
+        action = self._hint_action()
+        return None if action is None else action_to_json(action)
+
+    def hint_clicks(self, layout: Any) -> list[Tap]:
+        """The hint's move as the clicks a person makes: button ids (a die
+        is ``die-<index>``) and the centres of cells on the canvas drawn
+        with ``layout`` (the sheet of the person on screen)."""
+        if self.game.over or self.current_seat() is None:
+            return []
+        if self.needs_handoff():
+            return [button("btn-handoff")]
+        if self.needs_roll():
+            return [button("btn-roll")]
+        action = self._hint_action()
+        if action is None:
+            return []
+        if isinstance(action, Choose):
+            return [self._die_button(action.colour, "roll")]
+        if not isinstance(action, Place):
+            return [button(f"btn-{action.type}")]
+        p = action.player
+        if sorted(self.selection) == sorted(action.cells):
+            return [button("btn-confirm")]  # Hint has chosen the cells already
+        colour = self.game.boards[p].colour_at(*action.cells[0])
+        out = [point(*layout.cell_center(*c)) for c in reversed(self.selection)]  # the last one goes first
+        if self.colour_for(p) not in (None, colour):
+            out.append(self._die_button(colour))
+        todo, built = list(action.cells), []
+        while todo:  # an order in which each cell continues the ones before
+            cell = next((c for c in todo if c in self.game.next_cells(p, colour, built)), todo[0])
+            todo.remove(cell)
+            built.append(cell)
+            out.append(point(*layout.cell_center(*cell)))
+        return out + [button("btn-confirm")]
+
+    def _die_button(self, colour: Colour, group: str | None = None) -> Tap:
+        die = next(d for d in model.dice(self) if d.colour == colour.key and d.enabled
+                   and (group is None or d.group == group))
+        return button(f"die-{die.index}")

@@ -1,32 +1,11 @@
-"""What the controller answers: the result of a tap or a decision, and the
-announcements and log lines it collects for the page."""
+"""The announcements and log lines the controller collects for the page
+(the result of a tap or a decision is the shared :class:`diceland_site.play.Result`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TapResult", "ActionResult", "Message"]
-
-
-@dataclass(frozen=True)
-class TapResult:
-    """What a tap on the board did: ``change`` is ``"added"``, ``"removed"``
-    or ``"rejected"`` (then ``reason`` says why, translated)."""
-
-    ok: bool
-    change: str
-    cell: tuple[int, int] | None = None
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.1 Adjacent cells")
-    details: str = ""
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    ok: bool
-    reason: str = ""
-    #: the rule behind a refusal, for a "details" link ("D2.4 Overshoot")
-    details: str = ""
+__all__ = ["Message"]
 
 
 @dataclass(frozen=True)

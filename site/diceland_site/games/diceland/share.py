@@ -1,70 +1,53 @@
-"""Start links of the Diceland page: ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``."""
+"""Diceland's older share links, still opened: ``s=`` (a scenario with the
+game's dice and actions, as ``embed.html?s=…`` carries it) on the Diceland
+page (``diceland.html?s=…``) becomes a game to play on.  New links are the
+one format of every game (:mod:`diceland_site.share`)."""
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Sequence
+from typing import Any
 
+from diceland_core import ScenarioError
+from diceland_core.core.errors import BoardError
+from diceland_core.core.replay import play
+from diceland_core.games.diceland import Game, parse_scenario
+
+from ...games import entry_for
 from ...i18n import Strings
-from ...seats import HUMAN, MAX_NAME, Seat
-from ...start_params import StartError, kinds_of, seed_of
-from ...start_params import param as _param
+from ...packed import LinkError, read_packed
+from ...seats import Seat
+from ...teaching import MAX_JSON_BYTES, MAX_PARAM_CHARS
 
-__all__ = ["UrlSetup", "from_url_params", "link_names_trimmed"]
+__all__ = ["PARAM", "game_of_link"]
 
-
-class UrlSetup(NamedTuple):
-    seats: list[Seat]
-    boards: list[str]
-    seed: int | None
+#: the query key of the older links
+PARAM = "s"
 
 
-def link_names_trimmed(query: Mapping[str, object]) -> bool:
-    """A name in the link's ``names=`` is longer than ``seats.MAX_NAME`` (and
-    :func:`from_url_params` cuts it)."""
-    names_raw = _param(query, "names")
-    return bool(names_raw) and any(len(n.strip()) > MAX_NAME for n in names_raw.split(","))
-
-
-def from_url_params(query: Mapping[str, object], lang: str = "en",
-                    known_boards: Sequence[str] | None = None,
-                    default_players: str = "human,greedy") -> UrlSetup | str:
-    """Read ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``.
-
-    Returns the seats, one board id per seat and the seed (None: pick one), or
-    a translated message naming the bad value.  Names longer than
-    ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
-    strings = Strings(lang)
-    t = strings.t
-    if known_boards is None:
-        from diceland_core.games.diceland import board_ids
-        known_boards = board_ids()
+def game_of_link(value: str, lang: str = "en") -> tuple[Game, list[Seat]]:
+    """The game and seats (people, named as the link names them) of an
+    ``s=`` value; :class:`~...packed.LinkError` when it cannot be opened."""
+    data = read_packed(value, MAX_PARAM_CHARS, MAX_JSON_BYTES)
+    if not isinstance(data, dict):
+        raise LinkError("invalid", f"expected a JSON object, found {type(data).__name__}")
+    found = data.get("game", "diceland")
+    if found != "diceland":
+        entry = entry_for(found) if isinstance(found, str) else None
+        if entry is None:
+            raise LinkError("invalid", f"'game' is {str(found)[:40]!r}")
+        raise LinkError("other_game", f"a scenario of {entry.game!r}", game=entry.game)
     try:
-        kinds = kinds_of(_param(query, "players"), default_players.split(","), 2, 4, "diceland")
-        seed = seed_of(_param(query, "seed"))
-    except StartError as exc:
-        return exc.message(strings)
-    names_raw = _param(query, "names")
-    names = [n.strip() for n in names_raw.split(",")] if names_raw else []
-    if names and (len(names) != len(kinds) or not all(names)):
-        return t("error.url_names", count=len(kinds))
-    seats = []
-    for i, kind in enumerate(kinds):
-        name = names[i] if names else t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=i + 1)
-        seats.append(Seat(name, kind))
-    by_upper = {b.upper(): b for b in known_boards}
-    boards_raw = _param(query, "boards") or _param(query, "board")
-    if boards_raw:
-        wanted = [b.strip() for b in boards_raw.split(",")]
-        for b in wanted:
-            if b.upper() not in by_upper:
-                return t("error.url_board", value=b, boards=", ".join(known_boards))
-        if len(wanted) == 1:
-            wanted = wanted * len(seats)
-        if len(wanted) != len(seats):
-            return t("error.url_board_count", count=len(seats))
-        boards = [by_upper[b.upper()] for b in wanted]
-    else:
-        if not known_boards:
-            return t("error.url_board", value="", boards="")
-        boards = [known_boards[0]] * len(seats)
-    return UrlSetup(seats, boards, seed)
+        scenario = parse_scenario(data)
+        replayed = play(Game(scenario.setup), scenario.actions)
+    except (ScenarioError, BoardError, ValueError, TypeError, KeyError, RecursionError) as exc:
+        raise LinkError("invalid", str(exc)) from None
+    if replayed.error is not None:
+        raise LinkError("invalid", f"action {replayed.applied + 1}: {replayed.error}")
+    game = replayed.state
+    return game, _seats(data.get("names"), game.players, lang)
+
+
+def _seats(names: Any, players: int, lang: str) -> list[Seat]:
+    t = Strings(lang).t
+    ok = isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n.strip() for n in names)
+    return [Seat(names[i].strip() if ok else t("seat.default_name", number=i + 1)) for i in range(players)]

@@ -10,7 +10,6 @@ refusals): nothing here re-implements a rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from diceland_core import get_game
@@ -18,9 +17,10 @@ from diceland_core.core.errors import IllegalActionError
 from diceland_core.games.wideshut.actions import Roll, Take
 from diceland_core.games.wideshut.game import Game, die_colour
 
+from ...play import Result, Tap, button, point
 from ...seats import Seat
 from .announce import describe_events, take_text
-from .model import DIE_STYLE, DieView, SeatView, Target, ViewModel, position_of
+from .model import ViewModel, build_model, position_of
 from .strings import WideStrings
 
 __all__ = ["Controller", "Result", "CURSOR_ROWS"]
@@ -29,17 +29,6 @@ DEFINITION = get_game("wideshut")
 COLOURS = ("red", "blue")
 #: keyboard cursor: the sheet as 10 rows (red 0-4, blue 0-4) of 6 columns (5 = the 6-box)
 CURSOR_ROWS = tuple((half, r) for half in COLOURS for r in range(5))
-
-
-@dataclass
-class Result:
-    """What a tap did: ``ok`` False with a ``message`` when refused;
-    ``lines`` are announcements of what happened."""
-    ok: bool = True
-    message: str = ""
-    details: str = ""
-    lines: list[str] = field(default_factory=list)
-    changed: bool = False     # the game itself changed (save it)
 
 
 class Controller:
@@ -282,7 +271,7 @@ class Controller:
             return self._refusal(err)
         self.clear()
         self.viewing = None
-        return Result(True, lines=describe_events(events, self.game, self.seats, self.strings), changed=True)
+        return Result(True, lines=tuple(describe_events(events, self.game, self.seats, self.strings)), changed=True)
 
     def roll(self) -> Result:
         if not self.my_turn() or self.game.phase != "roll":
@@ -310,7 +299,7 @@ class Controller:
                 self.clear()
                 self.ready_for = last.player
                 self.viewing = None
-                return Result(True, lines=[self.strings.t("log.undone")], changed=True)
+                return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
         return Result(False, self.strings.t("refuse.undo"))
 
     def can_undo(self) -> bool:
@@ -343,12 +332,34 @@ class Controller:
                 self.assigned[k] = (h.action.colour, e)
         return Result(True, reason)
 
-    def hint_action(self) -> dict | None:
-        """The expert's action as scenario JSON (tests tap it in)."""
-        p = self.current()
-        if p is None:
+    def hint_move(self) -> dict | None:
+        """The expert's action for the person on screen as scenario JSON
+        (None while no one is, or the device is to be passed on)."""
+        if not self.my_turn():
             return None
+        p = self.current()
         return DEFINITION.action_to_json(DEFINITION.hint(self.game, p).action)
+
+    def hint_clicks(self, layout) -> list[Tap]:
+        """The hint's move as the clicks a person makes: button ids (the
+        dice are buttons ``die-<index>``) and points of the canvas drawn
+        with ``layout`` (a :class:`.draw.SheetLayout`)."""
+        p = self.current()
+        if p is None or not self.seats[p].is_human:
+            return []
+        if self.handoff() is not None:
+            return [button("btn-handoff")]
+        self.viewing = None
+        action = DEFINITION.hint(self.game, p).action
+        if not isinstance(action, Take):
+            return [button("btn-roll")]
+        out = [button("btn-clear")] if self.chosen else []
+        out += [button(f"die-{i}") for i in action.dice]
+        for entry in action.marks:
+            pos = position_of(action.colour, entry)
+            if pos is not None:
+                out.append(point(*layout.box_center_css(*pos)))
+        return out + [button("btn-confirm")]
 
     # -- keyboard ------------------------------------------------------------
     def move_cursor(self, key: str) -> None:
@@ -383,70 +394,9 @@ class Controller:
         return Result(False)
 
     # -- the view ---------------------------------------------------------------
-    def view(self) -> ViewModel:
-        g, s = self.game, self.strings
-        p = self.current()
-        shown = self.shown()
-        remaining = set(g.remaining_dice())
-        mine = self.my_turn()
-        dice = []
-        if g.roll is not None:
-            for i, v in enumerate(g.roll):
-                colour = self.die_colour(i)
-                taken = i not in remaining
-                label = s.t("die.label", colour=s.colour(colour), value=v) + (
-                    " " + s.t("die.taken") if taken else "")
-                dice.append(DieView(i, colour, v, DIE_STYLE[colour][2], label, taken, i in self.chosen,
-                                    mine and g.phase == "take" and not taken))
-        cons = self.consistent() if self.chosen else []
-        targets = []
-        first_open = next((k for k in range(len(self.chosen)) if k not in self.assigned), None)
-        notes = []
-        for k in range(len(self.chosen)):
-            if k in self.assigned:
-                continue
-            for colour, entry in self._options(cons, k):
-                pos = position_of(colour, entry)
-                if pos is None:
-                    continue
-                kind = "skip" if entry[0] == "skip" else "six" if entry[0] in ("red6", "blue6") else "box"
-                targets.append(Target(pos[0], pos[1], pos[2], kind, k, k == first_open))
-        for k in sorted(self.auto):
-            i = self.chosen[k]
-            notes.append(self._nothing_note(i))
-        assigned = []
-        for k, (colour, entry) in sorted(self.assigned.items()):
-            pos = position_of(colour, entry)
-            if pos is not None:
-                kind = "skip" if entry[0] == "skip" else "six" if entry[0] in ("red6", "blue6") else "box"
-                assigned.append((pos[0], pos[1], pos[2], kind))
-        colours = self.take_colours() if self.chosen else []
-        colour = self.colour or (colours[0] if len(colours) == 1 else None)
-        pending = self.pending_take()
-        handoff = self.handoff()
-        buttons = {
-            "roll": mine and g.phase == "roll",
-            "confirm": pending is not None,
-            "clear": bool(self.chosen),
-            "undo": self.can_undo() and handoff is None,
-            "hint": mine,
-        }
-        over = g.over
-        seats = tuple(SeatView(seat.name, seat.kind, g.sheets[q].total, q == p, q == shown)
-                      for q, seat in enumerate(self.seats))
-        end_text = ""
-        if g.end_triggered:
-            end_text = s.t("end.over") if over else s.t("end.triggered")
-        return ViewModel(
-            lang=self.lang, phase=g.phase, round=g.round, current=p, shown=shown, seats=seats,
-            dice=tuple(dice), targets=tuple(targets), chosen=tuple(self.chosen),
-            assigned=tuple(assigned), colour=colour, prompt=self.prompt(pending, targets, notes),
-            notes=tuple(notes), buttons=buttons,
-            handoff=s.t("handoff.text", name=self.seats[handoff].name) if handoff is not None else None,
-            bot_turn=self.bot_turn(), end_triggered=g.end_triggered, end_text=end_text,
-            game_over=over, winners=tuple(g.winners), can_undo=buttons["undo"], cursor=self.cursor,
-            scores={"totals": [sh.total for sh in g.sheets]},
-        )
+    def model(self) -> ViewModel:
+        """Everything the page shows (:func:`.model.build_model`)."""
+        return build_model(self)
 
     def _nothing_note(self, index: int) -> str:
         s = self.strings

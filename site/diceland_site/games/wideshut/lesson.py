@@ -37,7 +37,7 @@ class LessonPlay(JudgedMoves, Controller):
 
 
 class WideBoard(LessonBoard):
-    CONTROLLER, REASON = LessonPlay, "message"
+    CONTROLLER = LessonPlay
 
     def start(self) -> None:
         if self.human is None:
@@ -51,7 +51,7 @@ class WideBoard(LessonBoard):
     # -- what the page lists ------------------------------------------------------
     def dice(self) -> list[dict]:
         out = []
-        for d in self.ctrl.view().dice:
+        for d in self.ctrl.model().dice:
             fill, ink, symbol = DIE_STYLE[d.colour]
             out.append({"id": str(d.index), "label": d.label, "text": f"{d.value} {symbol}", "fill": fill,
                         "ink": ink, "enabled": self.human is not None and d.enabled, "selected": d.chosen,
@@ -61,27 +61,27 @@ class WideBoard(LessonBoard):
     def targets(self) -> list[dict]:
         return [{"id": json.dumps([t.half, t.row, t.col]),
                  "label": box_text(t.half, t.row, t.col, t.kind, self.strings)}
-                for t in self.ctrl.view().targets]
+                for t in self.ctrl.model().targets]
 
     def buttons(self) -> list[dict]:
-        m = self.ctrl.view()
+        m = self.ctrl.model()
         t = self.strings.t
-        return [{"id": name, "label": t(f"button.{name}"), "enabled": m.buttons[name], "visible": True}
+        return [{"id": name, "label": t(f"button.{name}"), "enabled": m.button(name).enabled, "visible": True}
                 for name in ("roll", "confirm", "clear")]
 
     def prompt(self) -> str:
-        m = self.ctrl.view()
+        m = self.ctrl.model()
         return " ".join([m.prompt, *m.notes])
 
     def status(self) -> str:
-        m = self.ctrl.view()
-        return m.end_text or ("" if m.game_over else self.strings.t("status.round", round=m.round))
+        m = self.ctrl.model()
+        return m.end_text or ("" if m.over else self.strings.t("status.round", round=m.round))
 
     def players(self) -> list[str]:
-        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.ctrl.view().seats]
+        return [self.strings.t("tab.text", name=s.name, total=s.total) for s in self.ctrl.model().seats]
 
     def shown_seat(self) -> int:
-        return self.ctrl.view().shown
+        return self.ctrl.model().shown
 
     def view(self, seat: int) -> None:
         self.ctrl.view_sheet(seat)
@@ -90,7 +90,7 @@ class WideBoard(LessonBoard):
         return {}
 
     def board_label(self) -> str:
-        m = self.ctrl.view()
+        m = self.ctrl.model()
         seat = m.seats[m.shown]
         return self.strings.t("sheet.label", name=seat.name, total=seat.total)
 
@@ -144,7 +144,7 @@ class WideBoard(LessonBoard):
         return static_ops(self.strings)
 
     def frame_ops(self) -> list[tuple]:
-        m = self.ctrl.view()
+        m = self.ctrl.model()
         return frame_ops(self.ctrl.game.sheets[m.shown], m, self.strings)
 
     def tap_point(self, layout: SheetLayout, css_x: float, css_y: float) -> Outcome | None:

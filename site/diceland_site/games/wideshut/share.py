@@ -1,6 +1,8 @@
-"""Share a Dice Wide Shut position as a link: the game's record (seats in
-its ``meta``), compressed and base64url-encoded in ``?position=``.  Opening
-the link replays the record into a new save."""
+"""Dice Wide Shut's older share links, still opened: the game's record
+(seats in its ``meta``), compressed and base64url-encoded in
+``wideshut.html?position=…``; opening one replays the record into a new
+save.  New links are the one format of every game (:mod:`diceland_site.share`);
+:func:`encode_position` writes the older form (tests open such links)."""
 
 from __future__ import annotations
 

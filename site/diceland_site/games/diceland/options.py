@@ -1,0 +1,75 @@
+"""New-game options of the Diceland page: who plays (2–4 seats), a board
+per seat and the seed, from a start link
+(``diceland.html?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``)."""
+
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple, Sequence
+
+from ...i18n import Strings
+from ...seats import HUMAN, MAX_NAME, Seat
+from ...start_params import StartError, kinds_of, seed_of
+from ...start_params import param as _param
+
+__all__ = ["LINK_KEYS", "UrlSetup", "from_url_params", "link_names_trimmed"]
+
+#: query keys that start a new game
+LINK_KEYS = frozenset({"players", "boards", "board", "seed", "names"})
+
+
+class UrlSetup(NamedTuple):
+    seats: list[Seat]
+    boards: list[str]
+    seed: int | None
+
+
+def link_names_trimmed(query: Mapping[str, object]) -> bool:
+    """A name in the link's ``names=`` is longer than ``seats.MAX_NAME`` (and
+    :func:`from_url_params` cuts it)."""
+    names_raw = _param(query, "names")
+    return bool(names_raw) and any(len(n.strip()) > MAX_NAME for n in names_raw.split(","))
+
+
+def from_url_params(query: Mapping[str, object], lang: str = "en",
+                    known_boards: Sequence[str] | None = None,
+                    default_players: str = "human,greedy") -> UrlSetup | str:
+    """Read ``?players=human,expert&boards=A,C&seed=5&names=Ana,Bo``.
+
+    Returns the seats, one board id per seat and the seed (None: pick one), or
+    a translated message naming the bad value.  Names longer than
+    ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
+    strings = Strings(lang)
+    t = strings.t
+    if known_boards is None:
+        from diceland_core.games.diceland import board_ids
+        known_boards = board_ids()
+    try:
+        kinds = kinds_of(_param(query, "players"), default_players.split(","), 2, 4, "diceland")
+        seed = seed_of(_param(query, "seed"))
+    except StartError as exc:
+        return exc.message(strings)
+    names_raw = _param(query, "names")
+    names = [n.strip() for n in names_raw.split(",")] if names_raw else []
+    if names and (len(names) != len(kinds) or not all(names)):
+        return t("error.url_names", count=len(kinds))
+    seats = []
+    for i, kind in enumerate(kinds):
+        name = names[i] if names else t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=i + 1)
+        seats.append(Seat(name, kind))
+    by_upper = {b.upper(): b for b in known_boards}
+    boards_raw = _param(query, "boards") or _param(query, "board")
+    if boards_raw:
+        wanted = [b.strip() for b in boards_raw.split(",")]
+        for b in wanted:
+            if b.upper() not in by_upper:
+                return t("error.url_board", value=b, boards=", ".join(known_boards))
+        if len(wanted) == 1:
+            wanted = wanted * len(seats)
+        if len(wanted) != len(seats):
+            return t("error.url_board_count", count=len(seats))
+        boards = [by_upper[b.upper()] for b in wanted]
+    else:
+        if not known_boards:
+            return t("error.url_board", value="", boards="")
+        boards = [known_boards[0]] * len(seats)
+    return UrlSetup(seats, boards, seed)

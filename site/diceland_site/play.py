@@ -1,0 +1,88 @@
+"""What every game's plug-in gives its page, whatever the game: the
+:class:`Result` of an input, the :class:`ButtonView` of a button, the
+:class:`HandoffView` of the pass-the-device screen, the fields every view
+model has (:class:`BaseView`, which each game's ``model.ViewModel`` extends)
+and the taps of ``window.diceland.hintTaps()`` (:func:`point`,
+:func:`button`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Result", "ButtonView", "HandoffView", "BaseView", "Tap", "point", "button"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """What an input did: ``ok``, or a plain ``reason`` why not (the rule
+    behind a refusal in ``details``, for a "details" link); ``changed``: the
+    game itself changed (the page saves it); ``lines``: what happened, for
+    the game's log.  A tap on a board says its ``change`` (``"added"``,
+    ``"removed"`` or ``"rejected"``) and ``cell``."""
+
+    ok: bool = True
+    reason: str = ""
+    details: str = ""
+    changed: bool = False
+    lines: tuple[str, ...] = ()
+    change: str = ""
+    cell: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class ButtonView:
+    id: str
+    label: str
+    enabled: bool
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class HandoffView:
+    """The pass-the-device screen for ``seat`` (its ``title``, ``body`` and
+    the ``button`` that says the device was taken)."""
+
+    seat: int
+    name: str
+    title: str
+    body: str = ""
+    button: str = ""
+
+
+@dataclass(frozen=True)
+class BaseView:
+    """What every game's view model has: the language, the seat to act
+    (``current``, None when only bots act or the game is over) and the seat
+    whose sheet is drawn (``shown``), the seats, the dice, the buttons, the
+    prompt, the pass-the-device screen, whether a bot's move is due, the end
+    of the game and whether Undo may be pressed."""
+
+    lang: str
+    current: int | None
+    shown: int
+    seats: tuple[Any, ...]
+    dice: tuple[Any, ...]
+    buttons: tuple[ButtonView, ...]
+    prompt: str
+    handoff: HandoffView | None
+    bot_pending: bool
+    over: bool
+    winners: tuple[int, ...]
+    can_undo: bool
+
+    def button(self, name: str) -> ButtonView:
+        return next(b for b in self.buttons if b.id == name)
+
+
+#: one tap of ``hintTaps()``: ``{"button": element id}`` or ``{"x": …, "y": …}``
+#: (CSS pixels from the canvas' top left corner; the page adds where the canvas is)
+Tap = dict[str, Any]
+
+
+def point(x: float, y: float) -> Tap:
+    return {"x": round(float(x), 2), "y": round(float(y), 2)}
+
+
+def button(element_id: str) -> Tap:
+    return {"button": element_id}

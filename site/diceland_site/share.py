@@ -1,0 +1,67 @@
+"""The one share link of every game: ``<game>.html#position=<packed>``,
+the save envelope (the game's record and its seats) as compact JSON,
+deflate-compressed and base64url-encoded in the URL's fragment, so nothing
+leaves the browser until the link is sent.  The game's page imports it as a
+new save (a tab already on that page reads it on ``hashchange``).
+
+The link is read through :func:`.packed.unpack` (bounded before and while
+inflating); the text is measured again by the import (:mod:`.safejson`)
+before it is parsed.  Older links (Diceland's ``s=``, Dice Wide Shut's
+``?position=``) are read by their games' own ``share`` modules."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any, Sequence
+
+from diceland_core import record_of
+from diceland_core.core.record import definition_of
+
+from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS
+from .games import entry_for
+from .packed import LinkError, unpack
+from .seats import Seat
+
+__all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "position_fragment", "share_url", "read_fragment"]
+
+FRAGMENT_KEY = "position"
+#: a fragment longer than this is refused before decoding
+MAX_FRAGMENT = 200_000
+#: the envelope inflates to at most this many bytes (what an import reads)
+MAX_ENVELOPE = MAX_IMPORT_CHARS
+
+
+def position_fragment(state: Any, seats: Sequence[Seat]) -> str:
+    """``position=<packed>``: the game's record and seats."""
+    env = {"app": APP, "envelope": ENVELOPE_VERSION, "id": None, "saved_at": 0,
+           "seats": [s.to_json() for s in seats], "record": record_of(state)}
+    raw = json.dumps(env, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return f"{FRAGMENT_KEY}=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def share_url(page_url: str, state: Any, seats: Sequence[Seat]) -> str:
+    """The link to ``state`` on its game's page, beside the page at
+    ``page_url`` (its query and fragment left out)."""
+    folder = page_url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
+    entry = entry_for(definition_of(state).name)
+    page = entry.page if entry is not None else "index.html"
+    return f"{folder}/{page}#{position_fragment(state, seats)}"
+
+
+def read_fragment(fragment: str) -> str | None:
+    """The envelope's JSON text of a ``#position=…`` fragment (other
+    ``name=value`` parts beside it, joined by ``&``, are left alone); None
+    when the fragment names no position; :class:`~.packed.LinkError` (a
+    ``ValueError``) when it does but cannot be read.  The text is not parsed
+    here: the import measures it first."""
+    for part in fragment.lstrip("#").split("&"):
+        name, equals, value = part.partition("=")
+        if equals and name == FRAGMENT_KEY:
+            raw = unpack(value, MAX_FRAGMENT, MAX_ENVELOPE)
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise LinkError("damaged", str(exc), "json") from None
+    return None
