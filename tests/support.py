@@ -49,6 +49,16 @@ class CanvasRecorder:
         self.calls.append(["=" + name, value])
 
 
+def moves(game, n: int):
+    """``game`` after ``n`` more actions (the last legal one each time)."""
+    for _ in range(n):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game.apply(actions[-1])
+    return game
+
+
 def html_data(page, name: str) -> str | None:
     """``<html data-NAME>`` of a Playwright page (None when it is not set)."""
     return page.evaluate(f"document.documentElement.dataset.{name} || null")
@@ -63,3 +73,15 @@ def wait_html_data(page, name: str, seconds: float) -> str:
             return value
         time.sleep(0.1)
     raise AssertionError(f"<html data-{name}> not set after {seconds} s")
+
+
+def cached_entry(ending: str) -> str:
+    """JavaScript lines (for an async function) that open the site's
+    snapshot cache and read its entry whose address ends with ``ending``:
+    they set ``name``, ``cache``, ``request``, ``hit`` and ``bytes``."""
+    return f"""  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
+  const cache = await caches.open(name);
+  const request = (await cache.keys()).find((r) => r.url.endsWith("{ending}"));
+  const hit = await cache.match(request);
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+"""
