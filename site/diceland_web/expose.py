@@ -27,9 +27,10 @@ def expose(shell):
         return record_json(current[0]) if current is not None else None
 
     def state():
-        out = page.state()
         current = page.current_game()
+        out = {"game": False}
         if current is not None:
+            out = page.state()
             out.update(common_state(shell.game, current[0], current[1], out))
         out["save_id"] = shell.saver.save_id
         out["message"] = shell.notices.message_text()

@@ -142,7 +142,9 @@ class GamePage:
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
-        return {"game": False}
+        """The page's own keys of ``window.diceland.state()`` for the game on
+        screen (asked only when there is one)."""
+        return {"game": True}
 
     def api_functions(self) -> dict:
         return {}

@@ -292,20 +292,13 @@ class CleverPage(GamePage):
             text = self.t("clever.over.solo", total=model.players[0].scores["total"], rating=model.rating)
         else:
             text = self.t("clever.over.winner", names=self.strings.names([model.players[w].name for w in model.winners]))
-        el("game-over-winners").textContent = text
         rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.players) + "</tr>"]
         for key, values in model.breakdown:
             rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
-        el("game-over-stats").innerHTML = "".join(rows)
-        self.notices.announce(text)
-        dialog = el("game-over")
-        if not dialog.open:
-            dialog.showModal()
+        self.shell.show_game_over(text, "".join(rows))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
-        if self.ctrl is None:
-            return {"game": False}
         m = self.ctrl.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,

@@ -372,8 +372,6 @@ class DicelandPage(GamePage):
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
-        if self.ctrl is None:
-            return {"game": False}
         m = self.ctrl.ui_model()
         data = m.to_json()
         keep = ("lang", "phase", "turn", "active", "seat", "sheet_player", "highlights", "selection", "cursor",

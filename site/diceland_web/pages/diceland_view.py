@@ -241,8 +241,6 @@ class DicelandView:
         names = model.winner_names
         text = self.page.t("prompt.game_over_one", name=names[0]) if len(names) == 1 else \
             self.page.t("prompt.game_over_several", names=self.page.strings.names(names))
-        el("game-over-winners").textContent = text
-        el("game-over-why").textContent = model.winner_reason
         labels = model.stats_labels
         cols = ("stars", "cells", "colours", "turns", "bonus_rolls")
         head = "<tr><th>" + esc(labels["player"]) + "</th>" + "".join(
@@ -251,8 +249,5 @@ class DicelandView:
             "<tr><td>" + ("★ " if s.winner else "") + esc(s.name) + "</td>"
             + "".join(f"<td>{getattr(s, c)}</td>" for c in cols) + "</tr>"
             for s in model.stats)
-        el("game-over-stats").innerHTML = f"<caption class=\"sr-only\">{esc(labels['title'])}</caption>{head}{rows}"
-        dialog = el("game-over")
-        if not dialog.open:
-            dialog.showModal()
-        self.page.notices.announce(text + " " + model.winner_reason)
+        self.page.shell.show_game_over(
+            text, f"<caption class=\"sr-only\">{esc(labels['title'])}</caption>{head}{rows}", model.winner_reason)

@@ -247,12 +247,9 @@ class WideShutPage(GamePage):
 
     def show_over(self, m) -> None:
         game = self.ctrl.game
-        el("game-over-winners").textContent = m.prompt
-        el("game-over-stats").innerHTML = "".join(
+        self.shell.show_game_over(m.prompt, "".join(
             f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
-            for q, seat in enumerate(self.ctrl.seats))
-        if not el("game-over").open:
-            el("game-over").showModal()
+            for q, seat in enumerate(self.ctrl.seats)))
 
     def log(self, text: str) -> None:
         item = document.createElement("li")
@@ -261,8 +258,6 @@ class WideShutPage(GamePage):
 
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:
-        if self.ctrl is None:
-            return {"game": False}
         m = self.ctrl.view()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
