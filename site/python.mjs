@@ -74,6 +74,14 @@ function mark(name, value) {
   root.dataset[name] = value;
 }
 
+/** ``await work()``, its time in ms kept as ``into[key]``. */
+async function timed(into, key, work) {
+  const started = performance.now();
+  const value = await work();
+  into[key] = performance.now() - started;
+  return value;
+}
+
 function warn(what, err) {
   console.warn(`Python snapshot: ${what}`, err === undefined ? "" : String(err && err.message || err));
 }
@@ -157,17 +165,13 @@ export async function loadPyodide(options = {}) {
   if (useSnapshots) {
     let bytes = null;
     try {
-      const started = performance.now();
-      bytes = await readSnapshot();
-      figures.readMs = performance.now() - started;
+      bytes = await timed(figures, "readMs", readSnapshot);
     } catch (err) {
       warn("cannot read the cache; booting normally", err);
     }
     if (bytes) {
       try {
-        const started = performance.now();
-        const py = await restore(settings, bytes);
-        figures.restoreMs = performance.now() - started;
+        const py = await timed(figures, "restoreMs", () => restore(settings, bytes));
         figures.bytes = bytes.length;
         mark("boot", "snapshot");
         return py;
@@ -239,9 +243,7 @@ async function store(bytes) {
 async function saveSnapshot() {
   const work = async () => {
     if (await (await caches.open(CACHE)).match(ENTRY)) return "exists";
-    const started = performance.now();
-    const bytes = await makeSnapshot();
-    figures.makeMs = performance.now() - started;
+    const bytes = await timed(figures, "makeMs", makeSnapshot);
     figures.bytes = bytes.length;
     await store(bytes);
     return "saved";
@@ -417,9 +419,7 @@ async function useBytecode(py) {
   }
   let files = null;
   try {
-    const started = performance.now();
-    files = await readBytecode();
-    bytecodeFigures.readMs = performance.now() - started;
+    files = await timed(bytecodeFigures, "readMs", readBytecode);
   } catch (err) {
     await forget("cannot use the cached bytecode; compiling", err, BYTECODE);
   }

@@ -50,6 +50,16 @@ class CanvasRecorder:
         self.calls.append(["=" + name, value])
 
 
+def moves(game, n: int):
+    """``game`` after ``n`` more actions (the last legal one each time)."""
+    for _ in range(n):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game.apply(actions[-1])
+    return game
+
+
 def html_data(page, name: str) -> str | None:
     """``<html data-NAME>`` of a Playwright page (None when it is not set)."""
     return page.evaluate(f"document.documentElement.dataset.{name} || null")
@@ -76,7 +86,6 @@ STORED_SAVE_JS = """async (key) => {
 
 def stored_save(page, save_id: str) -> dict | None:
     """The save ``save_id`` as the page's storage holds it after its waiting saves."""
-    import json
     text = page.evaluate(STORED_SAVE_JS, f"diceland:save:{save_id}")
     return json.loads(text) if text is not None else None
 
@@ -133,3 +142,15 @@ def _parent(data, path: list):
     for key in path[:-1]:
         data = data[key]
     return data
+
+
+def cached_entry(ending: str) -> str:
+    """JavaScript lines (for an async function) that open the site's
+    snapshot cache and read its entry whose address ends with ``ending``:
+    they set ``name``, ``cache``, ``request``, ``hit`` and ``bytes``."""
+    return f"""  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
+  const cache = await caches.open(name);
+  const request = (await cache.keys()).find((r) => r.url.endsWith("{ending}"));
+  const hit = await cache.match(request);
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+"""

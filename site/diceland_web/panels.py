@@ -66,7 +66,7 @@ class Panels:
 
     def show_settings(self, sound: bool, speed: str) -> None:
         if self.present:
-            el("sound-setting").hidden = not self.shell.PLAYS_SOUNDS
+            el("sound-setting").hidden = not self.shell.plays_sounds
             el("sound-toggle").checked = sound
             el("bot-speed").value = speed
 

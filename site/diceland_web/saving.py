@@ -1,30 +1,18 @@
-"""Saving the game on screen: the autosave after each change, the retry of a
-save the browser refused (storage full), the lasting warning while a save
-is not written, and the unsaved save kept in the tab's ``sessionStorage``
-(:mod:`diceland_site.unsaved`) so that a reload puts it back on screen.
-A mixin of :class:`.shell.Shell`.
-
-Where the browser has the Web Locks API, a save is written while the
-site's save lock (:data:`SAVE_LOCK`) is held: two tabs saving in the same
-few milliseconds write one after the other, so the second reads the
-first's revision and is refused as a conflict instead of writing over it."""
+"""Where the site keeps its games: ``localStorage`` as the dict-like store
+:class:`diceland_site.storage.SaveStore` wants (or a dict where the browser
+forbids it), the tab's ``sessionStorage``, and whether the page is framed.
+The saving itself is :mod:`.autosave`."""
 
 from __future__ import annotations
 
-import js
-from pyodide.ffi import JsException, create_once_callable
+from pyodide.ffi import JsException
 
-from diceland_site import unsaved
+from .dom import window
 
-from .dom import document, el, window
+__all__ = ["LocalStorage", "MemoryStorage", "session_storage", "in_frame", "CURRENT_SETTING"]
 
-__all__ = ["LocalStorage", "MemoryStorage", "Saving", "session_storage", "in_frame", "save_locks", "RETRY_MS", "CURRENT_SETTING", "SAVE_LOCK"]
-
-#: A save the browser refused (storage full) is tried again this often.
-RETRY_MS = 4000
+#: The setting naming the game the site resumes next time.
 CURRENT_SETTING = "current"
-#: the Web Lock every tab of the site holds while it reads and writes a save
-SAVE_LOCK = "diceland:saves"
 
 
 class LocalStorage:
@@ -88,131 +76,3 @@ def in_frame() -> bool:
     except Exception:  # a parent of another origin the proxy cannot look at
         return True
 
-
-def save_locks():
-    """The browser's lock manager (``navigator.locks``), or None where it
-    has none (an old browser, a page not served securely)."""
-    try:
-        locks = window.navigator.locks
-        return locks if locks and callable(getattr(locks, "request", None)) else None
-    except Exception:
-        return None
-
-
-class Saving:
-    #: set by the page: it is framed, so it never changes which game the
-    #: site's own tabs resume (:meth:`set_current`)
-    framed = False
-
-    def set_current(self, save_id: str | None) -> None:
-        """Make ``save_id`` the game the site resumes next time."""
-        if not self.framed:
-            self.store.set_setting(CURRENT_SETTING, save_id)
-
-    #: a save waits for the save lock (the newest game is written when it is granted)
-    save_queued = False
-
-    def autosave(self) -> None:
-        """Save the game on screen: under the save lock where the browser
-        has one (a save already waiting writes the newest game), at once
-        where it has none."""
-        if self.save_queued:
-            return
-        locks = save_locks()
-        if locks is None:
-            self.save_now()
-            return
-        self.save_queued = True
-        try:
-            locks.request(SAVE_LOCK, create_once_callable(self.locked_save))
-        except Exception as exc:  # the browser refused the request: save without the lock
-            js.console.warn(f"{self.WHERE}: saving without the lock ({exc})")
-            self.finish_saving()
-
-    def locked_save(self, _lock=None) -> None:
-        """The save lock is held: write the waiting save (unless leaving the
-        page wrote it already).  The lock is let go when this returns."""
-        try:
-            self.finish_saving()
-        except Exception as exc:  # never a rejected promise from the lock manager
-            js.console.error(f"{self.WHERE}: saving failed ({exc})")
-
-    def finish_saving(self) -> None:
-        """Write a save that waits for the lock now (the page is being left:
-        the lock cannot be waited for)."""
-        if self.save_queued:
-            self.save_queued = False
-            self.save_now()
-
-    def on_hidden(self, _evt=None) -> None:
-        """The tab is hidden (a phone may end it without another word): a
-        waiting save is written now."""
-        if str(document.visibilityState) == "hidden":
-            self.finish_saving()
-
-    def save_now(self) -> None:
-        current = self.current_game()
-        if current is None:
-            return
-        game, seats = current
-        result = self.store.save(game, seats, self.save_id, self.last_frame_url)
-        if result.reason == "conflict":
-            js.console.warn(f"{self.WHERE}: not saved over another tab's game ({result.detail})")
-            self.follow_other_tab()
-            return
-        if self.save_id != result.save_id:
-            self.save_id = result.save_id
-            self.set_current(result.save_id)
-        if not result.ok:
-            js.console.warn(f"{self.WHERE}: saving failed ({result.reason}: {result.detail})")
-            self.not_written()
-            if not self.quota_warned:
-                self.quota_warned = True
-                self.toast(self.t("toast.save_failed"))
-                self.show_message(self.t("error.storage_full"), error=True)
-        else:
-            self.written()
-            self.ask_persist()
-        self.schedule_frame()
-
-    def not_written(self) -> None:
-        """A save is held in memory only: kept in the tab's session, said
-        by a lasting warning, and tried again."""
-        unsaved.keep(self.store, self.session)
-        self.show_save_warning(True)
-        self.schedule_retry()
-
-    def written(self) -> None:
-        """Every save is written (again): the session's copies and the warning go."""
-        unsaved.forget(self.store, self.session)
-        self.show_save_warning(False)
-        if self.quota_warned:
-            self.quota_warned = False
-            self.hide_message()
-
-    def show_save_warning(self, shown: bool) -> None:
-        box = el("save-warning")
-        if box is not None:
-            box.textContent = self.t("warning.unsaved") if shown else ""
-            box.hidden = not shown
-
-    def schedule_retry(self) -> None:
-        if self.retry_timer is None:
-            self.retry_timer = self.later(RETRY_MS, self.retry_saves)
-
-    def retry_saves(self) -> None:
-        """Write the saves the browser refused before (storage may have room now)."""
-        self.retry_timer = None
-        if self.store.pending and self.store.flush():
-            self.not_written()
-        elif self.quota_warned or el("save-warning") is not None and not el("save-warning").hidden:
-            self.written()
-            self.toast(self.t("toast.save_recovered"))
-
-    def restore_unsaved(self) -> None:
-        """On opening: saves this tab could not write before a reload are
-        held again (the resume then opens them) and said to be unsaved."""
-        if unsaved.restore(self.store, self.session):
-            self.toast(self.t("note.unsaved_restored"))
-        if self.store.pending:
-            self.not_written()

@@ -209,6 +209,17 @@ class Site:
                 return s
         raise AssertionError("no decision for the person after 100 steps")
 
+    def press_something(self, s: dict | None = None) -> None:
+        """Press a control that changes the game (``s``: the state, if read
+        already): the handoff's button, Roll, or the decision on screen."""
+        s = s if s is not None else self.state()
+        if s["handoff"]:
+            self.click("btn-handoff")
+        elif s["buttons"].get("roll"):
+            self.click("btn-roll")
+        else:
+            self.act(s)
+
     def act(self, s: dict) -> None:
         """Make the decision on screen in ``s`` somehow (choose the first
         colour, stop, or place the hint / pass)."""

@@ -63,17 +63,6 @@ def move(site) -> None:
     site.act(site.human_decision(s["seat"]))
 
 
-def press_something(site) -> None:
-    """Press a control that changes the game: Roll, a die, Stop, or place the hint."""
-    s = site.state()
-    if s["handoff"]:
-        site.click("btn-handoff")
-    elif s["buttons"].get("roll"):
-        site.click("btn-roll")
-    else:
-        site.act(s)
-
-
 def python_answers(site) -> None:
     """The game page's Python still runs: it answers and imports a good file."""
     assert isinstance(site.state(), dict)
@@ -90,16 +79,21 @@ def second_tab(context, make_site, base_url: str, deaf: bool = False, query: str
 
 # -- two tabs of one game -------------------------------------------------------------------
 
-@pytest.mark.parametrize("deaf", [False, True], ids=["storage-event", "revision-check"])
-def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_site, deaf):
-    first = site
+def two_tabs(first, context, make_site, deaf: bool = False):
+    """A game of two people in ``first`` and a second tab that resumed it;
+    returns both tabs and the save's id."""
     first.open(TWO_HUMANS)
     # no automatic pass: every move here is one a tab makes when told to
     first.page.evaluate("() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                         " s.auto_pass = false; localStorage.setItem('diceland:settings', JSON.stringify(s)); }")
     first.reload()
     save_id = first.state()["save_id"]
-    second = second_tab(context, make_site, first.base_url, deaf)
+    return first, second_tab(context, make_site, first.base_url, deaf), save_id
+
+
+@pytest.mark.parametrize("deaf", [False, True], ids=["storage-event", "revision-check"])
+def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_site, deaf):
+    first, second, save_id = two_tabs(site, context, make_site, deaf)
     assert second.state()["save_id"] == save_id  # it resumed the same save
     start = actions(second)
 
@@ -113,14 +107,14 @@ def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_sit
         wait_toast(second.page, MESSAGES["reloaded"])
         assert actions(second) == played
     # any button in the second tab: never a write of its old game
-    press_something(second)
+    second.press_something()
     wait_toast(second.page, MESSAGES["reloaded"])
     kept = stored(first.page, save_id)["record"]["history"]["actions"]
     assert kept[:len(played)] == played, "the first tab's moves are kept"
     assert actions(second)[:len(played)] == played
 
     # the second tab plays on from there; the first one follows
-    press_something(second)
+    second.press_something()
     later = actions(second)
     assert len(later) > len(played)
     first.page.wait_for_function("(n) => JSON.parse(window.diceland.record()).history.actions.length === n",
@@ -131,14 +125,7 @@ def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_sit
 
 
 def test_a_game_deleted_in_another_tab_goes_on_as_a_new_save(site, context, make_site):
-    first = site
-    first.open(TWO_HUMANS)
-    # no automatic pass: every move here is one a tab makes when told to
-    first.page.evaluate("() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
-                        " s.auto_pass = false; localStorage.setItem('diceland:settings', JSON.stringify(s)); }")
-    first.reload()
-    save_id = first.state()["save_id"]
-    second = second_tab(context, make_site, first.base_url)
+    first, second, save_id = two_tabs(site, context, make_site)
     second.page.on("dialog", lambda d: d.accept())
     second.click("btn-saves")
     second.page.click(f'#saves-list li[data-id="{save_id}"] .save-delete')

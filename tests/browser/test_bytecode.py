@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import html_data as dataset, wait_html_data
+from support import cached_entry, html_data as dataset, wait_html_data
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +23,7 @@ WAIT_S = 60
 #: Replace the cached bytecode with what `change` makes of it (checksum and
 #: build key kept right unless the change is about them).
 REWRITE = """async ([change]) => {
-  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
-  const cache = await caches.open(name);
-  const request = (await cache.keys()).find((r) => r.url.endsWith("/python.bytecode"));
-  const hit = await cache.match(request);
-  let bytes = new Uint8Array(await hit.arrayBuffer());
-  const headers = Object.fromEntries(hit.headers);
+""" + cached_entry("/python.bytecode") + """  const headers = Object.fromEntries(hit.headers);
   const view = new DataView(bytes.buffer);
   const indexLength = view.getUint32(0);
   const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + indexLength)));

@@ -157,12 +157,17 @@ def test_two_people_and_a_bot_pass_the_device(site):
     assert not state(site)["over"]
 
 
-def test_shared_position_opens_the_same_game(site):
-    site.open("?players=human,greedy&seed=8&speed=0", path="clever.html")
+def one_move_into(site, query: str) -> dict:
+    """Open a game of ``query`` and make the hint's move; returns the record."""
+    site.open(query, path="clever.html")
     human_turn(site)
     tap_hint(site)
     human_turn(site)
-    before = site.record()
+    return site.record()
+
+
+def test_shared_position_opens_the_same_game(site):
+    before = one_move_into(site, "?players=human,greedy&seed=8&speed=0")
     site.page.click("#btn-share")
     link = site.page.locator("#share-link").input_value()
     assert "#position=" in link
@@ -175,11 +180,7 @@ def test_shared_position_opens_the_same_game(site):
 
 
 def test_export_and_import(site):
-    site.open("?players=human,expert&seed=6&speed=0", path="clever.html")
-    human_turn(site)
-    tap_hint(site)
-    human_turn(site)
-    before = site.record()
+    before = one_move_into(site, "?players=human,expert&seed=6&speed=0")
     with site.page.expect_download() as download:
         site.page.click("#btn-export")
     text = open(download.value.path(), encoding="utf-8").read()

@@ -138,12 +138,7 @@ def test_tap_on_an_opponents_board_names_it(site):
         s = site.state()
         if s["phase"] == "place" and s["highlights"] and not s["handoff"]:
             break
-        if s["handoff"]:
-            site.click("btn-handoff")
-        elif s["buttons"].get("roll"):
-            site.click("btn-roll")
-        else:
-            site.act(s)
+        site.press_something(s)
     else:
         raise AssertionError("no placement in 40 steps")
     me = s["seat"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import html_data as dataset, wait_html_data
+from support import cached_entry, html_data as dataset, wait_html_data
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +32,7 @@ READ = """async () => {
 #: Replace the cached snapshot with what `change` makes of it:
 #: {cache, headers, bytes} -> the same, written back in place of the original.
 REWRITE = """async ([change]) => {
-  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
-  const cache = await caches.open(name);
-  const request = (await cache.keys()).find((r) => r.url.endsWith("/python.snapshot"));
-  const hit = await cache.match(request);
-  let bytes = new Uint8Array(await hit.arrayBuffer());
-  let headers = Object.fromEntries(hit.headers);
+""" + cached_entry("/python.snapshot") + """  let headers = Object.fromEntries(hit.headers);
   let target = name;
   const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
                                       (x) => x.toString(16).padStart(2, "0")).join("");

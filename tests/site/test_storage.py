@@ -12,6 +12,7 @@ from diceland_site.seats import Seat
 from diceland_site.envelope import ENVELOPE_VERSION, migrate
 from diceland_site.save_errors import SaveError
 from diceland_site.storage import BACKUP_PREFIX, SAVE_PREFIX, SaveStore
+from support import moves
 
 SEATS = [Seat("Ana"), Seat("Bot", "greedy")]
 
@@ -41,13 +42,7 @@ class FlakyStore(dict):
 
 
 def played(board, steps=12, seed=4):
-    game = Game.new([board, board], seed=seed)
-    for _ in range(steps):
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game.apply(actions[-1])
-    return game
+    return moves(Game.new([board, board], seed=seed), steps)
 
 
 def make_store(backend=None):

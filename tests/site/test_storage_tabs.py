@@ -17,6 +17,7 @@ from diceland_site.envelope import envelope_of
 from diceland_site.save_errors import SaveError
 from diceland_site.storage import SAVE_PREFIX, SaveStore
 from diceland_site.summaries import valid_summary
+from support import moves
 
 SEATS = [Seat("Ana"), Seat("Bot", "greedy")]
 
@@ -29,16 +30,6 @@ def Clock():
 def two_tabs(backend=None):
     backend = {} if backend is None else backend
     return backend, SaveStore(backend, clock=Clock()), SaveStore(backend, clock=Clock())
-
-
-def moves(game, n):
-    """``game`` after ``n`` more actions (the last legal one each time)."""
-    for _ in range(n):
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game.apply(actions[-1])
-    return game
 
 
 def played(board, n):

@@ -1,6 +1,6 @@
 """The Ganz schön clever page: the score sheet's canvas, the dice, the
 fields a die may go to, the seat tabs, the new-game form and the end of
-the game, over :class:`diceland_web.shell.Shell`.
+the game, handed to :class:`diceland_web.shell.Shell`.
 
 What the page shows and what a tap does come from
 ``diceland_site.games.clever.controller``; layout and draw lists from
@@ -15,24 +15,22 @@ saved game; ``lang`` picks the language; ``speed`` scales the bots' delay
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
-from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params, seat_kind_label
+from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
-from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
-from diceland_site.start_params import StartError, seed_of
 
 from ..dom import document, draw_canvas, el, esc, window
+from ..game_page import GamePage
 from ..shell import Shell
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
-class CleverPage(Shell):
+class CleverPage(GamePage):
     GAME = "clever"
     WHERE = "clever"
     STRINGS = CleverStrings
@@ -40,15 +38,13 @@ class CleverPage(Shell):
     KEY_HELP = ("keys.tab", "keys.escape", "keys.help")
     TITLE_KEY = "clever.title"
     BOT_DELAY_MS = 450
+    CONTROLLER = Controller
 
-    def __init__(self):
-        super().__init__()
-        self.ctrl: Controller | None = None
+    def __init__(self, shell: Shell):
+        super().__init__(shell)
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
-        self.over_shown = False
         self.bind()
-        self.translate_static()
 
     # -- wiring -----------------------------------------------------------------------
     def bind(self) -> None:
@@ -60,55 +56,35 @@ class CleverPage(Shell):
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(window, "resize", lambda evt: self.render())
 
-    def translate_static(self) -> None:
-        super().translate_static()
+    def translate(self) -> None:
         el("dice").setAttribute("aria-label", self.t("dice.title"))
         el("targets").setAttribute("aria-label", self.t("clever.targets"))
-
-    def language_changed(self) -> None:
         if self.ctrl is not None:
             self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
     def start_from_link(self) -> bool:
-        if not LINK_KEYS & set(self.query):
+        if not LINK_KEYS & set(self.shell.query):
             return False
-        setup = from_params(self.query, self.lang)
+        setup = from_params(self.shell.query, self.lang)
         if isinstance(setup, str):
-            self.show_message(setup, error=True, offer_new=True)
+            self.notices.show_message(setup, error=True, offer_new=True)
             return True
-        seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
-        self.new_game(list(setup.seats), seed)
-        window.history.replaceState(None, "", self.page_url())
+        self.new_game(list(setup.seats), self.shell.read_seed(setup.seed))
+        self.shell.forget_link()
         return True
 
-    def new_game(self, seats, seed: int) -> None:
-        self.hide_message()
-        self.set_controller(Controller.new(seats, seed, self.lang), None)
-        self.autosave()
-
-    def open_game(self, game, seats, save_id: str | None) -> None:
-        self.set_controller(Controller(game, seats, self.lang), save_id)
-
-    def set_controller(self, ctrl: Controller, save_id: str | None) -> None:
-        self.show_game(save_id)
-        self.ctrl = ctrl
-        self.over_shown = ctrl.state.over
+    def show(self, ctrl: Controller, save_id: str | None) -> None:
         ctrl.drain_messages()
-        self.hide_message()
-        self.render()
+        self.notices.hide_message()
+        super().show(ctrl, save_id)
 
-    def play_again(self) -> None:
-        el("game-over").close()
-        if self.ctrl is not None:
-            self.new_game(list(self.ctrl.seats), random.randrange(1 << 32))
+    def first_seats(self):
+        return default_seats(self.lang)
 
     # -- shell hooks --------------------------------------------------------------------
     def current_game(self):
         return None if self.ctrl is None else (self.ctrl.state, self.ctrl.seats)
-
-    def worth_keeping(self) -> bool:
-        return self.ctrl is not None
 
     def handoff_done(self) -> None:
         self.press("handoff")
@@ -126,26 +102,26 @@ class CleverPage(Shell):
     # -- input -------------------------------------------------------------------------
     def after(self, result, save: bool = True) -> None:
         if result is not None and not result.ok and result.reason:
-            self.toast(result.reason)
-            self.announce(result.reason)
-            self.show_message(result.reason, error=True, details=result.details)
+            self.notices.toast(result.reason)
+            self.notices.announce(result.reason)
+            self.notices.show_message(result.reason, error=True, details=result.details)
         else:
-            self.hide_message()
+            self.notices.hide_message()
             if save:
-                self.autosave()
+                self.shell.autosave()
         self.render()
 
     def press(self, name: str) -> None:
-        if self.ctrl is None or self.stale():
+        if self.ctrl is None or self.shell.stale():
             return
         result = self.ctrl.press(name)
         self.after(result, save=name not in ("hint", "extra", "handoff"))
         if name == "hint" and result.ok:
-            self.announce(result.reason)
+            self.notices.announce(result.reason)
             el("prompt").textContent = result.reason
 
     def canvas_click(self, evt) -> None:
-        if self.ctrl is None or self.layout is None or self.stale():
+        if self.ctrl is None or self.layout is None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         x, y = self.layout.to_sheet(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
@@ -157,18 +133,18 @@ class CleverPage(Shell):
         if model.shown != model.current and spot[0] == "mark":
             self.ctrl.viewing = None
         self.after(self.ctrl.tap(spot), save=spot[0] == "mark")
-        self.mark_redraw(evt)
+        self.shell.mark_redraw(evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if not target or self.ctrl is None or self.stale():
+        if not target or self.ctrl is None or self.shell.stale():
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
         self.focus_first("#targets button")
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
-        if not target or self.ctrl is None or self.stale():
+        if not target or self.ctrl is None or self.shell.stale():
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
@@ -189,10 +165,6 @@ class CleverPage(Shell):
         self.render()
 
     # -- drawing -----------------------------------------------------------------------
-    def frame_canvas(self):
-        """The sheet, kept small with the save for the next visit's boot screen."""
-        return self.canvas if self.ctrl is not None and self.layout is not None else None
-
     def render(self) -> None:
         ctrl = self.ctrl
         if ctrl is None:
@@ -204,7 +176,7 @@ class CleverPage(Shell):
                 item.textContent = m.text
                 el("log").prepend(item)
             else:
-                self.announce(m.text)
+                self.notices.announce(m.text)
         wrap = el("board-wrap")
         self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
         self.cache["board"] = self.lang
@@ -231,12 +203,12 @@ class CleverPage(Shell):
             node.textContent = b.label
             node.disabled = not b.enabled
             node.hidden = not b.visible
-        self.show_handoff(asdict(model.handoff) if model.handoff else None)
+        self.shell.show_handoff(asdict(model.handoff) if model.handoff else None)
         if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
         p = ctrl.current()
-        self.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
+        self.shell.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
 
     def render_dice(self, model) -> None:
         box = el("dice")
@@ -291,72 +263,13 @@ class CleverPage(Shell):
             text = self.t("clever.over.solo", total=model.seats[0].scores["total"], rating=model.rating)
         else:
             text = self.t("clever.over.winner", names=self.strings.names([model.seats[w].name for w in model.winners]))
-        el("game-over-result").textContent = text
         rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.seats) + "</tr>"]
         for key, values in model.breakdown:
             rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
-        el("game-over-table").innerHTML = "".join(rows)
-        self.announce(text)
-        dialog = el("game-over")
-        if not dialog.open:
-            dialog.showModal()
-
-    # -- new-game dialog -----------------------------------------------------------------
-    def open_new_game(self) -> None:
-        seats = list(self.ctrl.seats) if self.ctrl else list(default_seats(self.lang))
-        self.fill_seat_rows(seats)
-        el("new-game-error").textContent = ""
-        dialog = el("new-game")
-        if not dialog.open:
-            dialog.showModal()
-
-    def fill_seat_rows(self, seats) -> None:
-        box = el("seat-rows")
-        box.innerHTML = ""
-        for i, seat in enumerate(seats):
-            options = "".join(f'<option value="{k}"{" selected" if k == seat.kind else ""}>{esc(seat_kind_label(k, self.lang))}</option>'
-                              for k in SEAT_KINDS)
-            row = document.createElement("div")
-            row.className = "seat-row"
-            row.innerHTML = (f"<span>{i + 1}</span>"
-                             f'<input class="seat-name" aria-label="{esc(self.t("seat.name"))} {i + 1}" value="{esc(seat.name)}">'
-                             f'<select class="seat-kind" aria-label="{esc(self.t("seat.kind"))} {i + 1}">{options}</select><span></span>')
-            box.append(row)
-
-    def read_seat_rows(self) -> list[Seat]:
-        rows = el("seat-rows").querySelectorAll(".seat-row")
-        out = []
-        for i in range(rows.length):
-            row = rows.item(i)
-            name = str(row.querySelector(".seat-name").value).strip()[:MAX_NAME] or self.t("seat.default_name", number=i + 1)
-            out.append(Seat(name, str(row.querySelector(".seat-kind").value)))
-        return out
-
-    def add_seat_row(self) -> None:
-        seats = self.read_seat_rows()
-        if len(seats) < 4:
-            seats.append(Seat(self.t("seat.default_name", number=len(seats) + 1), "expert"))
-            self.fill_seat_rows(seats)
-
-    def remove_seat_row(self) -> None:
-        seats = self.read_seat_rows()
-        if len(seats) > 1:
-            self.fill_seat_rows(seats[:-1])
-
-    def submit_new_game(self, evt) -> None:
-        evt.preventDefault()
-        try:
-            seed = seed_of(str(el("seed-input").value))
-        except StartError as exc:
-            el("new-game-error").textContent = exc.message(self.strings)
-            return
-        el("new-game").close()
-        self.new_game(self.read_seat_rows(), seed if seed is not None else random.randrange(1 << 32))
+        self.shell.show_game_over(text, "".join(rows))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
-        if self.ctrl is None:
-            return {"game": False}
         m = self.ctrl.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
@@ -381,6 +294,4 @@ class CleverPage(Shell):
 
 
 def main() -> CleverPage:
-    page = CleverPage()
-    page.run()
-    return page
+    return Shell(CleverPage).run()

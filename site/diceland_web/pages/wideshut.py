@@ -1,5 +1,5 @@
 """The Dice Wide Shut page: the sheet's canvas (red and blue halves), the
-dice, the seat tabs, the new-game form and the end of the game, over
+dice, the seat tabs, the new-game form and the end of the game, handed to
 :class:`diceland_web.shell.Shell`.
 
 Rules live in ``diceland_core.games.wideshut``; what the page shows and what
@@ -13,20 +13,19 @@ position; ``save`` opens a saved game; ``lang`` picks the language;
 
 from __future__ import annotations
 
-import random
 from dataclasses import asdict
 
 from diceland_site.packed import LinkError
-from diceland_site.seats import SEAT_KINDS
 from diceland_site.games.wideshut import GAME
 from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
-from diceland_site.games.wideshut.options import LINK_KEYS, default_seats, from_query, make_seats
+from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
 from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
+from ..game_page import GamePage
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -38,21 +37,19 @@ HELP_LINES = ("keys.roll", "keys.dice", "keys.arrows", "keys.toggle", "keys.conf
               "keys.escape", "keys.help")
 
 
-class WideShutPage(Shell):
+class WideShutPage(GamePage):
     GAME = GAME
     WHERE = "Dice Wide Shut"
     STRINGS = WideStrings
     KEY_HELP = HELP_LINES
     BOT_DELAY_MS = 600
+    SEED_MAX = SEED_LIMIT
+    CONTROLLER = Controller
 
-    def __init__(self):
-        super().__init__()
-        self.play: Controller | None = None
-        self.over_shown = False
+    def __init__(self, shell: Shell):
+        super().__init__(shell)
         self.cache: dict = {}
-        self.layout = None
         self.bind()
-        self.translate_static()
 
     # -- wiring ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -64,86 +61,57 @@ class WideShutPage(Shell):
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.render())
 
-    def translate_static(self) -> None:
-        super().translate_static()
+    def translate(self) -> None:
         el("dice").setAttribute("aria-label", self.t("dice.title"))
         el("seat-tabs").setAttribute("aria-label", self.t("tabs.label"))
-
-    def language_changed(self) -> None:
-        if self.play is not None:
-            self.play.set_language(self.lang)
+        if self.ctrl is not None:
+            self.ctrl.set_language(self.lang)
         self.cache.clear()
 
     # -- games ------------------------------------------------------------------------
     def start_from_link(self) -> bool:
-        if PARAM in self.query:
-            self.forget_link()
+        query = self.shell.query
+        if PARAM in query:
+            self.shell.forget_link()
             try:
-                game, seats = decode_position(self.query[PARAM])
+                game, seats = decode_position(query[PARAM])
             except LinkError as exc:  # said once the page has opened what it can
-                self.link_problem = exc
+                self.shell.link_problem = exc
             else:
-                self.set_play(Controller(game, seats, self.lang), None)
-                self.autosave()
+                self.start(Controller(game, seats, self.lang))
                 return True
-        if LINK_KEYS & set(self.query):
-            self.forget_link()
-            setup = from_query(self.query, self.strings)
+        if LINK_KEYS & set(query):
+            self.shell.forget_link()
+            setup = from_query(query, self.strings)
             if isinstance(setup, str):
-                self.link_problem = setup
+                self.shell.link_problem = setup
                 return False
-            seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
-            self.set_play(Controller.new(setup.seats, seed, self.lang), None)
-            self.autosave()
+            self.new_game(setup.seats, self.shell.read_seed(setup.seed))
             return True
         return False
 
-    def forget_link(self) -> None:
-        """Drop a start link's parameters, so a reload resumes instead of restarting."""
-        window.history.replaceState(None, "", self.page_url())
-
     def first_visit(self) -> None:
-        self.new_game(default_seats(self.strings), random.randrange(1 << 32))
+        self.new_game(self.first_seats(), self.shell.read_seed(None))
 
-    def new_game(self, seats, seed: int) -> None:
-        self.set_play(Controller.new(seats, seed, self.lang), None)
-        self.autosave()
-
-    def open_game(self, game, seats, save_id: str | None) -> None:
-        self.set_play(Controller(game, seats, self.lang), save_id)
-
-    def set_play(self, play: Controller, save_id: str | None) -> None:
-        self.show_game(save_id)
-        self.play = play
-        self.over_shown = play.game.over
-        self.render()
-
-    def play_again(self) -> None:
-        el("game-over").close()
-        self.new_game(self.play.seats if self.play else default_seats(self.strings), random.randrange(1 << 32))
+    def first_seats(self):
+        return default_seats(self.strings)
 
     # -- shell hooks --------------------------------------------------------------------
-    def current_game(self):
-        return None if self.play is None else (self.play.game, self.play.seats)
-
-    def worth_keeping(self) -> bool:
-        return self.play is not None
-
     def handoff_done(self) -> None:
-        if self.play is not None:
-            self.play.ready()
+        if self.ctrl is not None:
+            self.ctrl.ready()
             self.render()
             self.canvas.focus()
 
     def game_key(self, key: str) -> bool:
-        if self.play is None:
+        if self.ctrl is None:
             return False
         key = key.lower()
         if key.isdigit() and key != "0":
-            dice = self.play.model().dice
+            dice = self.ctrl.model().dice
             n = int(key) - 1
             if n < len(dice):
-                self.act(self.play.tap_die(dice[n].index))
+                self.act(self.ctrl.tap_die(dice[n].index))
             return True
         if key in SHORTCUTS:
             self.button(SHORTCUTS[key])
@@ -151,9 +119,9 @@ class WideShutPage(Shell):
         return False
 
     def bot_step(self) -> bool:
-        if self.play is None or not self.play.bot_turn():
+        if self.ctrl is None or not self.ctrl.bot_turn():
             return False
-        self.show_result(self.play.bot_step(), keep_message=True)
+        self.show_result(self.ctrl.bot_step(), keep_message=True)
         return True
 
     # -- input --------------------------------------------------------------------------
@@ -163,68 +131,64 @@ class WideShutPage(Shell):
         (a link's refusal) for the person to read."""
         if result.ok:
             if not keep_message:
-                self.hide_message()
+                self.notices.hide_message()
             if result.reason:
-                self.show_message(result.reason)
+                self.notices.show_message(result.reason)
         else:
-            self.show_message(result.reason, error=True, details=result.details)
+            self.notices.show_message(result.reason, error=True, details=result.details)
         for line in result.lines:
             self.log(line)
         if result.lines:
-            self.announce(" ".join(result.lines))
+            self.notices.announce(" ".join(result.lines))
 
     def act(self, result, evt=None) -> None:
         self.show_result(result)
         if result.changed:
-            self.autosave()
+            self.shell.autosave()
         self.render()
         if evt is not None:
-            self.mark_redraw(evt)
+            self.shell.mark_redraw(evt)
 
     def button(self, name: str, evt=None) -> None:
-        if self.play is None or self.stale():
+        if self.ctrl is None or self.shell.stale():
             return
-        self.act(self.play.key("Escape") if name == "clear" else getattr(self.play, name)(), evt)
+        self.act(self.ctrl.key("Escape") if name == "clear" else getattr(self.ctrl, name)(), evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-index]") if evt.target else None
-        if not target or self.play is None or self.stale():
+        if not target or self.ctrl is None or self.shell.stale():
             return
-        self.act(self.play.tap_die(int(target.dataset.index)), evt)
+        self.act(self.ctrl.tap_die(int(target.dataset.index)), evt)
 
     def tab_click(self, evt) -> None:
         target = evt.target.closest("button[data-seat]") if evt.target else None
-        if not target or self.play is None:
+        if not target or self.ctrl is None:
             return
         seat = int(target.dataset.seat)
-        self.play.view_sheet(None if seat == self.play.current() else seat)
+        self.ctrl.view_sheet(None if seat == self.ctrl.current() else seat)
         self.render()
 
     def canvas_click(self, evt) -> None:
-        if self.play is None or self.layout is None or self.stale():
+        if self.ctrl is None or self.layout is None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
         if hit is not None:
-            self.play.cursor = hit
-            self.act(self.play.tap_box(*hit), evt)
+            self.ctrl.cursor = hit
+            self.act(self.ctrl.tap_box(*hit), evt)
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
-        if self.play is None or key not in CANVAS_KEYS or self.overlay_open():
+        if self.ctrl is None or key not in CANVAS_KEYS or self.shell.overlay_open():
             return
         evt.preventDefault()
         evt.stopPropagation()
-        if not self.stale():
-            self.act(self.play.key(key), evt)
+        if not self.shell.stale():
+            self.act(self.ctrl.key(key), evt)
 
     # -- drawing --------------------------------------------------------------------------
-    def frame_canvas(self):
-        """The sheet, kept small with the save for the next visit's boot screen."""
-        return self.canvas if self.play is not None and self.layout is not None else None
-
     def render(self) -> None:
-        play = self.play
+        play = self.ctrl
         if play is None:
             return
         m = play.model()
@@ -247,12 +211,12 @@ class WideShutPage(Shell):
         banner = el("end-banner")
         banner.hidden = not m.end_triggered
         banner.textContent = m.end_text
-        self.show_handoff(asdict(m.handoff) if m.handoff else None)
+        self.shell.show_handoff(asdict(m.handoff) if m.handoff else None)
         el("status").textContent = "" if m.over else s.t("status.round", round=m.round)
         if m.over and not self.over_shown:
             self.over_shown = True
             self.show_over(m)
-        self.schedule_bots(play.bot_turn())
+        self.shell.schedule_bots(play.bot_turn())
 
     def render_dice(self, m) -> None:
         parts = []
@@ -276,66 +240,19 @@ class WideShutPage(Shell):
         el("seat-tabs").innerHTML = "".join(parts)
 
     def show_over(self, m) -> None:
-        game = self.play.game
-        el("game-over-winners").textContent = m.prompt
-        el("game-over-stats").innerHTML = "".join(
+        game = self.ctrl.game
+        self.shell.show_game_over(m.prompt, "".join(
             f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
-            for q, seat in enumerate(self.play.seats))
-        if not el("game-over").open:
-            el("game-over").showModal()
+            for q, seat in enumerate(self.ctrl.seats)))
 
     def log(self, text: str) -> None:
         item = document.createElement("li")
         item.textContent = text
         el("log").appendChild(item)
 
-    # -- new-game dialog ----------------------------------------------------------------------
-    def seat_rows(self, kinds: list[str]) -> None:
-        kinds = kinds[:5] if len(kinds) >= 2 else (kinds + ["expert", "expert"])[:2]
-        rows = []
-        for i, kind in enumerate(kinds):
-            options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>'
-                              f'{esc(self.t("seat." + k))}</option>' for k in SEAT_KINDS)
-            rows.append(f'<label class="row"><span>{esc(self.t("seat.label", number=i + 1))}</span>'
-                        f'<select class="seat-kind">{options}</select></label>')
-        el("seat-rows").innerHTML = "".join(rows)
-
-    def add_seat_row(self) -> None:
-        self.seat_rows(self.read_seats() + ["expert"])
-
-    def remove_seat_row(self) -> None:
-        self.seat_rows(self.read_seats()[:-1])
-
-    def read_seats(self) -> list[str]:
-        nodes = document.querySelectorAll("#seat-rows select.seat-kind")
-        return [str(nodes.item(i).value) for i in range(nodes.length)]
-
-    def open_new_game(self) -> None:
-        self.seat_rows([s.kind for s in self.play.seats] if self.play else ["human", "expert"])
-        el("new-game-error").textContent = ""
-        if not el("new-game").open:
-            el("new-game").showModal()
-
-    def submit_new_game(self, evt) -> None:
-        evt.preventDefault()
-        kinds = self.read_seats()
-        query = {"players": ",".join(kinds)}
-        seed_text = str(el("seed-input").value).strip()
-        if seed_text:
-            query["seed"] = seed_text
-        setup = from_query(query, self.strings)
-        if isinstance(setup, str):
-            el("new-game-error").textContent = setup
-            return
-        el("new-game").close()
-        seed = setup.seed if setup.seed is not None else random.randrange(1 << 32)
-        self.new_game(make_seats(kinds, [], self.strings), seed)
-
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:
-        if self.play is None:
-            return {"game": False}
-        m = self.play.model()
+        m = self.ctrl.model()
         return {
             "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
             "shown": m.shown, "prompt": m.prompt, "buttons": {b.id: b.enabled for b in m.buttons},
@@ -362,18 +279,16 @@ class WideShutPage(Shell):
         return {"boxCenter": box_center}
 
     def hint_clicks(self) -> list[dict]:
-        if self.play is None or self.layout is None:
+        if self.ctrl is None or self.layout is None:
             return []
-        if self.play.viewing is not None:
-            self.play.view_sheet(None)
+        if self.ctrl.viewing is not None:
+            self.ctrl.view_sheet(None)
             self.render()
-        return self.play.hint_clicks(self.layout)
+        return self.ctrl.hint_clicks(self.layout)
 
     def hint_move(self):
-        return None if self.play is None else self.play.hint_move()
+        return None if self.ctrl is None else self.ctrl.hint_move()
 
 
 def main() -> WideShutPage:
-    page = WideShutPage()
-    page.run()
-    return page
+    return Shell(WideShutPage).run()

@@ -1,0 +1,163 @@
+"""What a game page hands the shell (:class:`.shell.Shell`): its game's
+name and strings, and the few things only it knows — how to open a game,
+start one, draw it, step its bots, answer a key, share it and say its
+state.  The shell owns everything else (saving, the dialogs, notices,
+bots' timing, keys, the pass-the-device overlay); a page reaches it as
+``self.shell``.
+
+A page subclasses :class:`GamePage`, names its game in the class
+attributes and fills in what its game needs of the methods below (the
+defaults fit a page that has nothing to add)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from diceland_site.i18n import Strings
+from diceland_site.share import share_url
+from diceland_site.start_params import SEED_MAX
+
+from .dom import window
+from .new_game import Column, SeatRow
+
+__all__ = ["GamePage"]
+
+
+class GamePage:
+    #: the engine's name of the page's game
+    GAME = ""
+    #: where the console's warnings come from
+    WHERE = "Diceland"
+    #: the page's strings: the shared table, or a game's own over it
+    STRINGS = Strings
+    #: the key of the page's title
+    TITLE_KEY = "app.title"
+    #: the locale keys of the "?" panel's lines, in order (none: no panel)
+    KEY_HELP: tuple[str, ...] = ()
+    #: the page plays sounds (the settings then offer to switch them on)
+    PLAYS_SOUNDS = False
+    #: a bot's move waits this long (times the speed's factor)
+    BOT_DELAY_MS = 650
+    #: the kind of a seat the new-game dialog's "add player" adds
+    BOT_KIND = "expert"
+    #: the largest seed the new-game dialog takes
+    SEED_MAX = SEED_MAX
+    #: the page's own column of the new-game dialog's seat rows
+    COLUMN: Column | None = None
+    #: the game's controller (its plug-in): ``CONTROLLER(game, seats,
+    #: lang=…)`` plays a saved game, ``CONTROLLER.new(seats, seed, lang)`` a new one
+    CONTROLLER = None
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.notices = shell.notices
+        self.on = shell.on
+        self.t = shell.t
+        self.canvas = shell.canvas
+        self.ctx = shell.ctx
+        #: the layout of the canvas at the last draw (None: nothing drawn)
+        self.layout = None
+        #: the controller of the game on screen (None: no game)
+        self.ctrl = None
+        #: the end of the game on screen has been shown (or was over when opened)
+        self.over_shown = False
+
+    @property
+    def strings(self) -> Strings:
+        return self.shell.strings
+
+    @property
+    def lang(self) -> str:
+        return self.shell.lang
+
+    # -- games -----------------------------------------------------------------------
+    def start_from_link(self) -> bool:
+        """Start the game a link describes; False if the query names none."""
+        return False
+
+    def first_visit(self) -> None:
+        """No game to resume: the new-game dialog."""
+        self.shell.new_game_dialog.open()
+
+    def open_game(self, game, seats, save_id: str | None) -> None:
+        """Put a saved game on screen (written to ``save_id`` from now on)."""
+        self.show(self.CONTROLLER(game, seats, lang=self.lang), save_id)
+
+    def new_game(self, seats, seed: int, extras: Sequence[str] = ()) -> None:
+        """Start a game of ``seats`` (``extras``: the page's column's values)."""
+        self.start(self.CONTROLLER.new(seats, seed, self.lang))
+
+    def start(self, ctrl) -> None:
+        """A new game on screen, kept as a new save at once."""
+        self.notices.hide_message()
+        self.show(ctrl, None)
+        self.shell.autosave()
+
+    def show(self, ctrl, save_id: str | None) -> None:
+        """Put ``ctrl``'s game on screen, written to ``save_id`` (None: a new save)."""
+        self.shell.show_game(save_id)
+        self.ctrl = ctrl
+        self.over_shown = self.current_game()[0].over
+        self.render()
+
+    def first_seats(self):
+        """The seats the new-game dialog offers when no game is on screen."""
+        return ()
+
+    def seat_rows(self) -> list[SeatRow]:
+        """The new-game dialog's rows: the seats on screen, or the first ones."""
+        return [SeatRow(s.name, s.kind) for s in (self.ctrl.seats if self.ctrl is not None else self.first_seats())]
+
+    def current_game(self):
+        """``(game, seats)`` on screen, or None."""
+        return None if self.ctrl is None else (self.ctrl.game, self.ctrl.seats)
+
+    def worth_keeping(self) -> bool:
+        """A game worth asking the browser to keep the storage for."""
+        return self.current_game() is not None
+
+    # -- screen and input ---------------------------------------------------------------
+    def translate(self) -> None:
+        """The page's language changed (and once at start): its own labels."""
+
+    def render(self) -> None:
+        pass
+
+    def frame_canvas(self):
+        """The canvas to keep a small picture of with the save (None: none)."""
+        return self.canvas if self.current_game() is not None and self.layout is not None else None
+
+    def bot_step(self) -> bool:
+        """One bot decision; False when no bot is to move."""
+        return False
+
+    def handoff_done(self) -> None:
+        """The pass-the-device overlay's button."""
+
+    def game_key(self, key: str) -> bool:
+        """A key pressed outside the fields and dialogs; True if it was used."""
+        return False
+
+    def share(self):
+        """``(link, iframe attributes or None)`` for the position on screen
+        (the one share link of every game), or None."""
+        current = self.current_game()
+        return None if current is None else (share_url(str(window.location.href), *current), None)
+
+    def hint_clicks(self) -> list[dict]:
+        """The hint's move as clicks (:mod:`diceland_site.play`): ``{"button":
+        id}`` or a point of the canvas; none while there is no game."""
+        return []
+
+    def hint_move(self) -> dict | None:
+        """The hint's engine action as JSON, or None."""
+        return None
+
+    # -- what tests and tools can ask ---------------------------------------------------
+    def state(self) -> dict:
+        """The page's own keys of ``window.diceland.state()`` for the game on
+        screen (asked only when there is one)."""
+        return {"game": True}
+
+    def api_functions(self) -> dict:
+        return {}
