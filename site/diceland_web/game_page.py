@@ -144,14 +144,24 @@ class GamePage:
         current = self.current_game()
         return None if current is None else (share_url(str(window.location.href), *current), None)
 
+    def show_own_sheet(self) -> None:
+        """Back from another player's sheet to the one on turn."""
+        self.ctrl.viewing = None
+        self.render()
+
     def hint_clicks(self) -> list[dict]:
         """The hint's move as clicks (:mod:`diceland_site.play`): ``{"button":
-        id}`` or a point of the canvas; none while there is no game."""
-        return []
+        id}`` or a point of the canvas, on the sheet of the player on turn;
+        none while there is no game."""
+        if self.ctrl is None or self.layout is None:
+            return []
+        if self.ctrl.viewing is not None:
+            self.show_own_sheet()
+        return self.ctrl.hint_clicks(self.layout)
 
     def hint_move(self) -> dict | None:
         """The hint's engine action as JSON, or None."""
-        return None
+        return None if self.ctrl is None else self.ctrl.hint_move()
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:

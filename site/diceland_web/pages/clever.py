@@ -281,17 +281,6 @@ class CleverPage(GamePage):
             "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
         }
 
-    def hint_clicks(self) -> list[dict]:
-        if self.ctrl is None or self.layout is None:
-            return []
-        if self.ctrl.viewing is not None:
-            self.ctrl.viewing = None
-            self.render()
-        return self.ctrl.hint_clicks(self.layout)
-
-    def hint_move(self):
-        return None if self.ctrl is None else self.ctrl.hint_move()
-
 
 def main() -> CleverPage:
     return Shell(CleverPage).run()

@@ -196,15 +196,8 @@ class DicelandPage(GamePage):
         embed = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
         return shared[0], iframe_attributes(embed, self.t("share.frame_title"))
 
-    def hint_clicks(self) -> list[dict]:
-        if self.ctrl is None or self.layout is None:
-            return []
-        if self.ctrl.viewing is not None:  # the hint's cells are on one's own board
-            self.show_sheet(None)
-        return self.ctrl.hint_clicks(self.layout)
-
-    def hint_move(self):
-        return None if self.ctrl is None else self.ctrl.hint_move()
+    def show_own_sheet(self) -> None:
+        self.show_sheet(None)
 
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:

@@ -278,17 +278,6 @@ class WideShutPage(GamePage):
 
         return {"boxCenter": box_center}
 
-    def hint_clicks(self) -> list[dict]:
-        if self.ctrl is None or self.layout is None:
-            return []
-        if self.ctrl.viewing is not None:
-            self.ctrl.view_sheet(None)
-            self.render()
-        return self.ctrl.hint_clicks(self.layout)
-
-    def hint_move(self):
-        return None if self.ctrl is None else self.ctrl.hint_move()
-
 
 def main() -> WideShutPage:
     return Shell(WideShutPage).run()
