@@ -148,10 +148,43 @@
     watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   }
 
-  // If Python never starts, say so instead of leaving a bar that never fills.
-  window.addEventListener("error", (event) => {
+  // If Python never starts, say so instead of leaving a bar that never fills:
+  // in plain words (a module the site's Python lacks is named), the error
+  // itself behind "details".
+  function failed(text) {
     if (root.dataset.ready === "true" || !label) return;
-    label.textContent = t("boot.failed", event.message || String(event.error || ""));
-    panel && panel.classList.add("failed");
-  });
+    const missing = /No module named '([^']+)'/.exec(text);
+    const lines = text.trim().split("\n");
+    label.textContent = missing ? t("boot.missing", missing[1]) : t("boot.failed", lines[lines.length - 1]);
+    if (panel) {
+      panel.classList.add("failed");
+      panel.hidden = false;
+      let box = document.getElementById("boot-details");
+      if (!box) {
+        box = document.createElement("details");
+        box.id = "boot-details";
+        box.className = "boot-details";
+        const summary = document.createElement("summary");
+        summary.textContent = t("boot.details");
+        const pre = document.createElement("pre");
+        pre.style.cssText = "white-space: pre-wrap; max-height: 40vh; overflow: auto; text-align: left; font-size: 0.8rem";
+        box.append(summary, pre);
+        panel.append(box);
+      }
+      box.querySelector("pre").textContent = text;
+    }
+  }
+  window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
+  // PyScript shows a Python error that stops the page's script as a
+  // .py-error box of its own (a raw traceback): it goes behind "details".
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+        if (root.dataset.ready === "true") continue;
+        node.style.display = "none";
+        failed(node.textContent || "");
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
 })();
