@@ -44,7 +44,7 @@ from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
 from diceland_build.pyscript_files import not_fetched
-from diceland_build.report import size_table
+from diceland_build.report import download_sizes, size_table
 from diceland_build.server import make_server
 from diceland_build.stdlib import read_keep, trim_stdlib
 from diceland_build.wheels import build_wheel, package_files
@@ -314,7 +314,7 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
         out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
             if path.suffix == ".html" else data
     out_files.update(lesson_pictures())
-    out_files["boot-strings.js"] = boot_strings()
+    out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files)  # and what boot.js counts
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls

@@ -62,10 +62,70 @@
     }
   }
 
+  // The bar moves with the bytes of the big downloads (Pyodide, its standard
+  // library, the wheels: their sizes are in boot-strings.js, written by the
+  // build) as they arrive, counted on the response streams of the page's
+  // fetches; from 4 to 90, the label says how many MB of how many.  A file
+  // that is not fetched (pyodide.asm.mjs is imported) counts when it is done.
+  const DOWNLOADS = window.DICELAND_DOWNLOADS || {};
+  const BASE = new URL(".", location.href).href;
+  const received = {};
+  const TOTAL = Object.values(DOWNLOADS).reduce((sum, [, gz]) => sum + gz, 0);
+  function downloadOf(url) {
+    try {
+      const href = new URL(String(url), location.href).href.split(/[?#]/)[0];
+      const path = href.startsWith(BASE) ? href.slice(BASE.length) : "";
+      return Object.prototype.hasOwnProperty.call(DOWNLOADS, path) ? path : null;
+    } catch (_) { return null; }
+  }
+  function megabytes(n) {
+    return (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
+  function counted(path, bytes) {
+    received[path] = Math.min(bytes, DOWNLOADS[path][0]);
+    // what arrived, in the transfer's (gzip) bytes: each file's share of its size
+    let got = 0;
+    for (const [name, [raw, gz]] of Object.entries(DOWNLOADS)) got += ((received[name] || 0) / raw) * gz;
+    const value = 4 + Math.floor((got / TOTAL) * 86);
+    if (value < shown || !bar) return;
+    shown = value;
+    bar.value = value;
+    bar.setAttribute("aria-valuenow", String(value));
+    if (label) label.textContent = t("boot.received", `${megabytes(got)} / ${megabytes(TOTAL)}`);
+  }
+  if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
+    const fetchBytes = window.fetch;
+    window.fetch = function (input, init) {
+      const pending = fetchBytes.apply(this, arguments);
+      const path = downloadOf(input && input.url ? input.url : input);
+      if (!path) return pending;
+      return pending.then((response) => {
+        if (!response.ok || !response.body) return response;
+        const reader = response.body.getReader();
+        let bytes = 0;
+        const body = new ReadableStream({
+          async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done) { controller.close(); return; }
+            bytes += value.byteLength;
+            counted(path, bytes);
+            controller.enqueue(value);
+          },
+          cancel(reason) { return reader.cancel(reason); },
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      });
+    };
+  }
+
   if ("PerformanceObserver" in window) {
     try {
       const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen(entry.name);
+        for (const entry of list.getEntries()) {
+          const path = TOTAL > 0 ? downloadOf(entry.name) : null;
+          if (path) counted(path, DOWNLOADS[path][0]);
+          else if (TOTAL === 0) seen(entry.name);
+        }
       });
       observer.observe({ type: "resource", buffered: true });
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
