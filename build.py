@@ -43,8 +43,10 @@ import sys
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
-from diceland_build.report import size_table
+from diceland_build.pyscript_files import not_fetched
+from diceland_build.report import download_sizes, size_table
 from diceland_build.server import make_server
+from diceland_build.stdlib import read_keep, trim_stdlib
 from diceland_build.wheels import build_wheel, package_files
 
 ROOT = Path(__file__).resolve().parent
@@ -56,6 +58,8 @@ DIST = ROOT / "dist"
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Shipped cut down to the modules the site imports (diceland_build/stdlib.py).
+STDLIB = "python_stdlib.zip"
 
 #: Files under site/ that are not copied as they are.
 SITE_SKIP = {"sw.js", "python.mjs"}  # rendered with the precache list / the wheels and snapshot key
@@ -118,10 +122,11 @@ def core_version() -> str:
     raise BuildError("diceland_core/version.py has no __version__")
 
 
-def build_core_wheel() -> tuple[str, bytes]:
+def build_core_wheel(strip: bool = False) -> tuple[str, bytes]:
     """The diceland_core wheel: the package and the shipped boards (as
-    ``diceland_core/boards``, where :func:`boards_dir` looks first)."""
-    files = package_files(ROOT / "diceland_core", "diceland_core")
+    ``diceland_core/boards``, where :func:`boards_dir` looks first); ``strip``:
+    the site's, its sources without comments and most docstrings."""
+    files = package_files(ROOT / "diceland_core", "diceland_core", strip)
     files += package_files(ROOT / "boards", "diceland_core/boards")
     return build_wheel("diceland_core", core_version(),
                        "Roll & write dice games: pure-Python rules engines, bots and tools", files)
@@ -135,12 +140,12 @@ SITE_PACKAGES = {
 }
 
 
-def build_site_wheel(version: str, name: str = "diceland_site") -> tuple[str, bytes] | None:
+def build_site_wheel(version: str, name: str = "diceland_site", strip: bool = False) -> tuple[str, bytes] | None:
     """A tiny pure wheel of ``site/<name>`` (None until that package exists)."""
     package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
-    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name))
+    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name, strip))
 
 
 # -- icons --------------------------------------------------------------------
@@ -227,9 +232,9 @@ PYTHON_MODULE = "python.mjs"
 #: Prefix of the Cache Storage name that holds python.mjs's memory snapshot
 #: and the bytecode of the modules it compiled.
 SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
-#: The sources that decide what a snapshot holds: python.mjs (what is
-#: imported) and the worker that makes it.
-SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-snapshot.mjs")
+#: The sources that decide what a snapshot holds: python.mjs and the Python
+#: it runs (what is imported) and the worker that makes it.
+SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-code.mjs", "python-snapshot.mjs")
 
 
 def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
@@ -261,12 +266,18 @@ def snapshot_cache_name(python_module: bytes) -> str:
     return SNAPSHOT_CACHE_PREFIX + json.loads(line.removeprefix("const BUILD = ").rstrip(";"))["key"]
 
 
-def collect(out_files: dict[str, bytes]) -> list[str]:
-    """Gather every output file (relative path → bytes); returns wheel URLs."""
+def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]:
+    """Gather every output file (relative path → bytes); returns wheel URLs.
+    ``full_stdlib``: Pyodide's whole standard library (to find what is used)."""
     ensure_node_modules()
     pyodide_dir = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         out_files[f"pyodide/{name}"] = (pyodide_dir / name).read_bytes()
+    if not full_stdlib:
+        try:
+            out_files[f"pyodide/{STDLIB}"] = trim_stdlib(out_files[f"pyodide/{STDLIB}"], read_keep())
+        except (OSError, ValueError) as exc:
+            raise BuildError(f"the standard library archive: {exc}") from None
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     out_files["pyodide/pyodide-lock.json"] = rewrite_lock(lock)
 
@@ -283,7 +294,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
 
     version = core_version()
     urls = []
-    for wheel in (build_core_wheel(), *(build_site_wheel(version, n) for n in SITE_PACKAGES)):
+    for wheel in (build_core_wheel(True), *(build_site_wheel(version, n, True) for n in SITE_PACKAGES)):
         if wheel is None:
             continue
         name, data = wheel
@@ -303,7 +314,7 @@ def collect(out_files: dict[str, bytes]) -> list[str]:
         out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
             if path.suffix == ".html" else data
     out_files.update(lesson_pictures())
-    out_files["boot-strings.js"] = boot_strings()
+    out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files)  # and what boot.js counts
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
@@ -409,7 +420,11 @@ RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")
 
 def precached(out_files: dict[str, bytes]) -> list[str]:
     """The service worker's precache list: what a first visit downloads."""
-    return ["./"] + sorted(p for p in out_files if not RUNTIME_CACHED.fullmatch(p))
+    try:
+        skip = not_fetched(out_files)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
+    return ["./"] + sorted(p for p in out_files if not RUNTIME_CACHED.fullmatch(p) and p not in skip)
 
 
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:
@@ -426,10 +441,10 @@ def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     return text.encode()
 
 
-def build(out: Path = DIST, quiet: bool = False) -> dict[str, bytes]:
+def build(out: Path = DIST, quiet: bool = False, full_stdlib: bool = False) -> dict[str, bytes]:
     """Build the site into ``out`` (replaced completely); returns the files."""
     files: dict[str, bytes] = {}
-    collect(files)
+    collect(files, full_stdlib)
     if not (SITE / "sw.js").exists():
         raise BuildError("site/sw.js is missing")
     files["sw.js"] = render_service_worker(files)

@@ -4,8 +4,9 @@ what a first visit downloads."""
 from __future__ import annotations
 
 import gzip
+import json
 
-__all__ = ["group_of", "size_table"]
+__all__ = ["DOWNLOADS", "download_sizes", "group_of", "size_table"]
 
 
 def group_of(rel: str) -> str:
@@ -36,3 +37,15 @@ def size_table(out_files: dict[str, bytes], first: list[str]) -> str:
         lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
     lines.append(f"first visit (the precache): {first_visit[2] / 1e6:.2f} MB gzip")
     return "\n".join(lines)
+
+
+#: The big downloads of a first visit, whose bytes boot.js counts as they arrive.
+DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs")
+
+
+def download_sizes(out_files: dict[str, bytes]) -> bytes:
+    """A line of JavaScript for boot.js: ``window.DICELAND_DOWNLOADS`` =
+    {path: [bytes, gzip bytes]} of :data:`DOWNLOADS` and the wheels."""
+    names = [n for n in DOWNLOADS if n in out_files] + sorted(n for n in out_files if n.endswith(".whl"))
+    sizes = {n: [len(out_files[n]), len(gzip.compress(out_files[n], compresslevel=6, mtime=0))] for n in names}
+    return f"window.DICELAND_DOWNLOADS = {json.dumps(sizes, sort_keys=True)};\n".encode()

@@ -9,6 +9,8 @@ import io
 import zipfile
 from pathlib import Path
 
+from diceland_build.pysource import strip_cached
+
 __all__ = ["ZIP_TIME", "build_wheel", "package_files"]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -52,8 +54,15 @@ def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, by
     return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
 
 
-def package_files(folder: Path, prefix: str) -> list[tuple[str, bytes]]:
-    """Every file below ``folder`` as ``prefix/relative/path`` (no caches)."""
-    return [(f"{prefix}/{path.relative_to(folder).as_posix()}", path.read_bytes())
-            for path in sorted(folder.rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"]
+def package_files(folder: Path, prefix: str, strip: bool = False) -> list[tuple[str, bytes]]:
+    """Every file below ``folder`` as ``prefix/relative/path`` (no caches);
+    ``strip``: Python sources without comments and docstrings but the
+    classes' (pysource.py), for the site."""
+    files = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            data = path.read_bytes()
+            if strip and path.suffix == ".py":
+                data = strip_cached(data.decode("utf-8"), classes=False).encode("utf-8")
+            files.append((f"{prefix}/{path.relative_to(folder).as_posix()}", data))
+    return files

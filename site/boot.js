@@ -62,10 +62,70 @@
     }
   }
 
+  // The bar moves with the bytes of the big downloads (Pyodide, its standard
+  // library, the wheels: their sizes are in boot-strings.js, written by the
+  // build) as they arrive, counted on the response streams of the page's
+  // fetches; from 4 to 90, the label says how many MB of how many.  A file
+  // that is not fetched (pyodide.asm.mjs is imported) counts when it is done.
+  const DOWNLOADS = window.DICELAND_DOWNLOADS || {};
+  const BASE = new URL(".", location.href).href;
+  const received = {};
+  const TOTAL = Object.values(DOWNLOADS).reduce((sum, [, gz]) => sum + gz, 0);
+  function downloadOf(url) {
+    try {
+      const href = new URL(String(url), location.href).href.split(/[?#]/)[0];
+      const path = href.startsWith(BASE) ? href.slice(BASE.length) : "";
+      return Object.prototype.hasOwnProperty.call(DOWNLOADS, path) ? path : null;
+    } catch (_) { return null; }
+  }
+  function megabytes(n) {
+    return (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
+  function counted(path, bytes) {
+    received[path] = Math.min(bytes, DOWNLOADS[path][0]);
+    // what arrived, in the transfer's (gzip) bytes: each file's share of its size
+    let got = 0;
+    for (const [name, [raw, gz]] of Object.entries(DOWNLOADS)) got += ((received[name] || 0) / raw) * gz;
+    const value = 4 + Math.floor((got / TOTAL) * 86);
+    if (value < shown || !bar) return;
+    shown = value;
+    bar.value = value;
+    bar.setAttribute("aria-valuenow", String(value));
+    if (label) label.textContent = t("boot.received", `${megabytes(got)} / ${megabytes(TOTAL)}`);
+  }
+  if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
+    const fetchBytes = window.fetch;
+    window.fetch = function (input, init) {
+      const pending = fetchBytes.apply(this, arguments);
+      const path = downloadOf(input && input.url ? input.url : input);
+      if (!path) return pending;
+      return pending.then((response) => {
+        if (!response.ok || !response.body) return response;
+        const reader = response.body.getReader();
+        let bytes = 0;
+        const body = new ReadableStream({
+          async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done) { controller.close(); return; }
+            bytes += value.byteLength;
+            counted(path, bytes);
+            controller.enqueue(value);
+          },
+          cancel(reason) { return reader.cancel(reason); },
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      });
+    };
+  }
+
   if ("PerformanceObserver" in window) {
     try {
       const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen(entry.name);
+        for (const entry of list.getEntries()) {
+          const path = TOTAL > 0 ? downloadOf(entry.name) : null;
+          if (path) counted(path, DOWNLOADS[path][0]);
+          else if (TOTAL === 0) seen(entry.name);
+        }
       });
       observer.observe({ type: "resource", buffered: true });
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
@@ -148,10 +208,43 @@
     watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   }
 
-  // If Python never starts, say so instead of leaving a bar that never fills.
-  window.addEventListener("error", (event) => {
+  // If Python never starts, say so instead of leaving a bar that never fills:
+  // in plain words (a module the site's Python lacks is named), the error
+  // itself behind "details".
+  function failed(text) {
     if (root.dataset.ready === "true" || !label) return;
-    label.textContent = t("boot.failed", event.message || String(event.error || ""));
-    panel && panel.classList.add("failed");
-  });
+    const missing = /No module named '([^']+)'/.exec(text);
+    const lines = text.trim().split("\n");
+    label.textContent = missing ? t("boot.missing", missing[1]) : t("boot.failed", lines[lines.length - 1]);
+    if (panel) {
+      panel.classList.add("failed");
+      panel.hidden = false;
+      let box = document.getElementById("boot-details");
+      if (!box) {
+        box = document.createElement("details");
+        box.id = "boot-details";
+        box.className = "boot-details";
+        const summary = document.createElement("summary");
+        summary.textContent = t("boot.details");
+        const pre = document.createElement("pre");
+        pre.style.cssText = "white-space: pre-wrap; max-height: 40vh; overflow: auto; text-align: left; font-size: 0.8rem";
+        box.append(summary, pre);
+        panel.append(box);
+      }
+      box.querySelector("pre").textContent = text;
+    }
+  }
+  window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
+  // PyScript shows a Python error that stops the page's script as a
+  // .py-error box of its own (a raw traceback): it goes behind "details".
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+        if (root.dataset.ready === "true") continue;
+        node.style.display = "none";
+        failed(node.textContent || "");
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
 })();

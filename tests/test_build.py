@@ -86,12 +86,38 @@ def test_the_site_ships_no_pyodide_package_and_no_micropip(builds):
 
 
 def test_service_worker_precaches_everything_but_the_lesson_pictures(builds):
+    from diceland_build.pyscript_files import NOT_FETCHED
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
     assert "__PRECACHE__" not in text and "__CACHE_NAME__" not in text
     for name in files:
-        if name != "sw.js" and not (name.startswith("pictures/") and name.endswith(".svg")):
+        if name in NOT_FETCHED:  # PyScript's chunks no page asks for: shipped, not precached
+            assert (one / name).is_file() and json.dumps("./" + name) not in text, name
+        elif name != "sw.js" and not (name.startswith("pictures/") and name.endswith(".svg")):
             assert json.dumps("./" + name) in text, name
+
+
+def test_the_site_ships_the_trimmed_standard_library_and_stripped_wheels(builds):
+    import io
+    import zipfile
+
+    from diceland_build.stdlib import GUARD_MODULE, module_of, read_keep
+    _, one, _, _, _ = builds
+    with zipfile.ZipFile(one / "pyodide" / "python_stdlib.zip") as zf:
+        names = zf.namelist()
+        assert {module_of(n) for n in names if n.endswith(".py")} == read_keep() | {GUARD_MODULE}
+        shipped = zf.read("json/__init__.py").decode()
+    pyodide_stdlib = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(pyodide_stdlib) as zf:
+        original = zf.read("json/__init__.py").decode()
+    assert shipped.count("\n") == original.count("\n") and len(shipped) < len(original) / 2
+    assert (one / "pyodide" / "python_stdlib.zip").stat().st_size < pyodide_stdlib.stat().st_size / 3
+    wheel = next((one / "wheels").glob("*/diceland_core-*.whl"))
+    with zipfile.ZipFile(io.BytesIO(wheel.read_bytes())) as zf:
+        shipped = zf.read("diceland_core/core/lazy.py").decode()
+    source = (ROOT / "diceland_core" / "core" / "lazy.py").read_text()
+    assert shipped.count("\n") == source.count("\n") and len(shipped) < len(source)
+    assert "A game's rarely used parts" not in shipped
 
 
 def test_no_absolute_or_offsite_urls_in_the_page(builds):

@@ -1,0 +1,228 @@
+"""The site's first visit as a phone on a mobile network meets it.
+
+Chromium (Playwright, Debian's /usr/bin/chromium) emulating a mid-range
+phone: a 390×844 touch screen, the processor 4× slower
+(``Emulation.setCPUThrottlingRate``), "Slow 4G" (``Network.
+emulateNetworkConditions``: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up),
+a fresh profile for every visit.  The site is built into a temporary folder
+with bench/chromium.py's bare page (PyScript, Pyodide and the engine wheel,
+importing ``diceland_core`` only) and served on 127.0.0.1 by a static server
+that compresses as a static host does (gzip for everything but the archives
+and pictures, ``Content-Encoding: gzip``), and again without compression.
+
+Visited in a rotating order, each round: the three game pages, the tutorial,
+an embed started by its reader (``embed.html?scenario=overshoot`` in a frame
+of a bench-only host page, its Play pressed as soon as it shows; its times
+are the frame's), and the bare page.  For each visit:
+
+* first paint (``first-contentful-paint``) and ready (``<html data-ready>``),
+  from the start of the navigation;
+* the bytes the server sent until ready (bodies as sent: compressed when
+  compressed);
+* the longest main-thread task (PerformanceObserver ``longtask``) in the
+  ``--after`` seconds after ready.
+
+Prints each visit, then the medians per page and their ratios to the bare
+page's, as a Markdown table; asserts nothing.
+
+    python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--pages diceland,clever,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, build_bench_site
+
+sys.path.insert(0, str(ROOT))
+
+#: name → (path and query, whether the reader presses the embed's Play).
+PAGES = {
+    "diceland": ("diceland.html", False),
+    "clever": ("clever.html", False),
+    "wideshut": ("wideshut.html", False),
+    "tutorial": ("tutorial.html", False),
+    "embed": ("phone-embed.html", True),
+    "bare": ("bare.html?snapshot=off", False),
+}
+EMBED_HOST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title></head>
+<body style="margin:0"><iframe src="embed.html?scenario=overshoot" title="A lesson"
+style="width:100%;height:700px;border:0"></iframe></body></html>
+"""
+VIEWPORT = {"width": 390, "height": 844}
+CPU_SLOWDOWN = 4
+#: "Slow 4G" (Chrome DevTools' preset): bytes per second.
+NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+#: What a static host sends uncompressed (already compressed formats).
+STORED = (".zip", ".whl", ".png", ".ico", ".jpg")
+#: A slow visit on a loaded machine.
+VISIT_TIMEOUT_MS = max(TIMEOUT_MS, 600_000)
+
+WATCH = """
+window.__phone = { ready: null, tasks: [] };
+new MutationObserver(() => {
+  if (window.__phone.ready === null && document.documentElement
+      && document.documentElement.dataset.ready === "true") window.__phone.ready = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__phone.tasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch (_) { /* no long task timing */ }
+"""
+
+
+class Server:
+    """The built site on 127.0.0.1, gzip-compressed (``compress``) or not,
+    counting the bytes of the bodies it sends."""
+
+    def __init__(self, directory: Path, compress: bool):
+        from diceland_build.server import SiteHandler
+        self.sent = 0
+        self.lock = threading.Lock()
+        self.gz: dict[Path, bytes] = {}
+        bench = self
+
+        class Handler(SiteHandler):
+            def do_GET(self):  # noqa: N802
+                path = Path(self.translate_path(self.path.split("?", 1)[0]))
+                if path.is_dir():
+                    path = path / "index.html"
+                if not path.is_file():
+                    self.send_error(404)
+                    return
+                data = path.read_bytes()
+                zipped = compress and path.suffix not in STORED and "gzip" in self.headers.get("Accept-Encoding", "")
+                if zipped:
+                    if path not in bench.gz:
+                        bench.gz[path] = gzip.compress(data, compresslevel=6, mtime=0)
+                    data = bench.gz[path]
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Cache-Control", "max-age=600")
+                if zipped:
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                self.wfile.write(data)
+                with bench.lock:
+                    bench.sent += len(data)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def take(self) -> int:
+        with self.lock:
+            sent, self.sent = self.sent, 0
+        return sent
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def visit(browser, server: Server, name: str, after_s: float) -> dict:
+    """One first visit of page ``name`` in a fresh profile on the emulated phone."""
+    path, press_play = PAGES[name]
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True)
+    try:
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", NETWORK)
+        server.take()
+        page.goto(server.url + path, wait_until="commit", timeout=VISIT_TIMEOUT_MS)
+        if press_play:
+            page = page.wait_for_selector("iframe", state="attached", timeout=VISIT_TIMEOUT_MS).content_frame()
+            page.wait_for_selector("#picture-play", state="visible", timeout=VISIT_TIMEOUT_MS)
+            page.click("#picture-play")
+        page.wait_for_function("() => window.__phone && window.__phone.ready !== null", timeout=VISIT_TIMEOUT_MS,
+                               polling=100)
+        sent = server.take()
+        page.wait_for_timeout(after_s * 1000)
+        out = page.evaluate("""() => {
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          const ready = window.__phone.ready;
+          const after = window.__phone.tasks.filter(([start]) => start >= ready).map(([, d]) => d);
+          return { paint: paint ? paint.startTime : null, ready, longest: after.length ? Math.max(...after) : 0 };
+        }""")
+        return {**out, "bytes": sent}
+    finally:
+        context.close()
+
+
+def median(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The site's first visit on an emulated phone over Slow 4G.")
+    parser.add_argument("--rounds", type=int, default=1, help="visits of each page per row (default 1)")
+    parser.add_argument("--rows", default="gzip,plain", help="gzip (a static host's compression), plain, or both")
+    parser.add_argument("--pages", default=",".join(PAGES), help="pages to visit (the bare page is always one)")
+    parser.add_argument("--after", type=float, default=8.0, help="seconds watched for long tasks after ready")
+    args = parser.parse_args(argv)
+    names = [n for n in args.pages.split(",") if n in PAGES and n != "bare"] + ["bare"]
+    rows = [r for r in args.rows.split(",") if r in ("gzip", "plain")]
+    from playwright.sync_api import sync_playwright
+
+    results: dict[tuple[str, str], list[dict]] = {}
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        build_bench_site(out)
+        (out / "phone-embed.html").write_text(EMBED_HOST, encoding="utf-8")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                for row in rows:
+                    server = Server(out, compress=row == "gzip")
+                    try:
+                        for turn in range(args.rounds):
+                            order = names[turn % len(names):] + names[:turn % len(names)]
+                            for name in order:
+                                figures = visit(browser, server, name, args.after)
+                                results.setdefault((row, name), []).append(figures)
+                                print(f"{row:5} {name:9} paint {figures['paint'] or 0:8.0f} ms  ready "
+                                      f"{figures['ready']:8.0f} ms  {figures['bytes'] / 1e6:5.2f} MB  "
+                                      f"longest task after ready {figures['longest']:5.0f} ms", flush=True)
+                    finally:
+                        server.stop()
+            finally:
+                browser.close()
+    print(f"\n{args.rounds} round(s), {time.monotonic() - started:.0f} s; CPU {CPU_SLOWDOWN}x slower, "
+          f"{NETWORK['latency']} ms, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
+          f"{NETWORK['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up; medians\n")
+    print("| served | page | first paint | ready | ratio to bare | bytes until ready | longest task after ready |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for row in rows:
+        bare = median([r["ready"] for r in results[(row, "bare")]])
+        for name in names:
+            visits = results[(row, name)]
+            ready = median([r["ready"] for r in visits])
+            paint = median([r["paint"] for r in visits])
+            paint_text = f"{paint / 1000:.2f} s" if paint is not None else "–"
+            print(f"| {row} | {name} | {paint_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | "
+                  f"{median([r['bytes'] for r in visits]) / 1e6:.2f} MB | "
+                  f"{median([r['longest'] for r in visits]):.0f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

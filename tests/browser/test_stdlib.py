@@ -1,0 +1,44 @@
+"""The site's trimmed standard library in Chromium: the kept list is what a
+fresh run of every page, lesson, embed and the snapshot maker imports, and a
+module missing at run time is named on the boot panel in plain words, the
+error behind "details"."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from diceland_build.stdlib import read_keep, trim_stdlib
+from diceland_build.stdlib_find import find_modules
+
+PYODIDE_STDLIB = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide" / "python_stdlib.zip"
+READY = 60_000
+
+
+def test_the_kept_list_is_what_a_fresh_run_imports():
+    found = set(find_modules(log=lambda text: None))
+    kept = read_keep()
+    assert found == kept, (f"imported but not kept: {sorted(found - kept)}; kept but not imported: "
+                           f"{sorted(kept - found)} (python -m diceland_build.stdlib_find --update)")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "a part of Python it needs (tomllib) is missing"),
+                                          ("es", "una parte de Python que necesita (tomllib)")])
+def test_a_missing_module_is_named_on_the_boot_panel(site_dir, serve, page, watch, tmp_path, lang, words):
+    broken = tmp_path / "site"
+    shutil.copytree(site_dir, broken)
+    full = PYODIDE_STDLIB.read_bytes()
+    keep = {m for m in read_keep() if m.split(".")[0] != "tomllib"}
+    (broken / "pyodide" / "python_stdlib.zip").write_bytes(trim_stdlib(full, keep))
+    watch.allow("No module named 'tomllib'")
+    page.goto(serve(broken).url + f"diceland.html?lang={lang}")
+    page.wait_for_selector("#boot.failed", state="visible", timeout=READY)
+    label = page.text_content("#boot-label")
+    assert words in label
+    assert "ModuleNotFoundError" not in label and "Traceback" not in label
+    details = page.text_content("#boot-details pre")
+    assert "No module named 'tomllib': this site's Python leaves out" in details
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.is_hidden(".py-error")
