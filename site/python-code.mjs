@@ -15,7 +15,7 @@ import importlib, pkgutil
 for _top in ("diceland_core", "diceland_site"):
     _package = importlib.import_module(_top)
     for _info in pkgutil.walk_packages(_package.__path__, _top + "."):
-        if not _info.name.endswith((".__main__", ".cli", "_cli", ".terminal", ".simulate", ".render",
+        if not _info.name.endswith((".__main__", ".cli", "_cli", ".commands", ".terminal", ".simulate", ".render",
                                     ".generate", "pictures", ".svg")):
             importlib.import_module(_info.name)
 `;
