@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diceland_core.games.clever.sheet import YELLOW_GRID
+from diceland_site.paint import CanvasPixels
 
 __all__ = ["WIDTH", "HEIGHT", "Rect", "Geometry", "GEOMETRY", "CanvasLayout", "ROW_FIELDS"]
 
@@ -112,7 +113,7 @@ GEOMETRY = Geometry()
 
 
 @dataclass(frozen=True)
-class CanvasLayout:
+class CanvasLayout(CanvasPixels):
     """The sheet scaled to a canvas ``css_width`` wide (what
     :func:`diceland_site.paint.draw_board` needs)."""
 
@@ -126,14 +127,6 @@ class CanvasLayout:
     @property
     def css_height(self) -> float:
         return HEIGHT * self.scale
-
-    @property
-    def canvas_width(self) -> int:
-        return max(1, round(self.css_width * self.dpr))
-
-    @property
-    def canvas_height(self) -> int:
-        return max(1, round(self.css_height * self.dpr))
 
     @property
     def transform(self) -> tuple[float, ...]:
