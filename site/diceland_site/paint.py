@@ -15,13 +15,57 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable
 
-__all__ = ["Painter", "draw_board", "ops_json", "FONT"]
+__all__ = ["Painter", "CanvasPixels", "ScaledSheet", "draw_board", "ops_json", "FONT"]
 
 TAU = 6.283185307179586
 #: The canvas font of a ``text`` op of ``px`` pixels.
 FONT = "bold {px}px system-ui, sans-serif"
 #: ``batch(ctx, ops_json(ops))`` runs ``ops`` on ``ctx`` as :meth:`Painter.run` does.
 Batch = Callable[[Any, str], Any]
+
+
+class CanvasPixels:
+    """The canvas' size in device pixels for a layout with ``css_width``,
+    ``css_height`` (CSS pixels) and ``dpr`` (device pixels per CSS pixel)."""
+
+    css_width: float
+    css_height: float
+    dpr: float
+
+    @property
+    def canvas_width(self) -> int:
+        """The canvas' ``width`` attribute (device pixels)."""
+        return max(1, round(self.css_width * self.dpr))
+
+    @property
+    def canvas_height(self) -> int:
+        """The canvas' ``height`` attribute (device pixels)."""
+        return max(1, round(self.css_height * self.dpr))
+
+
+class ScaledSheet:
+    """A sheet drawn in logical units, ``sheet_size`` (width, height), scaled
+    to a canvas ``css_width`` CSS pixels wide with ``dpr`` device pixels per
+    CSS pixel."""
+
+    sheet_size: tuple[float, float]
+    css_width: float
+    dpr: float
+
+    @property
+    def scale(self) -> float:
+        """CSS pixels per logical unit."""
+        return self.css_width / self.sheet_size[0]
+
+    @property
+    def css_height(self) -> float:
+        return self.sheet_size[1] * self.scale
+
+    @property
+    def transform(self) -> tuple[float, ...]:
+        """Arguments for ``ctx.setTransform`` so ops draw in logical units."""
+        k = self.scale * self.dpr
+        return (k, 0.0, 0.0, k, 0.0, 0.0)
 
 
 def ops_json(ops: Iterable[tuple]) -> str:

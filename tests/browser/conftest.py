@@ -209,6 +209,16 @@ class Site:
                 return s
         raise AssertionError("no decision for the person after 100 steps")
 
+    def play(self, decisions: int, seat: int = 0) -> dict:
+        """Make up to ``decisions`` of the person's decisions at ``seat`` (fewer
+        if the game ends) and return the state of the next one on screen."""
+        for _ in range(decisions):
+            s = self.human_decision(seat)
+            if s["game_over"]:
+                return s
+            self.act(s)
+        return self.human_decision(seat)
+
     def press_something(self, s: dict | None = None) -> None:
         """Press a control that changes the game (``s``: the state, if read
         already): the handoff's button, Roll, or the decision on screen."""

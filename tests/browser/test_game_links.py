@@ -279,12 +279,7 @@ def test_one_link_format_on_the_diceland_page_and_its_older_links_still_open(sit
     pages; the older ``s=`` (the embed's scenario) opens on the page too,
     and a broken one says so and keeps the game."""
     site.open("?players=human,greedy&boards=A&seed=5&speed=0")
-    for _ in range(4):
-        s = site.human_decision(0)
-        if s["game_over"]:
-            break
-        site.act(s)
-    site.human_decision(0)
+    site.play(4)
     before = site.record()
     site.click("btn-share")
     link = site.page.input_value("#share-link")

@@ -153,12 +153,7 @@ def test_old_lesson_links_and_stored_progress_still_open_diceland_lessons(site):
 def test_share_position_link_shows_the_games_position(site):
     page = site.page
     site.open("?players=human,greedy&boards=A,B&seed=7&speed=0")
-    for _ in range(6):
-        s = site.human_decision(0)
-        if s["game_over"]:
-            break
-        site.act(s)
-    s = site.human_decision(0)
+    s = site.play(6)
     game = load_record(site.record())
     page.click("#btn-share")
     assert page.is_visible("#share")

@@ -20,6 +20,16 @@ from diceland_site.games.wideshut.draw import layout_for
 from diceland_site.seats import Seat
 
 
+def press_by_id(ident, die, handoff, buttons):
+    """What a click on the element ``ident`` does: ``die-N`` calls ``die(N)``,
+    the handoff's button ``handoff()``, any other button its own in ``buttons``."""
+    if ident.startswith("die-"):
+        return die(int(ident[4:]))
+    if ident == "btn-handoff":
+        return handoff()
+    return buttons[ident]()
+
+
 class Diceland:
     name = "diceland"
 
@@ -39,12 +49,9 @@ class Diceland:
 
     def press(self, ident):
         c = self.ctrl
-        if ident.startswith("die-"):
-            return c.press_die(int(ident[4:]))
-        if ident == "btn-handoff":
-            return c.acknowledge_handoff()
-        return {"btn-roll": c.roll, "btn-reroll": c.reroll, "btn-stop": c.stop, "btn-confirm": c.confirm,
-                "btn-pass": c.pass_}[ident]()
+        return press_by_id(ident, c.press_die, c.acknowledge_handoff, {
+            "btn-roll": c.roll, "btn-reroll": c.reroll, "btn-stop": c.stop, "btn-confirm": c.confirm,
+            "btn-pass": c.pass_})
 
     def bots(self):
         self.ctrl.run_bots()
@@ -96,11 +103,8 @@ class Wide:
 
     def press(self, ident):
         c = self.ctrl
-        if ident.startswith("die-"):
-            return c.tap_die(int(ident[4:]))
-        if ident == "btn-handoff":
-            return c.ready()
-        return {"btn-roll": c.roll, "btn-confirm": c.confirm, "btn-clear": lambda: c.key("Escape")}[ident]()
+        return press_by_id(ident, c.tap_die, c.ready, {
+            "btn-roll": c.roll, "btn-confirm": c.confirm, "btn-clear": lambda: c.key("Escape")})
 
     def bots(self):
         while self.ctrl.bot_turn():

@@ -227,15 +227,21 @@ def test_tap_toggle_confirm_and_full(board):
     assert ctl.tap(*crossed[0]).reason  # now another seat's turn or crossed
 
 
+def _rolled_and_chosen(board, seed):
+    """Two people, the first to play has rolled (``seed``) and chosen the
+    colour shown on most dice."""
+    ctl = make(board, ("human", "human"), seed=seed, start_player=0)
+    ctl.roll()
+    ctl.choose(max(set(ctl.game.roll), key=ctl.game.roll.count))
+    return ctl
+
+
 def test_removing_a_cell_drops_cells_that_hang_on_it(board):
     ctl = make(board, ("human", "human"), seed=5, start_player=0)
     game = ctl.game
     # find a phase-2 state with 3+ dice for the active player
     for seed in range(200):
-        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
-        ctl.roll()
-        colour = max(set(ctl.game.roll), key=ctl.game.roll.count)
-        ctl.choose(colour)
+        ctl = _rolled_and_chosen(board, seed)
         if ctl.game.phase is Phase.DECIDE:
             ctl.stop()
         if ctl.game.held >= 3 and ctl.game.must_place(0):
@@ -684,10 +690,7 @@ def test_the_end_says_why_the_winner_won(board):
 
 def _to_decide(board):
     for seed in range(60):
-        ctl = make(board, ("human", "human"), seed=seed, start_player=0)
-        ctl.roll()
-        colour = max(set(ctl.game.roll), key=ctl.game.roll.count)
-        ctl.choose(colour)
+        ctl = _rolled_and_chosen(board, seed)
         if ctl.game.phase is Phase.DECIDE:
             return ctl
     raise AssertionError("no reroll decision in 60 seeds")

@@ -25,6 +25,16 @@ def play_with(kinds, seed=7, lang="en", **options):
     return Controller.new(seats, seed, lang)
 
 
+def two_dice_tapped(sheet, roll, first: int, second: int) -> Controller:
+    """A person (with ``sheet``) against the expert, first to play: ``roll``
+    rolled and the dice ``first`` and ``second`` tapped."""
+    play = play_with(["human", "expert"], start_player=0, sheets={0: sheet}, script=[roll])
+    play.roll()
+    play.tap_die(first)
+    play.tap_die(second)
+    return play
+
+
 def tap_in(play: Controller, take: dict) -> None:
     """Tap the dice and boxes of a take given as scenario JSON."""
     for i in take["dice"]:
@@ -130,11 +140,7 @@ def test_a_six_lights_every_empty_six_box():
 def test_power_of_the_six_is_offered_where_it_may_skip():
     """W5.3 (E5): the marked 6 of red row 1 may skip the 3 that would fill it."""
     sheet = Sheet.from_strings(red=["x.x..", "xx.xx", "x.x.x", "x.x..", "..x.."], red6=".x...")
-    play = play_with(["human", "expert"], start_player=0, sheets={0: sheet},
-                     script=[[3, 5, 1, 2, 2, 2, 6]])
-    play.roll()
-    play.tap_die(0)
-    play.tap_die(1)
+    play = two_dice_tapped(sheet, [3, 5, 1, 2, 2, 2, 6], 0, 1)
     view = play.model()
     assert ("red", 1, 5, "skip") in {(t.half, t.row, t.col, t.kind) for t in view.targets}
     assert "power" in view.prompt
@@ -148,11 +154,7 @@ def test_power_of_the_six_is_offered_where_it_may_skip():
 def test_nothing_to_mark_is_filled_in_and_explained():
     """W4.2 (E7): blue row 1 is split, so a blue 2 marks nothing."""
     sheet = Sheet.from_strings(blue=["x..xx", "xxxxx", "x.xxx", "x.xxx", "x.xx."])
-    play = play_with(["human", "expert"], start_player=0, sheets={0: sheet},
-                     script=[[1, 1, 1, 5, 2, 6, 3]])
-    play.roll()
-    play.tap_die(3)
-    play.tap_die(4)
+    play = two_dice_tapped(sheet, [1, 1, 1, 5, 2, 6, 3], 3, 4)
     view = play.model()
     assert view.notes == ("Nothing to mark for the blue 2: every box showing 2 in the blue half is taken.",)
     assert play.tap_box("blue", 4, 4).ok

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diceland_core.games.clever.sheet import YELLOW_GRID
+from diceland_site.paint import CanvasPixels, ScaledSheet
 
 __all__ = ["WIDTH", "HEIGHT", "Rect", "Geometry", "GEOMETRY", "CanvasLayout", "ROW_FIELDS"]
 
@@ -112,33 +113,13 @@ GEOMETRY = Geometry()
 
 
 @dataclass(frozen=True)
-class CanvasLayout:
+class CanvasLayout(ScaledSheet, CanvasPixels):
     """The sheet scaled to a canvas ``css_width`` wide (what
     :func:`diceland_site.paint.draw_board` needs)."""
 
     css_width: float
     dpr: float = 1.0
-
-    @property
-    def scale(self) -> float:
-        return self.css_width / WIDTH
-
-    @property
-    def css_height(self) -> float:
-        return HEIGHT * self.scale
-
-    @property
-    def canvas_width(self) -> int:
-        return max(1, round(self.css_width * self.dpr))
-
-    @property
-    def canvas_height(self) -> int:
-        return max(1, round(self.css_height * self.dpr))
-
-    @property
-    def transform(self) -> tuple[float, ...]:
-        k = self.scale * self.dpr
-        return (k, 0.0, 0.0, k, 0.0, 0.0)
+    sheet_size = (WIDTH, HEIGHT)
 
     def to_sheet(self, css_x: float, css_y: float) -> tuple[float, float]:
         return css_x / self.scale, css_y / self.scale

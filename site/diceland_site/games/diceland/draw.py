@@ -31,6 +31,7 @@ from typing import Iterable, Sequence
 from diceland_core.games.diceland import Board, Colour, Sheet
 from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_across, cell_center, hex_corners, pixel_to_cell
 from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
+from diceland_site.paint import CanvasPixels
 
 __all__ = [
     "PALETTE", "SYMBOLS", "UI_COLOURS", "OP_KINDS", "Layout", "static_board_ops", "dynamic_ops",
@@ -97,7 +98,7 @@ _BAR_W = _SLOT + _BOX_GAP + 6 * (2 * _SLOT + _SLOT_GAP) + 5 * _PAIR_GAP
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(CanvasPixels):
     """Where the board and its info bar go in a canvas of ``css_width`` ×
     ``css_height`` CSS pixels: the largest hexagon size (``size``, the
     circumradius, at most ``max_size``) at which everything fits inside
@@ -137,15 +138,6 @@ class Layout:
         return cls(css_width, css_height, dpr, board.rows, board.cols, **kw)  # type: ignore[arg-type]
 
     # -- canvas ----------------------------------------------------------------
-    @property
-    def canvas_width(self) -> int:
-        """The canvas' ``width`` attribute (device pixels)."""
-        return max(1, round(self.css_width * self.dpr))
-
-    @property
-    def canvas_height(self) -> int:
-        return max(1, round(self.css_height * self.dpr))
-
     @property
     def transform(self) -> tuple[float, float, float, float, float, float]:
         """Arguments for ``ctx.setTransform`` so ops draw in CSS pixels."""

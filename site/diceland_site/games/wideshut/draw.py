@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diceland_core.games.wideshut.sheet import BLUE, RED, Sheet, number_of
+from diceland_site.paint import ScaledSheet
 
 from .model import DIE_STYLE, HALF_STYLE, ViewModel
 from .strings import WideStrings
@@ -30,15 +31,12 @@ INK, MUTED, LIT, SKIP, CURSOR = "#1e2421", "#8a918c", "#f9a825", "#6a1b9a", "#17
 
 
 @dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(ScaledSheet):
     """Sizes for :func:`diceland_site.paint.draw_board`: the canvas in device
     pixels, its CSS height, and the transform from logical units."""
     css_width: float
     dpr: float
-
-    @property
-    def scale(self) -> float:
-        return self.css_width / WIDTH
+    sheet_size = (WIDTH, HEIGHT)
 
     @property
     def canvas_width(self) -> int:
@@ -47,15 +45,6 @@ class SheetLayout:
     @property
     def canvas_height(self) -> int:
         return max(1, round(HEIGHT * self.scale * self.dpr))
-
-    @property
-    def css_height(self) -> float:
-        return HEIGHT * self.scale
-
-    @property
-    def transform(self) -> tuple[float, ...]:
-        k = self.scale * self.dpr
-        return (k, 0, 0, k, 0, 0)
 
     def box_origin(self, half: str, row: int, col: int) -> tuple[float, float]:
         """Top-left corner (logical) of a box; col 5 is the row's 6-box."""
