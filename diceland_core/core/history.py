@@ -33,9 +33,10 @@ class History:
         return replayed.state
 
     def can_undo(self) -> bool:
-        """The last action can be taken back: no dice were rolled after it
-        (undo never crosses a roll)."""
-        return bool(self.actions) and self._rolls_before[-1] == len(self.rolls)
+        """The last action can be taken back: the game is not over (a
+        finished game stays finished) and no dice were rolled after it (undo
+        never crosses a roll)."""
+        return bool(self.actions) and not self.over and self._rolls_before[-1] == len(self.rolls)
 
     def undo(self) -> Self:
         """A new state without the last action (see :meth:`can_undo`)."""

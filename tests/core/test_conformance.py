@@ -103,6 +103,9 @@ def test_random_playouts_keep_every_invariant(name):
                     with pytest.raises(IllegalActionError):
                         state.undo()
             assert state.over, f"{name}: {n} players, seed {seed}: not over after {steps} actions"
+            assert not state.can_undo(), "a finished game is undone"
+            with pytest.raises(IllegalActionError):
+                state.undo()
             outcome = state.outcome()
             assert outcome is not None and len(outcome.scores) == n and outcome.scores == state.scores()
             assert outcome.winners and all(0 <= w < n for w in outcome.winners)

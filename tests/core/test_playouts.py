@@ -99,7 +99,7 @@ def checked_game(name: str, players: int, seed: int):
         assert len(ends) == (1 if state.over else 0), "one GameOver, with the last action"
         if after is not None:
             after(state, action, events)
-        if len(state.rolls) == rolls:
+        if len(state.rolls) == rolls and not state.over:
             assert state.can_undo()
             if steps < 60 or steps % 5 == 0:
                 back = state.undo()

@@ -89,3 +89,24 @@ def test_every_game_answers_with_the_shared_types(name, ctrl):
                 continue
         assert isinstance(result, Result) and result.ok and result.changed
     assert saw_human and saw_bot
+
+
+@pytest.mark.parametrize("name, ctrl", list(controllers()), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_finished_game_cannot_be_undone(name, ctrl):
+    """Played to its end through the controller, a game offers no Undo and
+    refuses one (it would reopen the game)."""
+    state_of = (lambda c: c.game) if name != "clever" else (lambda c: c.state)
+    bot = get_game(name).make_bot("greedy", 3)
+    for _ in range(5000):
+        game = state_of(ctrl)
+        if game.over:
+            break
+        p = game.waiting_for()[0]
+        if ctrl.seats[p].is_human or not ctrl.bot_step():  # a bot the controller does not step yet
+            assert ctrl._apply(bot.choose(game, p)).ok
+    game = state_of(ctrl)
+    assert game.over
+    assert not ctrl.can_undo() and not ctrl.model().can_undo
+    moves = len(game.actions)
+    ctrl.undo()
+    assert state_of(ctrl).over and len(state_of(ctrl).actions) == moves
