@@ -17,9 +17,9 @@ def describe(event: Any, names: Sequence[str], strings: CleverStrings) -> str:
     if kind == "marked":
         return t("clever.log.marked", name=names[event.player], area=strings.area(event.area).lower(),
                  value=event.value)
-    if kind == "rolled":
-        dice = ", ".join(f"{t('clever.colour.' + c)} {v}" for c, v in event.faces)
-        return t("clever.log.rolled", dice=dice)
+    if kind == "rolled":  # a solo passive roll also carries its closeness order, not shown
+        dice = ", ".join(f"{t('clever.colour.' + c)} {v}" for c, v in event.faces if c != "closest")
+        return t("clever.log.rolled_passive" if event.purpose == "solo_passive" else "clever.log.rolled", dice=dice)
     if kind == "round_started":
         return t("clever.log.round", round=event.round)
     if kind == "game_over":
