@@ -10,7 +10,7 @@ from diceland_core.core.record import definition_of
 
 from .seats import MAX_NAME, Seat
 
-__all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary"]
+__all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary", "progress_text"]
 
 
 def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
@@ -64,6 +64,17 @@ def _common_summary(name: str, game: Any, seats: Sequence[Seat]) -> dict[str, An
         "winners": list(summary.get("winners", [])),
         "actions": len(game.actions),
     }
+
+
+def progress_text(summary: dict[str, Any], t: Callable[..., str]) -> str:
+    """How far a saved game is, for the saved-games list: finished, its
+    round (games played in rounds) or its turn."""
+    if summary.get("over"):
+        return t("menu.finished")
+    counter = summary.get("round")
+    if isinstance(counter, int) and not isinstance(counter, bool) and counter > 0:
+        return t("menu.round", round=counter)
+    return t("menu.turn", turn=summary.get("turn", 0))
 
 
 def game_of_summary(summary: dict[str, Any]) -> str:

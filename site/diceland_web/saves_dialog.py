@@ -14,6 +14,7 @@ from diceland_site.games import entry_for
 from diceland_site.query import quote
 from diceland_site.save_errors import SaveError
 from diceland_site.seats import MAX_NAME
+from diceland_site.summaries import progress_text
 
 from .dom import document, el, js_obj, later, window
 from .saving import CURRENT_SETTING
@@ -65,7 +66,7 @@ class SavesDialog:
                 game = entry.title_in(lang) if entry else t("games.unknown", game=s.get("game"))
                 names = ", ".join(p["name"] for p in s.get("players", []))
                 when = str(js.Date.new(s.get("saved_at") or 0).toLocaleString(lang))
-                state = t("menu.finished") if s.get("over") else t("menu.turn", turn=s.get("turn", 0))
+                state = progress_text(s, t)
                 title.textContent = f"{game}: {names} · {state} · {t('menu.saved_at', date=when)}"
             item.appendChild(title)
             if not s["broken"] and entry is not None:

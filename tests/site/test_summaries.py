@@ -35,3 +35,28 @@ def test_a_game_with_its_own_summary_uses_it_and_the_others_the_common_one():
     wide = get_game("wideshut").new(players=2, seed=3)
     common = summarize(wide, seats)
     assert common["game"] == "wideshut" and "boards" not in common
+
+
+@pytest.mark.parametrize("name", ["diceland", "clever", "wideshut"])
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_saved_games_list_says_how_far_a_game_is(name, lang):
+    """A game part-way through says its round or turn (never "turn 0"), a
+    finished one that it is finished."""
+    from diceland_site.i18n import Strings
+    from diceland_site.summaries import progress_text
+
+    t = Strings(lang).t
+    definition = get_game(name)
+    game = definition.new(players=2, seed=4, **({"board": "A"} if name == "diceland" else {}))
+    bots = [definition.make_bot("greedy", i) for i in range(2)]
+    seats = [Seat("Ana"), Seat("Bo", "greedy")]
+    texts = set()
+    while not game.over:
+        p = game.waiting_for()[0]
+        game.apply(bots[p].choose(game, p))
+        if len(game.actions) % 7 == 0:
+            text = progress_text(summarize(game, seats), t)
+            assert text and "0" != text.split()[-1] and "{" not in text, text
+            texts.add(text)
+    assert len(texts) >= 2, texts  # it moves on as the game does
+    assert progress_text(summarize(game, seats), t) == t("menu.finished")
