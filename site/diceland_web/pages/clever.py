@@ -140,7 +140,7 @@ class CleverPage(GamePage):
         if not target or self.ctrl is None or self.shell.stale():
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
-        self.focus_first("#targets button")
+        self.focus_first("#targets button", evt)
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
@@ -148,10 +148,14 @@ class CleverPage(GamePage):
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
-        self.focus_first("#dice button.die:not([disabled]), #actions button:not([disabled])")
+        self.focus_first("#dice button.die:not([disabled]), #actions button:not([disabled])", evt)
 
-    def focus_first(self, selector: str) -> None:
-        """Keyboard play: the controls just drawn take the focus."""
+    def focus_first(self, selector: str, evt) -> None:
+        """Keyboard play (a click made with a key: ``detail`` 0): the
+        controls just drawn take the focus; a tap or a mouse click leaves
+        it where it is, so no focus ring appears on a touch screen."""
+        if int(evt.detail or 0) != 0:
+            return
         node = document.querySelector(selector)
         if node:  # a missing element is JavaScript's null: falsy, not None
             node.focus()
