@@ -65,7 +65,7 @@ PAGES = {
 }
 TITLES = {"diceland": "Diceland", "clever": "Ganz schön clever", "wideshut": "Dice Wide Shut"}
 GAME_LINK = PAGES["diceland"]
-#: The issue's targets, as ratios to the bare page.
+#: The targets, as ratios to the bare page.
 WARM_TARGET, COLD_TARGET, SNAPSHOT_TARGET = 1.10, 1.20, 0.5
 BARE_PATH = "bare.html?snapshot=off"
 

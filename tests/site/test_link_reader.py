@@ -66,7 +66,7 @@ def wide_record(wide_play):
 
 
 def deep_links(record: dict) -> list[str]:
-    """The issue's killers: tiny links that inflate to deep JSON."""
+    """Tiny links that inflate to deep JSON (they once killed Python)."""
     inner = json.dumps({**record, "meta": {"x": "\u0000"}}).replace('"\\u0000"', "[" * 50_000 + "]" * 50_000)
     return [pack("[" * 10_000), pack("[" * 200_000), pack('{"a":' * 100_000), pack(inner)]
 
@@ -107,7 +107,7 @@ def test_nesting_just_under_the_limit_reads():
 
 
 def broken_links(record: dict) -> dict[str, str]:
-    """A Dice Wide Shut link broken in each way the issue met."""
+    """A Dice Wide Shut link broken in each way met in an attack on the page."""
     history = record["history"]
     illegal = {**record, "history": {**history, "actions": history["actions"] + [
         {"player": 0, "type": "take", "dice": [0, 1, 2, 3, 4, 5, 6]}]}}
