@@ -40,7 +40,7 @@ class DicelandView:
         ctrl = self.page.ctrl
         shown = ctrl.shown_player()
         marked = frozenset(ctrl.shown_sheet().crossed_cells()) | frozenset(ctrl.selection)
-        now = (self.page.shell.saver.save_id, shown, marked)
+        now = (id(ctrl), shown, marked)  # the same game on screen (a new one gets a new controller)
         before, self.marks = self.marks, now
         if before is None or before[:2] != now[:2]:
             return
