@@ -48,6 +48,12 @@ def test_the_progress_bar_moves_with_the_bytes_and_reaches_100_at_ready(page, se
     sizes = (site_dir / "boot-strings.js").read_text(encoding="utf-8").split("window.DICELAND_DOWNLOADS = ", 1)[1]
     total = sum(gz for _, gz in json.loads(sizes.strip().rstrip(";")).values())
     page.add_init_script(PROGRESS)
+    # A network of 16 Mbit/s, so the bytes arrive a piece at a time as they do
+    # from a real host (from the same machine they come in a few large pieces).
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 2_000_000, "uploadThroughput": 2_000_000})
     page.goto(server.url + "clever.html?lang=en")
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
     page.wait_for_function("() => window.__bar.some(([value]) => value === 100)")
