@@ -154,3 +154,34 @@ def cached_entry(ending: str) -> str:
   const hit = await cache.match(request);
   let bytes = new Uint8Array(await hit.arrayBuffer());
 """
+
+
+def mutate_json(rng, value, values: list, leaf=None):
+    """``value`` (a JSON tree) with one node somewhere replaced by one of
+    ``values``, dropped, duplicated (in a list) or mutated in turn; a leaf
+    reached becomes ``leaf(rng, value)`` (by default one of ``values``)."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        out = dict(value)
+        key = rng.choice(sorted(out, key=str))
+        r = rng.random()
+        if r < 0.15:
+            del out[key]
+        elif r < 0.35:
+            out[key] = rng.choice(values)
+        else:
+            out[key] = mutate_json(rng, out[key], values, leaf)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        out = list(value)
+        i = rng.randrange(len(out))
+        r = rng.random()
+        if r < 0.15:
+            del out[i]
+        elif r < 0.3:
+            out.insert(i, out[i])
+        elif r < 0.45:
+            out[i] = rng.choice(values)
+        else:
+            out[i] = mutate_json(rng, out[i], values, leaf)
+        return out
+    return leaf(rng, value) if leaf else rng.choice(values)

@@ -35,11 +35,13 @@ raw cell in ``params`` for the "details" a teacher may open.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 __all__ = [
     "LANGUAGES", "GameError", "BoardError", "ScenarioError", "UnknownGameError",
-    "RecordError", "IllegalActionError", "register_messages", "render_message",
+    "RecordError", "IllegalActionError", "register_messages", "load_messages", "render_message",
     "message_codes", "has_message", "Seat", "Cell",
 ]
 
@@ -64,6 +66,16 @@ def register_messages(namespace: str, messages: Mapping[str, Mapping[str, str]],
         table = _TERMS.setdefault(namespace, {})
         for lang, words in terms.items():
             table.setdefault(lang, {}).update(words)
+
+
+def load_messages(namespace: str, path: Path) -> tuple[dict, dict]:
+    """Register the catalogue file ``path`` as ``namespace`` (JSON:
+    ``{"messages": {code: {lang: text}}, "terms": {lang: {word: text}}}``);
+    its messages and terms are returned."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    messages, terms = data["messages"], data.get("terms", {})
+    register_messages(namespace, messages, terms)
+    return messages, terms
 
 
 def has_message(code: str) -> bool:
@@ -213,14 +225,4 @@ class IllegalActionError(GameError, ValueError):
         return {"rule": self.rule, "code": self.code, "params": dict(self.params)}
 
 
-register_messages("core", {
-    "seat": {"en": "player {n}", "es": "jugador {n}", "it": "giocatore {n}"},
-    "cell": {"en": "row {row}, column {column}", "es": "fila {row}, columna {column}",
-             "it": "riga {row}, colonna {column}"},
-    "nothing_to_undo": {"en": "nothing to undo since the last dice roll",
-                        "es": "no hay nada que deshacer desde la última tirada",
-                        "it": "non c'è nulla da annullare dall'ultimo lancio"},
-    "not_an_action": {"en": "this is not an action of this game",
-                      "es": "esto no es una acción de este juego",
-                      "it": "questa non è un'azione di questo gioco"},
-})
+load_messages("core", Path(__file__).with_name("messages.json"))

@@ -45,15 +45,19 @@ from __future__ import annotations
 
 import importlib
 import math
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .dice import ScriptedDice, SeededDice
-from . import review_messages  # noqa: F401  (registers the catalogue)
-from .errors import render_message
+from .errors import load_messages, render_message
 from .protocol import GameDef, Hint, Outcome
 from .record import definition_of, load_record, record_of
 from .rng import SplitMix64
+
+#: the review's own words: labels, reasons where a game's hint gives none,
+#: the report and its summary
+load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 __all__ = ["THRESHOLDS", "LABELS", "Z", "Rollouts", "ReviewHooks", "DEFAULT_HOOKS", "register_review",
            "hooks_for", "KeyedDice", "Decision", "Review", "Cancelled", "label_for", "measure", "reseed",

@@ -10,14 +10,16 @@ the first illegal action (rule ids checked in the order of CLEVER.md's table),
 
 The reference never draws dice from a seed (how the engine turns a seed into
 a roll of named dice is not fixed by CLEVER.md): when the scenario's ``dice``
-list runs out it raises :class:`OutOfDice`.
+list runs out it raises :class:`DiceRanOut`.
 """
 
 from __future__ import annotations
 
 import copy
 
-__all__ = ["replay_reference", "OutOfDice", "COLOURS", "AREAS", "YELLOW"]
+from reference_errors import DiceRanOut, Illegal, Invalid
+
+__all__ = ["replay_reference", "DiceRanOut", "COLOURS", "AREAS", "YELLOW"]
 
 # --------------------------------------------------------------------------
 # C1 / C2: the components and the score sheet, written out literally
@@ -79,23 +81,6 @@ ROUND_TRACK = {1: "reroll", 2: "extra", 3: "reroll", 4: "black", 5: None, 6: Non
 TRACK_BOXES = 7
 
 ACTION_TYPES = ["pick", "reroll", "take", "pass", "extra", "bonus", "round_bonus", "end_turn"]
-
-
-class Invalid(Exception):
-    """The scenario file is invalid (exit status 2)."""
-
-
-class Illegal(Exception):
-    """An illegal action (exit status 1), with the CLEVER.md rule id."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{rule} {message}")
-        self.rule = rule
-        self.message = message
-
-
-class OutOfDice(RuntimeError):
-    """The scenario's dice list ran out: the reference does not draw from the seed."""
 
 
 # --------------------------------------------------------------------------
@@ -536,7 +521,7 @@ class RefGame:
     def next_roll(self, colours, solo_passive=False):
         """C12 / the scenario's `dice`: the next roll, exactly these colours."""
         if self.used_rolls >= len(self.rolls):
-            raise OutOfDice("the scenario's dice list ran out")
+            raise DiceRanOut("the scenario's dice list ran out")
         faces, closest = self.rolls[self.used_rolls]
         self.used_rolls += 1
         if sorted(faces) != sorted(colours):

@@ -545,7 +545,7 @@ def reference_verdict(game_ref, action: dict, players: int) -> str:
         trial.act(ref.read_action(action, 0, players))
     except ref.Illegal as exc:
         return exc.rule
-    except ref.OutOfDice:
+    except ref.DiceRanOut:
         return "legal"  # legal: it rolls dice the scenario does not have
     return "legal"
 
@@ -585,7 +585,7 @@ def verdict_differences(data: dict, label: str) -> list[str]:
     for a in actions:
         game_ref.act(a)
     # only the rolls made so far: a legal candidate that rolls draws from
-    # the seed in the engine and stops the reference with OutOfDice
+    # the seed in the engine and stops the reference with DiceRanOut
     game_ref.rolls = game_ref.rolls[:game_ref.used_rolls]
     data["dice"] = data["dice"][:game_ref.used_rolls]
     _, scenario = parse_scenario(copy.deepcopy(data))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from reference_errors import Illegal
+
 COLOURS = ["red", "yellow", "green", "blue", "orange", "grey"]
 LETTER = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "O": "orange", "S": "grey"}
 
@@ -55,10 +57,6 @@ class RefBoard:
         else:
             cand = [(r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c), (r + 1, c + 1)]
         return [x for x in cand if self.on_board(x)]
-
-
-class Illegal(Exception):
-    pass
 
 
 def placement_ok(board: RefBoard, crossed: set, colour: str, n: int, cells: set) -> bool:

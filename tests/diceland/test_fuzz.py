@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+import support
 from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import BoardError, RecordError, ScenarioError, load_record, record_json
 from diceland_core.games.diceland import Game, board_from_mapping, parse_scenario, replay_scenario
@@ -39,35 +40,15 @@ def mutate_text(rng: random.Random, text: str) -> str:
     return "".join(chars)
 
 
-def mutate_json(rng: random.Random, value):
-    """Replace, drop or duplicate one node somewhere in a JSON tree."""
-    if isinstance(value, dict) and value and rng.random() < 0.8:
-        key = rng.choice(sorted(value, key=str))
-        out = dict(value)
-        r = rng.random()
-        if r < 0.15:
-            del out[key]
-        elif r < 0.35:
-            out[key] = rng.choice(VALUES)
-        else:
-            out[key] = mutate_json(rng, value[key])
-        return out
-    if isinstance(value, list) and value and rng.random() < 0.8:
-        out = list(value)
-        i = rng.randrange(len(out))
-        r = rng.random()
-        if r < 0.15:
-            del out[i]
-        elif r < 0.3:
-            out.insert(i, out[i])
-        elif r < 0.45:
-            out[i] = rng.choice(VALUES)
-        else:
-            out[i] = mutate_json(rng, out[i])
-        return out
+def mutate_leaf(rng: random.Random, value):
     if isinstance(value, str) and rng.random() < 0.5:
         return mutate_text(rng, value) if value else rng.choice(TOKENS)
     return rng.choice(VALUES)
+
+
+def mutate_json(rng: random.Random, value):
+    """Replace, drop or duplicate one node somewhere in a JSON tree."""
+    return support.mutate_json(rng, value, VALUES, mutate_leaf)
 
 
 def grid_text(rng: random.Random) -> str:

@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from hostile import hostile, parser_depth
+from support import mutate_json
 
 from diceland_site.lessons import LessonScript
 from diceland_site.teaching import EmbedError, encode_scenario, parse_params
@@ -25,32 +26,6 @@ LESSONS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "si
 VALUES = [None, True, 0, -1, 3, 2**70, 1.5, "", "x", "red", [], {}, [[0, 0]], ["red"], {"en": "<b>x</b>"},
           "<img src=x onerror=alert(1)>", "\u202e", "A"]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= %\x00é"
-
-
-def mutate_json(rng: random.Random, value, depth: int = 0):
-    if isinstance(value, dict) and value and rng.random() < 0.85:
-        out = dict(value)
-        key = rng.choice(sorted(out, key=str))
-        r = rng.random()
-        if r < 0.15:
-            del out[key]
-        elif r < 0.35:
-            out[key] = rng.choice(VALUES)
-        else:
-            out[key] = mutate_json(rng, out[key], depth + 1)
-        return out
-    if isinstance(value, list) and value and rng.random() < 0.85:
-        out = list(value)
-        i = rng.randrange(len(out))
-        r = rng.random()
-        if r < 0.2:
-            del out[i]
-        elif r < 0.35:
-            out.insert(i, out[i])
-        else:
-            out[i] = mutate_json(rng, out[i], depth + 1)
-        return out
-    return rng.choice(VALUES)
 
 
 def mutate_text(rng: random.Random, text: str) -> str:
@@ -93,7 +68,7 @@ def test_fuzz_s_links():
         r = rng.random()
         kind = text = None
         if r < 0.45:
-            s = encode_scenario(mutate_json(rng, lesson))
+            s = encode_scenario(mutate_json(rng, lesson, VALUES))
         elif r < 0.55:  # nested to kill the parser, or brackets hidden in strings
             kind, text = hostile(rng, lesson)
             s = deflate(text)

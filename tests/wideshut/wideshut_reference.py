@@ -14,28 +14,12 @@ the seed is the engine's decision, so running out of listed rolls raises
 
 from __future__ import annotations
 
+from reference_errors import DiceRanOut, Illegal, Invalid
+
 HALVES = ("red", "blue")
 ROWS = range(5)
 COLS = range(5)
 RUN_POINTS = {0: 0, 1: 1, 2: 3, 3: 7, 4: 10, 5: 15}  # W7.2, Ruling R1
-
-
-class Invalid(Exception):
-    """The scenario file is invalid (exit status 2)."""
-
-
-class Illegal(Exception):
-    """An illegal action; ``rule`` is the WIDESHUT.md rule id reported."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{rule} {message}")
-        self.rule = rule
-        self.message = message
-
-
-class DiceRanOut(Exception):
-    """The scenario's ``dice`` list has no roll left (the seeded generator
-    is an engine decision the reference does not copy)."""
 
 
 # ---------------------------------------------------------------- checking the file

@@ -9,7 +9,9 @@ hint (the expert's move and its reason), ``u`` undoes (never past a roll),
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...core.errors import IllegalActionError, render_message
@@ -25,35 +27,10 @@ from .sheet import (
 
 __all__ = ["terminal", "render_sheet", "render_table", "describe"]
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"player": "Player", "round": "Round", "rerolls": "Rerolls", "extras": "+1", "foxes": "Foxes",
-           "total": "Total", "roll": "Roll", "fields": "Dice fields", "platter": "Silver platter",
-           "choose": "Choose", "done": "done (no more +1)", "hint": "Hint", "winners": "Winners",
-           "solo_passive": "passive turn", "pick": "pick", "take": "take", "extra": "+1",
-           "bonus": "bonus cross", "round_bonus": "round bonus", "pass": "pass", "reroll": "reroll",
-           "end_turn": "end the turn", "nothing": "(enters nothing)", "row": "row", "column": "col",
-           "score": "Score", "bye": "Goodbye.", "bad": "Type a number from the list, h, u or q."},
-    "es": {"player": "Jugador", "round": "Ronda", "rerolls": "Relanzar", "extras": "+1", "foxes": "Zorros",
-           "total": "Total", "roll": "Tirada", "fields": "Casillas de dados", "platter": "Bandeja plateada",
-           "choose": "Elige", "done": "listo (sin más +1)", "hint": "Pista", "winners": "Ganadores",
-           "solo_passive": "turno pasivo", "pick": "elegir", "take": "tomar", "extra": "+1",
-           "bonus": "cruz de bonificación", "round_bonus": "bonificación de ronda", "pass": "pasar",
-           "reroll": "relanzar", "end_turn": "terminar el turno", "nothing": "(no anota nada)",
-           "row": "fila", "column": "col", "score": "Puntos", "bye": "Adiós.",
-           "bad": "Escribe un número de la lista, h, u o q."},
-    "it": {"player": "Giocatore", "round": "Turno", "rerolls": "Rilanci", "extras": "+1", "foxes": "Volpi",
-           "total": "Totale", "roll": "Lancio", "fields": "Caselle dadi", "platter": "Vassoio d'argento",
-           "choose": "Scegli", "done": "fatto (niente più +1)", "hint": "Suggerimento", "winners": "Vincitori",
-           "solo_passive": "turno passivo", "pick": "scegli", "take": "prendi", "extra": "+1",
-           "bonus": "croce bonus", "round_bonus": "bonus del turno", "pass": "passa", "reroll": "rilancia",
-           "end_turn": "fine turno", "nothing": "(non segna nulla)", "row": "riga", "column": "col",
-           "score": "Punti", "bye": "Ciao.", "bad": "Scrivi un numero della lista, h, u o q."},
-}
-COLOUR_WORDS = {
-    "en": dict(zip(COLOURS, ("white", "yellow", "blue", "green", "orange", "purple"))),
-    "es": dict(zip(COLOURS, ("blanco", "amarillo", "azul", "verde", "naranja", "lila"))),
-    "it": dict(zip(COLOURS, ("bianco", "giallo", "blu", "verde", "arancione", "viola"))),
-}
+#: the terminal's words and the dice colours' names, by language
+_WORDS_FILE = json.loads(Path(__file__).with_name("terminal_words.json").read_text(encoding="utf-8"))
+WORDS: dict[str, dict[str, str]] = _WORDS_FILE["words"]
+COLOUR_WORDS: dict[str, dict[str, str]] = _WORDS_FILE["colours"]
 
 
 def _w(lang: str, key: str) -> str:

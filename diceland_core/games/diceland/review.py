@@ -7,9 +7,10 @@ fewer rollouts.  Its texts are in the review's catalogue (namespace
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ...core.errors import register_messages, render_message
+from ...core.errors import load_messages, render_message
 from ...core.review import ReviewHooks, Rollouts, register_review
 from .actions import Choose, Place
 from .messages import TERMS
@@ -29,14 +30,7 @@ def _describe(state: Any, action: Any, lang: str) -> str:
     return render_message(f"review.diceland_{action.type}", {}, lang)
 
 
-register_messages("review", {
-    "diceland_keep": {"en": "keep the {colour} dice", "es": "quedarse los dados de color {colour}",
-                      "it": "tenere i dadi di colore {colour}"},
-    "diceland_cross": {"en": "cross {cells}", "es": "tachar {cells}", "it": "barrare {cells}"},
-    "diceland_reroll": {"en": "reroll", "es": "volver a tirar", "it": "rilanciare"},
-    "diceland_stop": {"en": "stop rolling", "es": "dejar de tirar", "it": "smettere di lanciare"},
-    "diceland_pass": {"en": "cross nothing", "es": "no tachar nada", "it": "non barrare nulla"},
-})
+load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 HOOKS = register_review("diceland", ReviewHooks(
     measure="win", describe=_describe, turn_of=lambda state: getattr(state, "turn", 0),

@@ -5,9 +5,10 @@ columns), the halves by colour."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ...core.errors import register_messages, render_message
+from ...core.errors import load_messages, render_message
 from ...core.review import ReviewHooks, Rollouts, register_review
 from .actions import Roll
 from .messages import TERMS
@@ -38,18 +39,7 @@ def _area(area: str, lang: str) -> str:
     return TERMS.get(lang, TERMS["en"]).get(area, area)
 
 
-register_messages("review", {
-    "wideshut_roll": {"en": "roll the dice", "es": "tirar los dados", "it": "lanciare i dadi"},
-    "wideshut_take": {"en": "take {dice} as {colour}: {marks}", "es": "tomar {dice} como {colour}: {marks}",
-                      "it": "prendere {dice} come {colour}: {marks}"},
-    "wideshut_box": {"en": "{half} row {row}, column {column}", "es": "{half}, fila {row}, columna {column}",
-                     "it": "{half}, riga {row}, colonna {column}"},
-    "wideshut_six": {"en": "the {half} 6 of row {row}", "es": "el 6 {half} de la fila {row}",
-                     "it": "il 6 {half} della riga {row}"},
-    "wideshut_skip": {"en": "skip with the 6 of row {row}", "es": "saltar con el 6 de la fila {row}",
-                      "it": "saltare con il 6 della riga {row}"},
-    "wideshut_nothing": {"en": "nothing", "es": "nada", "it": "niente"},
-})
+load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 HOOKS = register_review("wideshut", ReviewHooks(
     measure="margin", describe=_describe, area_name=_area, turn_of=lambda state: state.round,
