@@ -25,6 +25,7 @@ from .errors import BoardError, GameError, RecordError, ScenarioError, UnknownGa
 from .protocol import GameDef
 from .registry import LEGACY_GAME, get_game
 from .replay import play
+from .values import whole_number
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "MIGRATIONS", "definition_of", "record_of",
            "record_json", "load_record", "migrate"]
@@ -117,12 +118,6 @@ def migrate(data: object) -> dict:
     return data
 
 
-def _whole(value: object, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise RecordError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}")
-    return value
-
-
 def _newer_engine(engine: object) -> bool:
     """The record names an engine newer than this one (major.minor.patch)."""
     def parts(v: str) -> tuple[int, ...]:
@@ -155,8 +150,9 @@ def load_record(source: str | bytes | dict) -> Any:
         raise RecordError(
             f"this game was saved by a newer version (engine {data['engine']}; this is {__version__})",
             "future")
-    players = _whole(data.get("players"), "'players'", definition.min_players, definition.max_players)
-    seed = _whole(data.get("seed"), "'seed'", 0, (1 << 64) - 1)
+    players = whole_number(data.get("players"), "'players'", definition.min_players, definition.max_players,
+                           RecordError)
+    seed = whole_number(data.get("seed"), "'seed'", 0, (1 << 64) - 1, RecordError)
     setup = data.get("setup")
     meta = data.get("meta", {})
     history = data.get("history")

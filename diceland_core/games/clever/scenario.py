@@ -15,6 +15,7 @@ from ...core.dice import start_player_for
 from ...core.errors import ScenarioError
 from ...core.protocol import Scenario
 from ...core.replay import actions_from_json
+from ...core.values import short
 from .actions import action_from_json
 from .game import Game, Setup
 from .sheet import COLOURS, ORANGE_MULTIPLIERS, ROUNDS, TRACK_BOXES, YELLOW_GRID
@@ -35,13 +36,8 @@ def _int_in(data: Mapping, key: str, lo: int, hi: int, default: int | None, wher
         return default
     v = data[key]
     if not _is_int(v) or not lo <= v <= hi:
-        raise ScenarioError(f"{where}'{key}' must be a whole number from {lo} to {hi}, not {_short(v)}")
+        raise ScenarioError(f"{where}'{key}' must be a whole number from {lo} to {hi}, not {short(v)}")
     return v
-
-
-def _short(v: object) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def check_sheet(data: object, where: str) -> dict[str, Any]:
@@ -50,7 +46,7 @@ def check_sheet(data: object, where: str) -> dict[str, Any]:
         raise ScenarioError(f"{where} must be an object")
     for key in data:
         if key not in _SHEET_KEYS:
-            raise ScenarioError(f"{where} has an unknown key {_short(key)} "
+            raise ScenarioError(f"{where} has an unknown key {short(key)} "
                                 f"(expected {', '.join(_SHEET_KEYS)})")
     out: dict[str, Any] = {}
     if "yellow" in data:
@@ -61,7 +57,7 @@ def check_sheet(data: object, where: str) -> dict[str, Any]:
         for cell in cells:
             if (not isinstance(cell, list) or len(cell) != 2 or not all(_is_int(x) for x in cell)
                     or not all(0 <= x < 4 for x in cell)):
-                raise ScenarioError(f"{where}.yellow: {_short(cell)} is not a yellow field [row, column]")
+                raise ScenarioError(f"{where}.yellow: {short(cell)} is not a yellow field [row, column]")
             r, c = cell
             if YELLOW_GRID[r][c] is None:
                 raise ScenarioError(f"{where}.yellow: [{r}, {c}] is a printed cross (C2.1)")
@@ -85,7 +81,7 @@ def check_sheet(data: object, where: str) -> dict[str, Any]:
         for i, n in enumerate(nums):
             m = ORANGE_MULTIPLIERS[i]
             if not _is_int(n) or n % m or not 1 <= n // m <= 6:
-                raise ScenarioError(f"{where}.orange[{i}]: {_short(n)} is not a face × {m} (C3.6)")
+                raise ScenarioError(f"{where}.orange[{i}]: {short(n)} is not a face × {m} (C3.6)")
         out["orange"] = list(nums)
     if "purple" in data:
         nums = data["purple"]
@@ -93,7 +89,7 @@ def check_sheet(data: object, where: str) -> dict[str, Any]:
             raise ScenarioError(f"{where}.purple must be a list of at most 11 numbers")
         for i, n in enumerate(nums):
             if not _is_int(n) or not 1 <= n <= 6:
-                raise ScenarioError(f"{where}.purple[{i}]: {_short(n)} is not a face 1–6")
+                raise ScenarioError(f"{where}.purple[{i}]: {short(n)} is not a face 1–6")
             if i and nums[i - 1] != 6 and n <= nums[i - 1]:
                 raise ScenarioError(f"{where}.purple[{i}]: {n} after {nums[i - 1]} breaks C3.7")
         out["purple"] = list(nums)
@@ -112,9 +108,9 @@ def check_roll(roll: object, where: str) -> dict[str, Any]:
         if key == "closest":
             continue
         if key not in COLOURS:
-            raise ScenarioError(f"{where}: unknown colour {_short(key)}")
+            raise ScenarioError(f"{where}: unknown colour {short(key)}")
         if not _is_int(v) or not 1 <= v <= 6:
-            raise ScenarioError(f"{where}.{key} must be a face from 1 to 6, not {_short(v)}")
+            raise ScenarioError(f"{where}.{key} must be a face from 1 to 6, not {short(v)}")
     for c in COLOURS:
         if c in roll:
             out[c] = roll[c]
@@ -145,7 +141,7 @@ def parse_setup(data: Mapping[str, Any], players: int, seed: int) -> Setup:
         raise ScenarioError("'sheets' must be an object keyed by player index")
     for key, value in sheets.items():
         if not isinstance(key, str) or key not in [str(p) for p in range(players)]:
-            raise ScenarioError(f"sheets: {_short(key)} is not a player index (0 to {players - 1})")
+            raise ScenarioError(f"sheets: {short(key)} is not a player index (0 to {players - 1})")
         presets[int(key)] = check_sheet(value, f"sheets[{key}]")
     dice = data.get("dice", [])
     if not isinstance(dice, list):
@@ -159,11 +155,11 @@ def parse_scenario(data: object) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
     if data.get("game") != "clever":
-        raise ScenarioError(f"'game' must be \"clever\", not {_short(data.get('game'))}")
+        raise ScenarioError(f"'game' must be \"clever\", not {short(data.get('game'))}")
     players = _int_in(data, "players", 1, 4, None, "")
     seed = data.get("seed", 0)
     if not _is_int(seed):
-        raise ScenarioError(f"'seed' must be a whole number, not {_short(seed)}")
+        raise ScenarioError(f"'seed' must be a whole number, not {short(seed)}")
     setup = parse_setup(data, players, seed)
     actions = actions_from_json(data.get("actions", []), action_from_json)
     return Scenario("clever", lambda: Game(setup), tuple(actions),

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ...core.errors import ScenarioError
 from ...core.protocol import Scenario
+from ...core.values import short, whole_number
 from .actions import Action, Take, action_from_json
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup, dice_count
 from .sheet import Sheet
@@ -20,21 +21,6 @@ __all__ = ["parse_scenario", "parse_rolls", "parse_sheets", "parse_actions", "se
 SEED_LIMIT = (1 << 64) - 1
 _SHEET_KEYS = ("red", "blue", "red6", "blue6")
 _KNOWN = {"game", "players", "start_player", "seed", "sheets", "dice", "actions", "title", "explain"}
-
-
-def _whole(value: object, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{what} must be a whole number, not {_short(value)}")
-    if not lo <= value <= hi:
-        raise ScenarioError(f"{what} must be from {lo} to {hi}, not {_short(value)}")
-    return value
-
-
-def _short(value: object) -> str:
-    if isinstance(value, (list, dict)):
-        return f"a {'list' if isinstance(value, list) else 'object'}"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_rolls(value: object, players: int, what: str = "'dice'") -> tuple[tuple[int, ...], ...]:
@@ -49,7 +35,7 @@ def parse_rolls(value: object, players: int, what: str = "'dice'") -> tuple[tupl
                                 f"({players} players roll {n} dice)")
         for v in roll:
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-                raise ScenarioError(f"{what}[{k}]: {_short(v)} is not a number 1 to 6")
+                raise ScenarioError(f"{what}[{k}]: {short(v)} is not a number 1 to 6")
         rolls.append(tuple(roll))
     return tuple(rolls)
 
@@ -59,13 +45,13 @@ def _rows(value: object, what: str) -> list[str]:
         raise ScenarioError(f"{what} must be a list of 5 strings of 5 characters")
     for r, row in enumerate(value):
         if not isinstance(row, str) or len(row) != 5 or any(ch not in "x." for ch in row):
-            raise ScenarioError(f"{what}[{r}] must be 5 characters 'x' or '.', not {_short(row)}")
+            raise ScenarioError(f"{what}[{r}] must be 5 characters 'x' or '.', not {short(row)}")
     return value
 
 
 def _sixes(value: object, what: str) -> str:
     if not isinstance(value, str) or len(value) != 5 or any(ch not in ".xu" for ch in value):
-        raise ScenarioError(f"{what} must be 5 characters '.', 'x' or 'u', not {_short(value)}")
+        raise ScenarioError(f"{what} must be 5 characters '.', 'x' or 'u', not {short(value)}")
     return value
 
 
@@ -77,7 +63,7 @@ def parse_sheets(value: object, players: int, what: str = "'sheets'") -> tuple[t
     keys: list[tuple[int, ...] | None] = [None] * players
     for key, preset in value.items():
         if not isinstance(key, str) or not key.isdigit() or str(int(key)) != key:
-            raise ScenarioError(f"{what}: key {_short(key)} is not a player number")
+            raise ScenarioError(f"{what}: key {short(key)} is not a player number")
         p = int(key)
         if not 0 <= p < players:
             raise ScenarioError(f"{what}: there is no player {key} (players are 0 to {players - 1})")
@@ -85,7 +71,7 @@ def parse_sheets(value: object, players: int, what: str = "'sheets'") -> tuple[t
             raise ScenarioError(f"{what}[{key!r}] must be an object with red, blue, red6, blue6")
         unknown = [k for k in preset if k not in _SHEET_KEYS]
         if unknown:
-            raise ScenarioError(f"{what}[{key!r}]: unknown key {_short(unknown[0])} "
+            raise ScenarioError(f"{what}[{key!r}]: unknown key {short(unknown[0])} "
                                 "(expected red, blue, red6, blue6)")
         red = _rows(preset["red"], f"{what}[{key!r}]['red']") if "red" in preset else ()
         blue = _rows(preset["blue"], f"{what}[{key!r}]['blue']") if "blue" in preset else ()
@@ -123,7 +109,7 @@ def parse_actions(raw: object, players: int) -> tuple[Action, ...]:
 def setup_from_mapping(data: Mapping[str, Any], players: int, seed: int,
                        script_key: str = "dice") -> Setup:
     """The start of a game from a scenario (or a record's setup part)."""
-    start = _whole(data.get("start_player", 0), "'start_player'", 0, players - 1)
+    start = whole_number(data.get("start_player", 0), "'start_player'", 0, players - 1, ScenarioError)
     script = parse_rolls(data.get(script_key, []), players, repr(script_key))
     sheets = parse_sheets(data.get("sheets", {}), players)
     return Setup(players, start, seed, script, sheets)
@@ -134,11 +120,11 @@ def parse_scenario(data: object) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
     if data.get("game") != "wideshut":
-        raise ScenarioError(f"'game' must be \"wideshut\", not {_short(data.get('game'))}")
+        raise ScenarioError(f"'game' must be \"wideshut\", not {short(data.get('game'))}")
     if "players" not in data:
         raise ScenarioError("the scenario names no 'players'")
-    players = _whole(data["players"], "'players'", MIN_PLAYERS, MAX_PLAYERS)
-    seed = _whole(data.get("seed", 0), "'seed'", 0, SEED_LIMIT)
+    players = whole_number(data["players"], "'players'", MIN_PLAYERS, MAX_PLAYERS, ScenarioError)
+    seed = whole_number(data.get("seed", 0), "'seed'", 0, SEED_LIMIT, ScenarioError)
     setup = setup_from_mapping(data, players, seed)
     actions = parse_actions(data.get("actions", []), players)
     extra = {k: v for k, v in data.items() if k not in _KNOWN}
