@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 from diceland_build.pysource import strip_cached
+from diceland_build.wheels import zip_write
 
 __all__ = ["GUARD_MODULE", "KEEP_FILE", "archive_modules", "left_out", "module_of",
            "read_keep", "trim_stdlib"]
@@ -25,7 +26,6 @@ KEEP_FILE = HERE / "stdlib_keep.txt"
 GUARD_SOURCE = HERE / "stdlib_guard.py"
 #: The module the build adds to the trimmed archive (python.mjs imports it).
 GUARD_MODULE = "_diceland_stdlib_guard"
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def module_of(entry: str) -> str | None:
@@ -104,14 +104,6 @@ def trim_stdlib(archive: bytes, keep: set[str]) -> bytes:
                 data = b"" if info.is_dir() else src.read(info)
                 if info.filename.endswith(".py"):
                     data = strip_cached(data.decode("utf-8")).encode("utf-8")
-                _write(dst, info.filename, data)
-        _write(dst, GUARD_MODULE + ".py", guard_source(left_out(modules, keep)))
+                zip_write(dst, info.filename, data)
+        zip_write(dst, GUARD_MODULE + ".py", guard_source(left_out(modules, keep)))
     return out.getvalue()
-
-
-def _write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-    info.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
-    info.create_system = 3
-    info.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
-    zf.writestr(info, data, compresslevel=9)

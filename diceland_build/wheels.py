@@ -11,15 +11,18 @@ from pathlib import Path
 
 from diceland_build.pysource import strip_cached
 
-__all__ = ["ZIP_TIME", "build_wheel", "package_files"]
+__all__ = ["ZIP_TIME", "zip_write", "build_wheel", "package_files"]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    """One entry, the same bytes on every build: a fixed time and mode,
+    compressed (a folder entry, a name ending in ``/``, stored)."""
+    folder = name.endswith("/")
     info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
+    info.compress_type = zipfile.ZIP_STORED if folder else zipfile.ZIP_DEFLATED
+    info.external_attr = (0o40755 << 16 | 0x10) if folder else 0o644 << 16
     info.create_system = 3
     zf.writestr(info, data, compresslevel=9)
 
@@ -50,7 +53,7 @@ def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, by
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for path, data in files:
-            _zip_write(zf, path, data)
+            zip_write(zf, path, data)
     return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
 
 
