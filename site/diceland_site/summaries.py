@@ -79,7 +79,7 @@ def progress_text(summary: dict[str, Any], t: Callable[..., str]) -> str:
 
 def game_of_summary(summary: dict[str, Any]) -> str:
     """The game a saved-games summary belongs to."""
-    return summary.get("game", "diceland")
+    return summary.get("game") or "diceland"
 
 
 def valid_summary(summary: object) -> bool:

@@ -14,7 +14,7 @@ from diceland_site.games import entry_for
 from diceland_site.query import quote
 from diceland_site.save_errors import SaveError
 from diceland_site.seats import MAX_NAME
-from diceland_site.summaries import progress_text
+from diceland_site.summaries import game_of_summary, progress_text
 
 from .dom import document, el, js_obj, later, window
 from .saving import CURRENT_SETTING
@@ -57,7 +57,7 @@ class SavesDialog:
             entry = entry_for(s.get("game"))
             item = document.createElement("li")
             item.dataset.id = s["id"]
-            item.dataset.game = s.get("game") or "diceland"
+            item.dataset.game = game_of_summary(s)
             title = document.createElement("span")
             title.className = "save-title"
             if s["broken"]:

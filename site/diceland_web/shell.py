@@ -192,20 +192,16 @@ class Shell:
             window.history.replaceState(None, "", self.page_url())
             return
         current = self.store.get_setting(CURRENT_SETTING)
-        saves = self.store.list_saves()
-        if isinstance(current, str) and any(s["id"] == current and (s["broken"] or self.is_mine(s))
-                                            for s in saves):
+        saves = self.store.list_saves(self.game)  # this game's, and the damaged ones
+        if isinstance(current, str) and any(s["id"] == current for s in saves):
             self.resume(current)  # a damaged save says so (and is kept)
             return
-        found = next((s for s in saves if not s["broken"] and self.is_mine(s) and not s.get("over", False)), None)
+        found = next((s for s in saves if not s["broken"] and not s.get("over", False)), None)
         if found is not None:
             self.resume(found["id"])
             return
         self.page.render()
         self.page.first_visit()
-
-    def is_mine(self, summary: dict) -> bool:
-        return (summary.get("game") or "diceland") == self.game
 
     def page_url(self, **params: str) -> str:
         """This page's address, keeping ``speed`` and ``lang``."""
