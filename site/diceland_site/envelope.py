@@ -54,7 +54,7 @@ def valid_id(value: object) -> bool:
     return isinstance(value, str) and _ID.fullmatch(value) is not None
 
 
-def _bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
+def bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
     """The game's record, its ``meta`` cut to what a save needs (the seats):
     a link or a file may bring a meta of any size."""
     record = record_of(game)
@@ -72,7 +72,7 @@ def envelope_of(game: GameState, seats: Sequence[Seat], save_id: str, saved_at_m
         "saved_at": saved_at_ms,
         "engine": ENGINE_VERSION,
         "seats": [s.to_json() for s in seats],
-        "record": _bounded_record(game, seats),
+        "record": bounded_record(game, seats),
         "summary": summarize(game, seats),
     }
     if last_frame and len(last_frame) <= MAX_FRAME_CHARS:

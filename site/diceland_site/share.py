@@ -16,10 +16,9 @@ import json
 import zlib
 from typing import Any, Sequence
 
-from diceland_core import record_of
 from diceland_core.core.record import definition_of
 
-from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS
+from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS, bounded_record
 from .games import entry_for
 from .packed import LinkError, unpack
 from .seats import Seat
@@ -36,7 +35,7 @@ MAX_ENVELOPE = MAX_IMPORT_CHARS
 def position_fragment(state: Any, seats: Sequence[Seat]) -> str:
     """``position=<packed>``: the game's record and seats."""
     env = {"app": APP, "envelope": ENVELOPE_VERSION, "id": None, "saved_at": 0,
-           "seats": [s.to_json() for s in seats], "record": record_of(state)}
+           "seats": [s.to_json() for s in seats], "record": bounded_record(state, seats)}
     raw = json.dumps(env, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return f"{FRAGMENT_KEY}=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 

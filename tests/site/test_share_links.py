@@ -49,6 +49,18 @@ def test_one_link_for_every_game_opens_the_same_position(name):
     assert record_of(game)["history"] == record_of(state)["history"] and seats_back == seats
 
 
+def test_a_link_carries_only_the_seats_of_a_records_meta():
+    """A game opened from a file or a link may bring a meta of any size; a
+    link made from it carries the seats only, as a save does."""
+    state = played("clever", 4)
+    state.meta = {"seats": [], "notes": "x" * 50_000}
+    seats = [Seat("Ana"), Seat("Bo", "greedy")]
+    fragment = share_url("https://x/clever.html", state, seats).split("#", 1)[1]
+    assert len(fragment) < 5_000
+    env = json.loads(read_fragment(fragment))
+    assert env["record"]["meta"] == {"seats": [s.to_json() for s in seats]}
+
+
 def test_the_fragment_reader_reads_only_positions():
     state = played("wideshut", 3)
     fragment = share_url("https://x/wideshut.html", state, [Seat("A"), Seat("B")]).split("#", 1)[1]
