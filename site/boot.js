@@ -30,42 +30,26 @@
     }
     return "en";
   }
-  const STRINGS = ALL[language()] || {};
+  const LANG = language();
+  const STRINGS = ALL[LANG] || {};
   function t(key, detail) {
     const text = STRINGS[key] || (ALL.en || {})[key] || "";
     return text.replace("{detail}", detail || "");
   }
   if (bar) bar.setAttribute("aria-label", t("boot.progress"));
 
-  // Rough weights of what has to arrive before Python runs our code.
-  const STEPS = [
-    [/pyscript\/core/, 8, "boot.pyscript"],
-    [/pyodide\.mjs$/, 12, "boot.python_load"],
-    [/pyodide\.asm\.mjs$/, 25, "boot.python_load"],
-    [/pyodide\.asm\.wasm$/, 60, "boot.python_start"],
-    [/python_stdlib\.zip$/, 70, "boot.python_start"],
-    [/micropip/, 75, "boot.install"],
-    [/\.whl$/, 85, "boot.install"],
-    [/[a-z_]+\.py$/, 90, "boot.game"],
-  ];
-
-  function progress(value, text) {
+  function progress(value, text, detail) {
     if (value < shown) return;
     shown = value;
     if (bar) { bar.value = value; bar.setAttribute("aria-valuenow", String(value)); }
-    if (label && text) label.textContent = t(text);
-  }
-
-  function seen(name) {
-    for (const [pattern, value, text] of STEPS) {
-      if (pattern.test(name)) progress(value, text);
-    }
+    if (label && text) label.textContent = t(text, detail);
   }
 
   // The bar moves with the bytes of the big downloads (Pyodide, its standard
   // library, the wheels: their sizes are in boot-strings.js, written by the
   // build) as they arrive, counted on the response streams of the page's
-  // fetches; from 4 to 90, the label says how many MB of how many.  A file
+  // fetches; from 4 to 90, the label says how many MB of how many, then that
+  // Python starts.  A file
   // that is not fetched (pyodide.asm.mjs is imported) counts when it is done.
   const DOWNLOADS = window.DICELAND_DOWNLOADS || {};
   const BASE = new URL(".", location.href).href;
@@ -79,19 +63,17 @@
     } catch (_) { return null; }
   }
   function megabytes(n) {
-    return (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return (n / 1e6).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
   function counted(path, bytes) {
     received[path] = Math.min(bytes, DOWNLOADS[path][0]);
     // what arrived, in the transfer's (gzip) bytes: each file's share of its size
     let got = 0;
     for (const [name, [raw, gz]] of Object.entries(DOWNLOADS)) got += ((received[name] || 0) / raw) * gz;
-    const value = 4 + Math.floor((got / TOTAL) * 86);
-    if (value < shown || !bar) return;
-    shown = value;
-    bar.value = value;
-    bar.setAttribute("aria-valuenow", String(value));
-    if (label) label.textContent = t("boot.received", `${megabytes(got)} / ${megabytes(TOTAL)}`);
+    // every byte in: Python starts (compiles, unpacks, installs the game)
+    const all = Object.keys(DOWNLOADS).every((name) => received[name] === DOWNLOADS[name][0]);
+    progress(4 + Math.floor((got / TOTAL) * 86), all ? "boot.python_start" : "boot.received",
+             `${megabytes(got)} / ${megabytes(TOTAL)}`);
   }
   if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
     const fetchBytes = window.fetch;
@@ -124,7 +106,6 @@
         for (const entry of list.getEntries()) {
           const path = TOTAL > 0 ? downloadOf(entry.name) : null;
           if (path) counted(path, DOWNLOADS[path][0]);
-          else if (TOTAL === 0) seen(entry.name);
         }
       });
       observer.observe({ type: "resource", buffered: true });
@@ -193,7 +174,9 @@
     });
   }
 
+  let pyErrors = null;  // the watch for PyScript's error boxes, until ready
   function ready() {
+    if (pyErrors) pyErrors.disconnect();
     progress(100, "");
     if (panel) panel.hidden = true;
     registerServiceWorker();
@@ -237,14 +220,16 @@
   window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
   // PyScript shows a Python error that stops the page's script as a
   // .py-error box of its own (a raw traceback): it goes behind "details".
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
-        if (root.dataset.ready === "true") continue;
-        node.style.display = "none";
-        failed(node.textContent || "");
+  if (root.dataset.ready !== "true") {
+    pyErrors = new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+          node.style.display = "none";
+          failed(node.textContent || "");
+        }
       }
-    }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+    });
+    pyErrors.observe(document.documentElement, { childList: true, subtree: true });
+  }
 })();
