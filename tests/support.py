@@ -185,3 +185,9 @@ def mutate_json(rng, value, values: list, leaf=None):
             out[i] = mutate_json(rng, out[i], values, leaf)
         return out
     return leaf(rng, value) if leaf else rng.choice(values)
+
+
+def snapshot(definition, state) -> str:
+    """A position as text: its summary and its rolls (two positions with the
+    same text are the same to a player)."""
+    return json.dumps([state.summary(), definition.rolls_of(state)], sort_keys=True, default=str)

@@ -2,11 +2,11 @@
 
 For each game of :func:`diceland_core.core.registry.games`:
 
-- seeded random playouts from ``new()`` for every player count, checking
-  invariants after each action: someone is waiting until the game is over,
-  every listed legal action is legal, ``apply`` of an action that is not
-  legal changes nothing, undo never crosses a roll and goes back exactly one
-  action, and the game reaches its end;
+- seeded whole games for every player count, checked after each action
+  (someone is waiting until the game is over, every listed legal action is
+  legal, undo never crosses a roll and goes back exactly one action, the
+  game reaches its end): ``tests/core/test_playouts.py``; here, ``apply`` of
+  an action that is not legal changes nothing;
 - records: ``load_record(record_json(state))`` is the same position with the
   same rolls, and both continue identically;
 - fuzzed readers (10,000 inputs each): mutated scenario objects only ever
@@ -27,11 +27,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from diceland_core.core.errors import IllegalActionError, RecordError, ScenarioError
 from diceland_core.core.record import load_record, record_json, record_of
-from diceland_core.core.protocol import GameOver
 from diceland_core.core.registry import games
 from diceland_core.core.replay import parse_scenario, replay_scenario
 from diceland_core.core.rng import SplitMix64
-from support import scenario_of
+from support import scenario_of, snapshot
 
 GAMES = games()
 NAMES = list(GAMES)
@@ -61,57 +60,8 @@ def random_step(state, rng: SplitMix64):
     return pick(rng, legal)
 
 
-def snapshot(definition, state) -> str:
-    return json.dumps([state.summary(), definition.rolls_of(state)], sort_keys=True, default=str)
-
-
 def player_counts(definition):
     return range(definition.min_players, definition.max_players + 1)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_random_playouts_keep_every_invariant(name):
-    definition = GAMES[name]
-    finished = 0
-    for n in player_counts(definition):
-        for seed in range(3):
-            rng = SplitMix64(seed * 101 + n)
-            state = definition.new(players=n, seed=seed)
-            steps = 0
-            while not state.over and steps < MAX_ACTIONS:
-                action = random_step(state, rng)
-                assert state.is_legal(action)
-                before = snapshot(definition, state)
-                rolls_before = len(state.rolls)
-                events = state.apply(action)
-                steps += 1
-                scores = state.scores()
-                assert len(scores) == n and all(isinstance(x, int) for x in scores)
-                ends = [e for e in events if isinstance(e, GameOver)]
-                assert len(ends) == (1 if state.over else 0), "one GameOver, with the last action"
-                if ends:
-                    assert ends[0].winners == state.outcome().winners and ends[0].scores == scores
-                    assert ends[0].to_dict()["kind"] == "game_over"
-                if state.can_undo():
-                    assert len(state.rolls) == rolls_before, "undo offered across a roll"
-                    if steps > 60 and steps % 9:
-                        continue  # undo replays the game: checked at every step early on
-                    back = state.undo()
-                    assert snapshot(definition, back) == before
-                    assert len(back.actions) == len(state.actions) - 1
-                else:
-                    with pytest.raises(IllegalActionError):
-                        state.undo()
-            assert state.over, f"{name}: {n} players, seed {seed}: not over after {steps} actions"
-            assert not state.can_undo(), "a finished game is undone"
-            with pytest.raises(IllegalActionError):
-                state.undo()
-            outcome = state.outcome()
-            assert outcome is not None and len(outcome.scores) == n and outcome.scores == state.scores()
-            assert outcome.winners and all(0 <= w < n for w in outcome.winners)
-            assert state.waiting_for() == () and state.legal_actions() == []
-            finished += 1
-    assert finished == 3 * len(player_counts(definition))
 
 
 @pytest.mark.parametrize("name", NAMES)

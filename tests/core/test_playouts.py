@@ -33,7 +33,7 @@ from diceland_core.core.record import load_record, record_json, record_of
 from diceland_core.core.registry import game_names, get_game
 from diceland_core.core.replay import parse_scenario, replay_scenario
 from diceland_core.core.rng import SplitMix64
-from support import scenario_of
+from support import scenario_of, snapshot
 
 NAMES = game_names()
 #: seeds of the random games, for every player count of a game: twelve, but
@@ -58,10 +58,6 @@ def cases() -> list[tuple[str, int]]:
         definition = get_game(name)
         out += [(name, n) for n in range(definition.min_players, definition.max_players + 1)]
     return out
-
-
-def snapshot(definition, state) -> str:
-    return json.dumps([state.summary(), definition.rolls_of(state)], sort_keys=True, default=str)
 
 
 def options(state) -> list:
@@ -95,8 +91,13 @@ def checked_game(name: str, players: int, seed: int):
         assert definition.action_from_json(text) == action
         before, rolls = snapshot(definition, state), len(state.rolls)
         events = state.apply(action)
+        scores = state.scores()
+        assert len(scores) == players and all(isinstance(x, int) for x in scores)
         ends = [e for e in events if isinstance(e, GameOver)]
         assert len(ends) == (1 if state.over else 0), "one GameOver, with the last action"
+        if ends:
+            assert ends[0].winners == state.outcome().winners and ends[0].scores == scores
+            assert ends[0].to_dict()["kind"] == "game_over"
         if after is not None:
             after(state, action, events)
         if len(state.rolls) == rolls and not state.over:
