@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from diceland_core.core.errors import ScenarioError
@@ -28,7 +29,7 @@ from .seats import HUMAN, MAX_NAME, Seat
 __all__ = [
     "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries",
     "embed_src", "parse_game", "LessonRules", "lesson_rules", "LessonScript", "judge",
-    "Outcome", "Board", "LessonBoard", "JudgedMoves", "board_factory", "lesson_seats", "refusal", "STILL",
+    "Outcome", "Board", "LessonBoard", "JudgedMoves", "lesson_seats", "refusal", "STILL",
 ]
 
 #: The games with lessons, in the tutorial's order (Diceland first).
@@ -130,11 +131,6 @@ def lesson_rules(game: str) -> LessonRules:
     return getattr(module, "RULES", None) or LessonRules(module.make_board)
 
 
-def board_factory(game: str) -> "BoardFactory":
-    """The game plug-in's ``make_board(state, names, lang, human, check)``."""
-    return lesson_rules(game).make_board
-
-
 class LessonScript(LessonTexts):
     """A lesson file of ``game`` (``lesson`` its id), or a shared position
     (``lesson`` None): the scenario checked and replayed by the engine, its
@@ -163,7 +159,7 @@ class LessonScript(LessonTexts):
     def last(self) -> int:
         return len(self.actions)
 
-    @property
+    @cached_property
     def players(self) -> int:
         return self.game_at(0).players
 
@@ -212,9 +208,13 @@ class LessonScript(LessonTexts):
         return None
 
     def try_player(self, step: int) -> int | None:
-        """Who makes the move the try of ``step`` asks for."""
-        expected = self.expected(self.try_at(step))
-        return self.rules.actor(self.game_at(step), expected[0]) if expected else None
+        """Who makes the move the try of ``step`` asks for (found once a step:
+        it replays the lesson that far)."""
+        known = self.__dict__.setdefault("_try_players", {})
+        if step not in known:
+            expected = self.expected(self.try_at(step))
+            known[step] = self.rules.actor(self.game_at(step), expected[0]) if expected else None
+        return known[step]
 
     def expected(self, spec: Mapping[str, Any] | None = None) -> list:
         """The moves a try (default: the lesson's own) accepts."""
