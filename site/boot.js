@@ -166,12 +166,21 @@
   }
   document.addEventListener("py:ready", () => progress(92, "boot.game"));
 
+  // The service worker keeps the site (Python included) for offline play and
+  // later visits.  A page that runs no Python (the home page) starts it once
+  // the page is idle, so that the runtime is on its way while the reader
+  // chooses a game, unless the browser asks to save data: then the game's
+  // page starts it.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     if (location.protocol !== "https:" && location.hostname !== "127.0.0.1" && location.hostname !== "localhost") return;
-    navigator.serviceWorker.register("./sw.js").catch((err) => {
+    const register = () => navigator.serviceWorker.register("./sw.js").catch((err) => {
       console.warn("service worker not registered:", err);
     });
+    if (document.querySelector('script[type="py"]')) { register(); return; }
+    if (navigator.connection && navigator.connection.saveData) return;
+    if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: 3000 });
+    else setTimeout(register, 1000);
   }
 
   let pyErrors = null;  // the watch for PyScript's error boxes, until ready

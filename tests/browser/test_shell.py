@@ -5,6 +5,7 @@ screen taking all input, and undo only for one's own decisions."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -228,3 +229,33 @@ def test_every_game_page_has_the_same_window_diceland_surface(site, game, query)
     assert [(x["name"] != "", x["kind"]) for x in s["seats"]] == [(True, "human"), (True, "expert")]
     record = site.record()
     assert all(isinstance(x["score"], int) for x in s["seats"]) and record["game"] == game
+
+
+HAS_RUNTIME = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if ((await cache.keys()).some((r) => r.url.endsWith("pyodide.asm.wasm"))) return true;
+  }
+  return false;
+}"""
+
+
+def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
+    """While the reader chooses a game, the runtime is kept for its page."""
+    page.goto(server.url + "index.html")
+    page.wait_for_selector("#games .game-card")
+    deadline = time.monotonic() + 90
+    while not page.evaluate(HAS_RUNTIME):
+        assert time.monotonic() < deadline, "the home page never fetched the runtime"
+        page.wait_for_timeout(250)
+
+
+def test_the_home_page_fetches_none_of_it_when_the_browser_saves_data(page, server, watch):
+    page.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(server.url + "index.html")
+    page.wait_for_selector("#games .game-card")
+    page.wait_for_timeout(4_000)  # past the idle callback's longest wait (3 s)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    assert not [url for url in fetched if "/pyodide/" in url or url.endswith(".whl")]
