@@ -18,7 +18,8 @@ What ends up in ``dist/``::
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
     wheels/<hash>/       diceland_core and diceland_site, built here with zipfile
-    pictures/            every step of every lesson as SVG, and pictures/index.json
+    pictures/            every step of every lesson as SVG, pictures/index.json, and
+                         each game's new sheet (pictures/start/, the boot screen's)
 
 The build needs only the standard library and the pinned npm packages (``npm
 ci`` fetches them once): no pip, so it runs on a system Python that refuses

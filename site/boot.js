@@ -148,19 +148,23 @@
     return typeof frame === "string" && frame.startsWith("data:image/") && frame.length <= 200000 ? frame : null;
   }
 
+  // While Python loads, the boot screen shows the game: the last picture of
+  // the game the page will resume, else a new game's sheet (drawn by the
+  // build: pictures/start/<game>-<language>.svg).
   function showLastFrame() {
     if (!panel || !panel.hasAttribute("data-last-frame")) return;
     // a start link or a shared position shows another game
     if (/[?&](players|boards|board|seed|names|position)=/.test(location.search) || /^#position=/.test(location.hash)) return;
+    const game = panel.getAttribute("data-last-frame") || "diceland";
     let frame = null;
-    try { frame = lastFrame(panel.getAttribute("data-last-frame") || "diceland"); } catch (_) { return; }  // no storage, or a broken save: main.py says so
-    if (!frame) return;
+    try { frame = lastFrame(game); } catch (_) { return; }  // no storage, or a broken save: main.py says so
     const img = document.createElement("img");
-    img.id = "boot-frame";
+    img.id = frame ? "boot-frame" : "boot-start";
     img.className = "boot-frame";
     img.alt = "";
     img.decoding = "async";
-    img.src = frame;
+    img.src = frame || `./pictures/start/${encodeURIComponent(game)}-${LANG}.svg`;
+    img.addEventListener("error", () => { img.remove(); panel.classList.remove("with-frame"); });
     panel.classList.add("with-frame");
     panel.insertBefore(img, bar || null);
   }

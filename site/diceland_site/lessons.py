@@ -14,7 +14,7 @@ when it has none).  Diceland's links need no ``game=``.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -123,6 +123,9 @@ class LessonRules:
     same_move: Callable[[Any, Any, Any], bool] = same_position
     #: ``"accept": "any_legal_of_kind"``: is the move of the same kind as an expected one
     same_kind: Callable[[Any, Any, Any], bool] | None = None
+    #: what a new game's scenario adds to its players and seed (the picture
+    #: of an empty sheet the boot screen shows on a first visit)
+    new_game: Mapping[str, Any] = field(default_factory=dict)
 
 
 def lesson_rules(game: str) -> LessonRules:

@@ -35,9 +35,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import board_pictures
 from .teaching import EmbedError
-from .lessons import LESSON_GAMES, lesson_folder, lesson_key
+from .i18n import LANGUAGES
+from .lessons import LESSON_GAMES, lesson_folder, lesson_key, lesson_rules
 
-__all__ = ["DRAWERS", "MANIFEST", "lesson_pictures"]
+__all__ = ["DRAWERS", "MANIFEST", "START", "lesson_pictures", "start_pictures"]
 
 Steps = list[dict[str, Any]]
 #: game name → function drawing every step of one of its lessons
@@ -48,6 +49,9 @@ DRAWERS: dict[str, Callable[[Mapping[str, Any], str], Steps | dict[str, Steps]]]
 STARTS: dict[str, Callable[[Mapping[str, Any], str], dict[str, int]]] = {
     game: board_pictures.starts(game) for game in LESSON_GAMES}
 MANIFEST = "pictures/index.json"
+#: a new game's sheet or board, by game and language: what the boot screen
+#: shows on a first visit while Python loads (boot.js has the same address)
+START = "pictures/start/{game}-{lang}.svg"
 _SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
@@ -57,7 +61,8 @@ Lessons = tuple[Sequence[Mapping[str, Any]], Mapping[str, Mapping[str, Any]]]
 def lesson_pictures(games: Mapping[str, Lessons]) -> dict[str, bytes]:
     """Every picture of every lesson of each game's ``(index, lessons)`` in
     ``games`` (by game name; ``lessons``: id → lesson data), and the
-    manifest, as ``{relative path: bytes}``.  A lesson that cannot be drawn
+    manifest, as ``{relative path: bytes}``, with the games' new sheets
+    (:func:`start_pictures`).  A lesson that cannot be drawn
     is a build error (:class:`ValueError` naming it)."""
     files: dict[str, bytes] = {}
     manifest: dict[str, Any] = {}
@@ -84,6 +89,20 @@ def lesson_pictures(games: Mapping[str, Lessons]) -> dict[str, bytes]:
             manifest[key] = item
     files[MANIFEST] = (json.dumps({"version": 1, "lessons": manifest}, ensure_ascii=False,
                                   indent=1, sort_keys=True) + "\n").encode("utf-8")
+    files.update(start_pictures())
+    return files
+
+
+def start_pictures() -> dict[str, bytes]:
+    """:data:`START`: a new two-player game of every game that draws its
+    lessons, in every language (its first seat's sheet)."""
+    files: dict[str, bytes] = {}
+    for game, draw in DRAWERS.items():
+        data = {"game": game, "players": 2, "seed": 1, "actions": [], **lesson_rules(game).new_game}
+        steps = draw(data, None)
+        for lang in LANGUAGES:
+            first = (steps[lang] if isinstance(steps, dict) else steps)[0]
+            files[START.format(game=game, lang=lang)] = first["svg"].encode("utf-8")
     return files
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,3 +68,26 @@ def test_the_progress_bar_moves_with_the_bytes_and_reaches_100_at_ready(page, se
     assert len({value for value, _ in counting}) >= 10, seen  # it moves with the bytes, not file by file
     assert all(text.endswith(f"/ {total / 1e6:.1f} MB") for _, text in counting)
     assert max(value for value, _ in counting) >= 85
+
+
+START_WATCH = """
+window.__start = null;
+(function poll() {
+  const img = document.getElementById("boot-start");
+  if (img && img.complete && img.naturalWidth > 0) {
+    window.__start = { src: img.getAttribute("src"), ready: document.documentElement.dataset.ready === "true" };
+    return;
+  }
+  requestAnimationFrame(poll);
+})();
+"""
+
+
+@pytest.mark.parametrize("game", ["diceland", "wideshut"])
+def test_a_first_visit_shows_the_games_new_sheet_while_python_loads(page, server, watch, game):
+    page.add_init_script(START_WATCH)
+    page.goto(server.url + f"{game}.html?lang=it")
+    page.wait_for_function("() => window.__start !== null", timeout=60_000)
+    seen = page.evaluate("window.__start")
+    assert seen == {"src": f"./pictures/start/{game}-it.svg", "ready": False}
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)

@@ -220,7 +220,7 @@ def make_board(game: Game, names: Sequence[str], lang: str, human: int | None, c
 #: Diceland's lessons open at step 1; every step asks for the script's next
 #: move; a placement of the right colour counts when the lesson says so
 RULES = LessonRules(make_board, opens_at_first_step=True, next_move_tries=True, shows_try_player=True,
-                    actor=actor, same_move=same_move, same_kind=same_kind)
+                    actor=actor, same_move=same_move, same_kind=same_kind, new_game={"board": "A"})
 
 
 # -- sharing a game's position -------------------------------------------------------------
