@@ -82,10 +82,7 @@ def test_second_visit_restores_and_plays_on(site, watch):
     assert dataset(site.page, "boot") == "snapshot"
     # each restore reseeds Python's random: a new game gets a new seed
     assert site.record()["seed"] != first["seed"]
-
-
-def test_the_embed_and_the_tutorial_restore_too(site, watch):
-    first_visit(site)
+    # the embed and the tutorial restore the same snapshot
     site.open("?scenario=01-open-zones", path="embed.html")
     assert dataset(site.page, "boot") == "snapshot"
     assert site.page.is_visible("#embed-body")
@@ -93,31 +90,24 @@ def test_the_embed_and_the_tutorial_restore_too(site, watch):
     assert dataset(site.page, "boot") == "snapshot"
 
 
-@pytest.mark.parametrize("change", ["flipped", "truncated", "not_a_snapshot", "other_key"])
-def test_broken_snapshot_falls_back_and_is_replaced(site, watch, change):
+def test_broken_stale_or_switched_off_snapshots_mean_a_normal_boot(site, watch):
+    """Each way a snapshot can be broken, one after the other: the visit
+    boots normally, the broken one is deleted and a new one made; a stale
+    one (an older build's, under its own name) is removed; a link or the
+    setting switches snapshots off."""
     before = first_visit(site)
-    site.page.evaluate(REWRITE, [change])
-    site.reload()
-    assert dataset(site.page, "boot") == "normal"
-    assert site.page.evaluate("typeof window.diceland.record") == "function"
-    assert wait_snapshot(site.page) == "saved"  # the broken one was deleted, a new one made
-    after = site.page.evaluate(READ)
-    assert after["names"] == before["names"] and after["length"] == before["length"]
+    for change in ("flipped", "truncated", "not_a_snapshot", "other_key", "other_build"):
+        target = site.page.evaluate(REWRITE, [change])
+        assert (target not in before["names"]) == (change == "other_build"), change
+        site.reload()
+        assert dataset(site.page, "boot") == "normal", change
+        assert site.page.evaluate("typeof window.diceland.record") == "function"
+        assert wait_snapshot(site.page) == "saved", change
+        after = site.page.evaluate(READ)  # one cache, the stale one gone
+        assert after["names"] == before["names"] and after["length"] == before["length"], change
     site.reload()
     assert dataset(site.page, "boot") == "snapshot"
-
-
-def test_stale_snapshot_is_ignored_and_removed(site, watch):
-    before = first_visit(site)
-    assert site.page.evaluate(REWRITE, ["other_build"]) not in before["names"]
-    site.reload()
-    assert dataset(site.page, "boot") == "normal"
-    assert wait_snapshot(site.page) == "saved"
-    assert site.page.evaluate(READ)["names"] == before["names"]  # the stale cache is gone
-
-
-def test_switched_off_by_link_or_setting(site, watch):
-    first_visit(site)
+    # switched off by a link or by the setting
     site.open("?snapshot=off")
     assert dataset(site.page, "boot") == "normal"
     assert dataset(site.page, "snapshot") == "off"
