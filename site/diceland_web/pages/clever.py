@@ -18,13 +18,14 @@ import json
 from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
-from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
-from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
+from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
+from ..minis import MiniSheets
 from ..shell import Shell
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
@@ -44,6 +45,10 @@ class CleverPage(GamePage):
         super().__init__(shell)
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
+        self.model = None
+        self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
+                                lambda q: sheet_ops(self.model, self.ctrl.state, q),
+                                lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -54,6 +59,7 @@ class CleverPage(GamePage):
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.minis.click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -164,8 +170,13 @@ class CleverPage(GamePage):
         target = evt.target.closest("button") if evt.target else None
         if not target or self.ctrl is None:
             return
-        seat = int(target.dataset.seat)
-        self.ctrl.viewing = None if seat == self.ctrl.current() else seat
+        self.pick_sheet(int(target.dataset.seat))
+
+    def pick_sheet(self, seat: int | None) -> None:
+        """Show ``seat``'s sheet large (None or one's own: back to it)."""
+        if self.ctrl is None:
+            return
+        self.ctrl.viewing = None if seat is None or seat == self.ctrl.model().home else seat
         self.render()
 
     # -- drawing -----------------------------------------------------------------------
@@ -173,7 +184,7 @@ class CleverPage(GamePage):
         ctrl = self.ctrl
         if ctrl is None:
             return
-        model = ctrl.model()
+        model = self.model = ctrl.model()
         for m in ctrl.drain_messages():
             if m.kind == "log":
                 item = document.createElement("li")
@@ -202,6 +213,7 @@ class CleverPage(GamePage):
         self.render_dice(model)
         self.render_targets(model)
         self.render_tabs(model)
+        self.minis.render(model.minis, ctrl, self.lang)
         for b in model.buttons:
             node = el(f"btn-{b.id}")
             node.textContent = b.label

@@ -17,7 +17,7 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
-from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
+from diceland_site.games.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
@@ -26,6 +26,7 @@ from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
+from ..minis import MiniSheets
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -49,6 +50,9 @@ class WideShutPage(GamePage):
     def __init__(self, shell: Shell):
         super().__init__(shell)
         self.cache: dict = {}
+        self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.strings),
+                                lambda q: sheet_ops(self.ctrl.game.sheets[q], self.strings),
+                                lambda q: mark_boxes(self.ctrl.game.sheets[q]), self.pick_sheet)
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -57,6 +61,7 @@ class WideShutPage(GamePage):
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n, evt))
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.minis.click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.render())
@@ -164,8 +169,13 @@ class WideShutPage(GamePage):
         target = evt.target.closest("button[data-seat]") if evt.target else None
         if not target or self.ctrl is None:
             return
-        seat = int(target.dataset.seat)
-        self.ctrl.view_sheet(None if seat == self.ctrl.current() else seat)
+        self.pick_sheet(int(target.dataset.seat))
+
+    def pick_sheet(self, seat: int | None) -> None:
+        """Show ``seat``'s sheet large (None or one's own: back to it)."""
+        if self.ctrl is None:
+            return
+        self.ctrl.view_sheet(None if seat is None or seat == self.ctrl.model().home else seat)
         self.render()
 
     def canvas_click(self, evt) -> None:
@@ -206,6 +216,7 @@ class WideShutPage(GamePage):
         el("notes").innerHTML = "".join(f"<li>{esc(n)}</li>" for n in m.notes)
         self.render_dice(m)
         self.render_tabs(m)
+        self.minis.render(m.minis, play, self.lang)
         for b in m.buttons:
             el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
