@@ -26,8 +26,11 @@ from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
 from ..minis import MiniSheets
+from ..viewport import keep_in_view, room_below
 from ..shell import Shell
 
+#: a screen wide enough for the sheet beside the dice (clever.css says the same)
+WIDE = "(min-width: 900px)"
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
@@ -46,6 +49,7 @@ class CleverPage(GamePage):
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.model = None
+        self.in_view: tuple = ()
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
                                 lambda q: sheet_ops(self.model, self.ctrl.state, q),
                                 lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
@@ -193,7 +197,11 @@ class CleverPage(GamePage):
             else:
                 self.notices.announce(m.text)
         wrap = el("board-wrap")
-        self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
+        width = float(wrap.clientWidth)
+        if window.matchMedia(WIDE).matches:  # the whole sheet on screen
+            width = min(width, room_below(wrap) * WIDTH / HEIGHT)
+        self.layout = CanvasLayout(max(280.0, width), float(window.devicePixelRatio or 1))
+        self.canvas.style.width = f"{self.layout.css_width}px"
         self.cache["board"] = self.lang
         lang = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
@@ -214,6 +222,7 @@ class CleverPage(GamePage):
         self.render_targets(model)
         self.render_tabs(model)
         self.minis.render(model.minis, ctrl, self.lang)
+        self.bring_targets_into_view(model)
         for b in model.buttons:
             node = el(f"btn-{b.id}")
             node.textContent = b.label
@@ -225,6 +234,17 @@ class CleverPage(GamePage):
             self.show_game_over(model)
         p = ctrl.current()
         self.shell.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
+
+    def bring_targets_into_view(self, model) -> None:
+        """Newly lit fields are scrolled above the dice and buttons at the
+        bottom of a phone's screen."""
+        if model.targets == self.in_view:
+            return
+        self.in_view = model.targets
+        rects = [r for r in (GEOMETRY.mark_rect(area, index) for area, index in model.targets) if r is not None]
+        if rects:
+            scale = self.layout.scale
+            keep_in_view(self.canvas, min(r.y for r in rects) * scale, max(r.y + r.h for r in rects) * scale, ".thumb")
 
     def render_dice(self, model) -> None:
         box = el("dice")

@@ -17,7 +17,7 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
-from diceland_site.games.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
@@ -27,9 +27,12 @@ from diceland_site.games.wideshut.strings import WideStrings
 from ..dom import document, draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
 from ..minis import MiniSheets
+from ..viewport import keep_in_view, room_below
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
+#: a screen wide enough for the sheet beside the dice (wideshut.css says the same)
+WIDE = "(min-width: 761px)"
 #: keyboard shortcuts of the buttons (digits take the dice)
 SHORTCUTS = {"r": "roll", "c": "confirm", "h": "hint", "u": "undo"}
 CANVAS_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
@@ -50,6 +53,7 @@ class WideShutPage(GamePage):
     def __init__(self, shell: Shell):
         super().__init__(shell)
         self.cache: dict = {}
+        self.in_view: tuple = ()
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.strings),
                                 lambda q: sheet_ops(self.ctrl.game.sheets[q], self.strings),
                                 lambda q: mark_boxes(self.ctrl.game.sheets[q]), self.pick_sheet)
@@ -202,9 +206,10 @@ class WideShutPage(GamePage):
         if play is None:
             return
         m = play.model()
-        rect = el("board-wrap").getBoundingClientRect()
-        self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
-                                 float(window.innerHeight) - 60)
+        wrap = el("board-wrap")
+        wide = bool(window.matchMedia(WIDE).matches)
+        self.layout = layout_for(float(wrap.getBoundingClientRect().width) or 340.0, float(window.devicePixelRatio or 1),
+                                 room_below(wrap) if wide else None)
         self.canvas.style.width = f"{self.layout.css_width}px"
         s = self.strings
         self.cache["board"] = self.lang
@@ -217,6 +222,7 @@ class WideShutPage(GamePage):
         self.render_dice(m)
         self.render_tabs(m)
         self.minis.render(m.minis, play, self.lang)
+        self.bring_targets_into_view(m)
         for b in m.buttons:
             el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
@@ -228,6 +234,20 @@ class WideShutPage(GamePage):
             self.over_shown = True
             self.show_over(m)
         self.shell.schedule_bots(play.bot_turn())
+
+    def bring_targets_into_view(self, m) -> None:
+        """Newly lit boxes (the dice just chosen) are scrolled above the
+        dice and buttons at the bottom of a phone's screen."""
+        lit = [t for t in m.targets if t.active] or list(m.targets)
+        key = (m.chosen, tuple(lit))
+        if key == self.in_view:
+            return
+        self.in_view = key
+        if not lit or m.shown != m.current:
+            return
+        ys = [self.layout.box_origin(t.half, t.row, t.col)[1] for t in lit]
+        scale = self.layout.scale
+        keep_in_view(self.canvas, min(ys) * scale, (max(ys) + CELL) * scale, ".ws-side")
 
     def render_dice(self, m) -> None:
         parts = []
