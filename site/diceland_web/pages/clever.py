@@ -315,7 +315,21 @@ class CleverPage(GamePage):
                       "label": d.label} for d in m.dice],
             "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
             "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
+            "shown": m.shown, "home": m.home, "lit": self.lit_points(m),
         }
+
+    def lit_points(self, m) -> list:
+        """The centres of the lit fields in client coordinates."""
+        if self.layout is None:
+            return []
+        rect = self.canvas.getBoundingClientRect()
+        out = []
+        for area, index in m.targets:
+            r = GEOMETRY.mark_rect(area, index)
+            if r is not None:
+                x, y = self.layout.to_css(r.cx, r.cy)
+                out.append([float(rect.left) + x, float(rect.top) + y])
+        return out
 
 
 def main() -> CleverPage:

@@ -238,7 +238,9 @@ class WideShutPage(GamePage):
     def bring_targets_into_view(self, m) -> None:
         """Newly lit boxes (the dice just chosen) are scrolled above the
         dice and buttons at the bottom of a phone's screen."""
-        lit = [t for t in m.targets if t.active] or list(m.targets)
+        lit = list(m.targets)
+        if len({t.half for t in lit}) > 1:
+            lit = [t for t in lit if t.active] or lit      # both halves: the first die's boxes
         key = (m.chosen, tuple(lit))
         if key == self.in_view:
             return
@@ -294,7 +296,16 @@ class WideShutPage(GamePage):
             "dice": [{"index": d.index, "colour": d.colour, "value": d.value, "enabled": d.enabled,
                       "taken": d.taken, "label": d.label} for d in m.dice],
             "seats": [{"name": x.name, "kind": x.kind, "total": x.total} for x in m.seats],
+            "home": m.home, "lit": self.lit_points(m),
         }
+
+    def lit_points(self, m) -> list:
+        """The centres of the lit boxes in client coordinates."""
+        if self.layout is None or m.shown != m.current:
+            return []
+        rect = self.canvas.getBoundingClientRect()
+        return [[float(rect.left) + x, float(rect.top) + y]
+                for x, y in (self.layout.box_center_css(t.half, t.row, t.col) for t in m.targets)]
 
     def api_functions(self) -> dict:
         def box_center(half, row, col):
