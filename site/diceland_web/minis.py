@@ -11,7 +11,7 @@ from diceland_site.minis import FLASH_MS, MiniLayout, MiniPanel, fresh_marks, hi
 
 from .dom import draw_canvas, el, later, window
 
-__all__ = ["MiniSheets", "WIDE"]
+__all__ = ["MiniSheets", "WIDE", "mini_buttons"]
 
 #: the panel shows on screens at least this wide (style.css says the same)
 WIDE = "(min-width: 1100px)"
@@ -68,21 +68,11 @@ class MiniSheets:
                 later(FLASH_MS, lambda p=p, news=news: self.unflash(p, news))
         if box.hidden:
             return
-        el("minis-title").textContent = minis.title
-        listing = el("mini-list")
-        seats = ",".join(str(m.player) for m in minis.sheets)
-        if listing.getAttribute("data-seats") != seats:
-            listing.setAttribute("data-seats", seats)
-            listing.innerHTML = "".join(
-                f'<button type="button" class="mini" data-seat="{m.player}"><span class="mini-head"></span>'
-                f'<canvas aria-hidden="true"></canvas></button>' for m in minis.sheets)
+        nodes = mini_buttons(minis.title, minis.sheets, "")
+        if nodes is None:
             self.drawn.clear()
-        for m in minis.sheets:
-            node = listing.querySelector(f'button.mini[data-seat="{m.player}"]')
-            node.setAttribute("aria-label", m.label)
-            node.setAttribute("aria-pressed", "true" if m.shown else "false")
-            node.classList.toggle("waiting", m.waiting)
-            node.querySelector(".mini-head").textContent = m.chip
+            nodes = mini_buttons(minis.title, minis.sheets, "")
+        for m, node in zip(minis.sheets, nodes):
             self.draw(node.querySelector("canvas"), m.player)
 
     def unflash(self, player: int, news: list) -> None:
@@ -102,6 +92,31 @@ class MiniSheets:
         self.drawn[player] = drawn
         canvas.classList.toggle("flash", player in self.flash)
         draw_canvas(canvas, canvas.getContext("2d"), layout, self.static_ops, ops, self.cache)
+
+
+def mini_buttons(title: str, sheets, extra: str):
+    """The buttons of ``#mini-list``, one per item of ``sheets`` (each with
+    ``player``, ``label``, ``shown``, ``waiting`` and ``chip``), named and
+    pressed as they say; None when the list of players changed and was
+    made afresh (with ``extra`` markup after each canvas): ask again."""
+    el("minis-title").textContent = title
+    listing = el("mini-list")
+    seats = ",".join(str(m.player) for m in sheets)
+    if listing.getAttribute("data-seats") != seats:
+        listing.setAttribute("data-seats", seats)
+        listing.innerHTML = "".join(
+            f'<button type="button" class="mini" data-seat="{m.player}"><span class="mini-head"></span>'
+            f'<canvas aria-hidden="true"></canvas>{extra}</button>' for m in sheets)
+        return None
+    nodes = []
+    for m in sheets:
+        node = listing.querySelector(f'button.mini[data-seat="{m.player}"]')
+        node.setAttribute("aria-label", m.label)
+        node.setAttribute("aria-pressed", "true" if m.shown else "false")
+        node.classList.toggle("waiting", m.waiting)
+        node.querySelector(".mini-head").textContent = m.chip
+        nodes.append(node)
+    return nodes
 
 
 def document_mini(player: int):

@@ -99,6 +99,22 @@ def test_phone_keeps_the_lit_boxes_the_dice_and_confirm_on_screen(phone_site, ga
     assert on_screen(page, box(page, "#actions")), game
     if page.is_visible("#btn-confirm"):
         assert on_screen(page, box(page, "#btn-confirm")), game
+    if game == "clever":
+        refused_tap_floats_clear_of_the_sheet_and_buttons(page)
+
+
+def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
+    """The green die tapped on an orange field: the message floats over the
+    sheet without moving it, one toast shows, clear of the dice and buttons."""
+    board = box(page, "#board")
+    page.click('#dice button.die[data-colour="green"]')
+    page.mouse.click(board["x"] + board["width"] * 105 / 1000, board["y"] + board["width"] * 624 / 1000)
+    assert page.is_visible("#message")
+    assert box(page, "#board")["y"] == board["y"]
+    toasts = page.locator("#toasts .toast")
+    assert toasts.count() == 1
+    for selector in ("#dice", "#actions"):
+        assert not overlap(toasts.first.bounding_box(), box(page, selector)), selector
 
 
 @pytest.mark.parametrize("game", ["clever", "wideshut"])
