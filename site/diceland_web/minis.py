@@ -56,8 +56,6 @@ class MiniSheets:
         """The panel for ``game`` (the controller on screen) in ``lang``."""
         if self.shows != (game, lang):
             self.reset(game, lang)
-        box = el("minis")
-        box.hidden = not (bool(window.matchMedia(WIDE).matches) and minis.sheets)
         for m in minis.sheets:
             p = m.player
             marks = self.marks(p)
@@ -66,13 +64,7 @@ class MiniSheets:
             if news:
                 self.flash[p] = news
                 later(FLASH_MS, lambda p=p, news=news: self.unflash(p, news))
-        if box.hidden:
-            return
-        nodes = mini_buttons(minis.title, minis.sheets, "")
-        if nodes is None:
-            self.drawn.clear()
-            nodes = mini_buttons(minis.title, minis.sheets, "")
-        for m, node in zip(minis.sheets, nodes):
+        for m, node in zip(minis.sheets, mini_buttons(minis.title, minis.sheets, "", self.drawn)):
             self.draw(node.querySelector("canvas"), m.player)
 
     def unflash(self, player: int, news: list) -> None:
@@ -94,11 +86,16 @@ class MiniSheets:
         draw_canvas(canvas, canvas.getContext("2d"), layout, self.static_ops, ops, self.cache)
 
 
-def mini_buttons(title: str, sheets, extra: str):
+def mini_buttons(title: str, sheets, extra: str, drawn: dict) -> list:
     """The buttons of ``#mini-list``, one per item of ``sheets`` (each with
     ``player``, ``label``, ``shown``, ``waiting`` and ``chip``), named and
-    pressed as they say; None when the list of players changed and was
-    made afresh (with ``extra`` markup after each canvas): ask again."""
+    pressed as they say; none (the panel hidden) on a narrow screen.  When
+    the players change the list is made afresh (with ``extra`` markup after
+    each canvas) and ``drawn`` (what each canvas shows) is emptied."""
+    box = el("minis")
+    box.hidden = not (bool(window.matchMedia(WIDE).matches) and sheets)
+    if box.hidden:
+        return []
     el("minis-title").textContent = title
     listing = el("mini-list")
     seats = ",".join(str(m.player) for m in sheets)
@@ -107,7 +104,7 @@ def mini_buttons(title: str, sheets, extra: str):
         listing.innerHTML = "".join(
             f'<button type="button" class="mini" data-seat="{m.player}"><span class="mini-head"></span>'
             f'<canvas aria-hidden="true"></canvas>{extra}</button>' for m in sheets)
-        return None
+        drawn.clear()
     nodes = []
     for m in sheets:
         node = listing.querySelector(f'button.mini[data-seat="{m.player}"]')

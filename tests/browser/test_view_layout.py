@@ -147,5 +147,13 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         s = site.state()
         assert s["shown"] == 0 and s["home"] == 0
         assert minis.nth(1).get_attribute("aria-pressed") == "false"
+        # the person's move made, the bots' marks show on their small sheets, outlined for a moment
+        before = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
+        for t in json.loads(page.evaluate("window.diceland.hintTaps()")):
+            tap(page, t)
+        page.wait_for_function("document.querySelector('#mini-list canvas.flash') !== null", timeout=30_000)
+        after = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
+        assert after != before
+        assert site.state()["shown"] == 0
     finally:
         context.close()

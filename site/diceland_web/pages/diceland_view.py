@@ -110,15 +110,7 @@ class DicelandView:
         back = el("btn-my-board")
         back.hidden = not minis.back
         back.textContent = minis.back
-        box = el("minis")
-        wide = bool(window.matchMedia(WIDE).matches)
-        box.hidden = not (wide and minis.boards)
-        if box.hidden:
-            return
-        nodes = mini_buttons(minis.title, minis.boards, '<span class="mini-done"></span>')
-        if nodes is None:
-            self.mini_drawn.clear()
-            nodes = mini_buttons(minis.title, minis.boards, '<span class="mini-done"></span>')
+        nodes = mini_buttons(minis.title, minis.boards, '<span class="mini-done"></span>', self.mini_drawn)
         dpr = float(window.devicePixelRatio or 1)
         for b, node in zip(minis.boards, nodes):
             node.setAttribute("data-crossed", str(b.crossed))
