@@ -12,7 +12,7 @@ from .dom import document, el, later
 __all__ = ["Notices", "TOAST_MS", "MAX_TOASTS"]
 
 TOAST_MS = 3500
-MAX_TOASTS = 3
+MAX_TOASTS = 2
 
 
 class Notices:
@@ -40,8 +40,17 @@ class Notices:
 
     def toast(self, text: str, details: str = "") -> None:
         """A short message; ``details`` (the rule behind a refusal) waits
-        behind a "details" link, and the toast stays while it is open."""
+        behind a "details" link, and the toast stays while it is open.  A
+        refusal replaces every toast on screen, a line already shown is not
+        shown twice, and at most :data:`MAX_TOASTS` show at once."""
         box = el("toasts")
+        if details:
+            box.innerHTML = ""
+        nodes = box.querySelectorAll(".toast")
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            if node.firstChild and str(node.firstChild.textContent) == text:
+                node.remove()
         item = document.createElement("div")
         item.className = "toast"
         item.textContent = text

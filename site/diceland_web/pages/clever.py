@@ -18,15 +18,19 @@ import json
 from dataclasses import asdict
 
 from diceland_site.games.clever.controller import Controller
-from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
-from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
+from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
+from ..minis import MiniSheets
+from ..viewport import keep_in_view, room_below
 from ..shell import Shell
 
+#: a screen wide enough for the sheet beside the dice (clever.css says the same)
+WIDE = "(min-width: 900px)"
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
@@ -44,6 +48,11 @@ class CleverPage(GamePage):
         super().__init__(shell)
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
+        self.model = None
+        self.in_view: tuple = ()
+        self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
+                                lambda q: sheet_ops(self.model, self.ctrl.state, q),
+                                lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -54,6 +63,7 @@ class CleverPage(GamePage):
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.minis.click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -164,8 +174,13 @@ class CleverPage(GamePage):
         target = evt.target.closest("button") if evt.target else None
         if not target or self.ctrl is None:
             return
-        seat = int(target.dataset.seat)
-        self.ctrl.viewing = None if seat == self.ctrl.current() else seat
+        self.pick_sheet(int(target.dataset.seat))
+
+    def pick_sheet(self, seat: int | None) -> None:
+        """Show ``seat``'s sheet large (None or one's own: back to it)."""
+        if self.ctrl is None:
+            return
+        self.ctrl.viewing = None if seat is None or seat == self.ctrl.model().home else seat
         self.render()
 
     # -- drawing -----------------------------------------------------------------------
@@ -173,7 +188,7 @@ class CleverPage(GamePage):
         ctrl = self.ctrl
         if ctrl is None:
             return
-        model = ctrl.model()
+        model = self.model = ctrl.model()
         for m in ctrl.drain_messages():
             if m.kind == "log":
                 item = document.createElement("li")
@@ -182,7 +197,11 @@ class CleverPage(GamePage):
             else:
                 self.notices.announce(m.text)
         wrap = el("board-wrap")
-        self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
+        width = float(wrap.clientWidth)
+        if window.matchMedia(WIDE).matches:  # the whole sheet on screen
+            width = min(width, room_below(wrap) * WIDTH / HEIGHT)
+        self.layout = CanvasLayout(max(280.0, width), float(window.devicePixelRatio or 1))
+        self.canvas.style.width = f"{self.layout.css_width}px"
         self.cache["board"] = self.lang
         lang = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
@@ -202,6 +221,8 @@ class CleverPage(GamePage):
         self.render_dice(model)
         self.render_targets(model)
         self.render_tabs(model)
+        self.minis.render(model.minis, ctrl, self.lang)
+        self.bring_targets_into_view(model)
         for b in model.buttons:
             node = el(f"btn-{b.id}")
             node.textContent = b.label
@@ -213,6 +234,17 @@ class CleverPage(GamePage):
             self.show_game_over(model)
         p = ctrl.current()
         self.shell.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
+
+    def bring_targets_into_view(self, model) -> None:
+        """Newly lit fields are scrolled above the dice and buttons at the
+        bottom of a phone's screen."""
+        if model.targets == self.in_view:
+            return
+        self.in_view = model.targets
+        rects = [r for r in (GEOMETRY.mark_rect(area, index) for area, index in model.targets) if r is not None]
+        if rects:
+            scale = self.layout.scale
+            keep_in_view(self.canvas, min(r.y for r in rects) * scale, max(r.y + r.h for r in rects) * scale, ".thumb")
 
     def render_dice(self, model) -> None:
         box = el("dice")
@@ -283,7 +315,21 @@ class CleverPage(GamePage):
                       "label": d.label} for d in m.dice],
             "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
             "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
+            "shown": m.shown, "home": m.home, "lit": self.lit_points(m),
         }
+
+    def lit_points(self, m) -> list:
+        """The centres of the lit fields in client coordinates."""
+        if self.layout is None:
+            return []
+        rect = self.canvas.getBoundingClientRect()
+        out = []
+        for area, index in m.targets:
+            r = GEOMETRY.mark_rect(area, index)
+            if r is not None:
+                x, y = self.layout.to_css(r.cx, r.cy)
+                out.append([float(rect.left) + x, float(rect.top) + y])
+        return out
 
 
 def main() -> CleverPage:

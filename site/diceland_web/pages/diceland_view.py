@@ -10,12 +10,11 @@ from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, tooltip
 
 from ..dom import document, el, esc, later, painter, window
+from ..minis import WIDE, mini_buttons
 
 __all__ = ["DicelandView", "BUTTONS", "WIDE"]
 
 BUTTONS = ("roll", "reroll", "stop", "confirm", "pass", "undo", "hint")
-#: Wide enough to show the other players' boards beside the board (style.css agrees).
-WIDE = "(min-width: 1100px)"
 
 
 class DicelandView:
@@ -111,28 +110,10 @@ class DicelandView:
         back = el("btn-my-board")
         back.hidden = not minis.back
         back.textContent = minis.back
-        box = el("minis")
-        wide = bool(window.matchMedia(WIDE).matches)
-        box.hidden = not (wide and minis.boards)
-        if box.hidden:
-            return
-        el("minis-title").textContent = minis.title
-        listing = el("mini-list")
-        seats = ",".join(str(b.player) for b in minis.boards)
-        if listing.getAttribute("data-seats") != seats:
-            listing.setAttribute("data-seats", seats)
-            listing.innerHTML = "".join(
-                f'<button type="button" class="mini" data-seat="{b.player}"><span class="mini-head"></span>'
-                f'<canvas aria-hidden="true"></canvas><span class="mini-done"></span></button>' for b in minis.boards)
-            self.mini_drawn.clear()
+        nodes = mini_buttons(minis.title, minis.boards, '<span class="mini-done"></span>', self.mini_drawn)
         dpr = float(window.devicePixelRatio or 1)
-        for b in minis.boards:
-            node = listing.querySelector(f'button.mini[data-seat="{b.player}"]')
-            node.setAttribute("aria-label", b.label)
-            node.setAttribute("aria-pressed", "true" if b.shown else "false")
-            node.classList.toggle("waiting", b.waiting)
+        for b, node in zip(minis.boards, nodes):
             node.setAttribute("data-crossed", str(b.crossed))
-            node.querySelector(".mini-head").textContent = b.chip
             done = ",".join(f.colour for f in b.finished)
             if node.getAttribute("data-finished") != done:
                 node.setAttribute("data-finished", done)

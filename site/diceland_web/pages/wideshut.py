@@ -17,7 +17,7 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
-from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
+from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
@@ -26,9 +26,13 @@ from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
+from ..minis import MiniSheets
+from ..viewport import keep_in_view, room_below
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
+#: a screen wide enough for the sheet beside the dice (wideshut.css says the same)
+WIDE = "(min-width: 761px)"
 #: keyboard shortcuts of the buttons (digits take the dice)
 SHORTCUTS = {"r": "roll", "c": "confirm", "h": "hint", "u": "undo"}
 CANVAS_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
@@ -49,6 +53,10 @@ class WideShutPage(GamePage):
     def __init__(self, shell: Shell):
         super().__init__(shell)
         self.cache: dict = {}
+        self.in_view: tuple = ()
+        self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.strings),
+                                lambda q: sheet_ops(self.ctrl.game.sheets[q], self.strings),
+                                lambda q: mark_boxes(self.ctrl.game.sheets[q]), self.pick_sheet)
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -57,6 +65,7 @@ class WideShutPage(GamePage):
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n, evt))
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("mini-list"), "click", self.minis.click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.render())
@@ -164,8 +173,13 @@ class WideShutPage(GamePage):
         target = evt.target.closest("button[data-seat]") if evt.target else None
         if not target or self.ctrl is None:
             return
-        seat = int(target.dataset.seat)
-        self.ctrl.view_sheet(None if seat == self.ctrl.current() else seat)
+        self.pick_sheet(int(target.dataset.seat))
+
+    def pick_sheet(self, seat: int | None) -> None:
+        """Show ``seat``'s sheet large (None or one's own: back to it)."""
+        if self.ctrl is None:
+            return
+        self.ctrl.view_sheet(None if seat is None or seat == self.ctrl.model().home else seat)
         self.render()
 
     def canvas_click(self, evt) -> None:
@@ -192,9 +206,10 @@ class WideShutPage(GamePage):
         if play is None:
             return
         m = play.model()
-        rect = el("board-wrap").getBoundingClientRect()
-        self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
-                                 float(window.innerHeight) - 60)
+        wrap = el("board-wrap")
+        wide = bool(window.matchMedia(WIDE).matches)
+        self.layout = layout_for(float(wrap.getBoundingClientRect().width) or 340.0, float(window.devicePixelRatio or 1),
+                                 room_below(wrap) if wide else None)
         self.canvas.style.width = f"{self.layout.css_width}px"
         s = self.strings
         self.cache["board"] = self.lang
@@ -206,6 +221,8 @@ class WideShutPage(GamePage):
         el("notes").innerHTML = "".join(f"<li>{esc(n)}</li>" for n in m.notes)
         self.render_dice(m)
         self.render_tabs(m)
+        self.minis.render(m.minis, play, self.lang)
+        self.bring_targets_into_view(m)
         for b in m.buttons:
             el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
@@ -217,6 +234,22 @@ class WideShutPage(GamePage):
             self.over_shown = True
             self.show_over(m)
         self.shell.schedule_bots(play.bot_turn())
+
+    def bring_targets_into_view(self, m) -> None:
+        """Newly lit boxes (the dice just chosen) are scrolled above the
+        dice and buttons at the bottom of a phone's screen."""
+        lit = list(m.targets)
+        if len({t.half for t in lit}) > 1:
+            lit = [t for t in lit if t.active] or lit      # both halves: the first die's boxes
+        key = (m.chosen, tuple(lit))
+        if key == self.in_view:
+            return
+        self.in_view = key
+        if not lit or m.shown != m.current:
+            return
+        ys = [self.layout.box_origin(t.half, t.row, t.col)[1] for t in lit]
+        scale = self.layout.scale
+        keep_in_view(self.canvas, min(ys) * scale, (max(ys) + CELL) * scale, ".ws-side")
 
     def render_dice(self, m) -> None:
         parts = []
@@ -263,7 +296,16 @@ class WideShutPage(GamePage):
             "dice": [{"index": d.index, "colour": d.colour, "value": d.value, "enabled": d.enabled,
                       "taken": d.taken, "label": d.label} for d in m.dice],
             "seats": [{"name": x.name, "kind": x.kind, "total": x.total} for x in m.seats],
+            "home": m.home, "lit": self.lit_points(m),
         }
+
+    def lit_points(self, m) -> list:
+        """The centres of the lit boxes in client coordinates."""
+        if self.layout is None or m.shown != m.current:
+            return []
+        rect = self.canvas.getBoundingClientRect()
+        return [[float(rect.left) + x, float(rect.top) + y]
+                for x, y in (self.layout.box_center_css(t.half, t.row, t.col) for t in m.targets)]
 
     def api_functions(self) -> dict:
         def box_center(half, row, col):

@@ -20,7 +20,7 @@ from diceland_core.games.clever.sheet import (
 from .layout import GEOMETRY as G, HEIGHT, WIDTH, Rect
 from .strings import COLOUR_SYMBOLS, CleverStrings
 
-__all__ = ["COLOURS_CSS", "static_ops", "frame_ops", "bonus_ops"]
+__all__ = ["COLOURS_CSS", "static_ops", "frame_ops", "sheet_ops", "mark_boxes", "bonus_ops"]
 
 COLOURS_CSS = {"white": "#ffffff", "yellow": "#f4c20d", "blue": "#3b7dd8", "green": "#34a853",
                "orange": "#f5892a", "purple": "#9158c9"}
@@ -187,10 +187,38 @@ def mark_ops(state: Any, player: int) -> list[tuple]:
     return ops
 
 
-def frame_ops(model: Any, state: Any) -> list[tuple]:
-    """One frame: marks of the shown sheet, lit targets, dice, scores."""
-    ops = mark_ops(state, model.shown)
+def sheet_ops(model: Any, state: Any, player: int) -> list[tuple]:
+    """``player``'s sheet over the printed one: marks, area scores, foxes,
+    name and total (the large sheet and the small ones)."""
+    ops = mark_ops(state, player)
     st = CleverStrings(model.lang)
+    pl = model.seats[player]
+    for area, r in G.area_scores.items():
+        ops += [box(r, "#ffffff", INK, 1.5), text(r.cx, r.cy + 1, str(pl.scores[area]), INK, 20)]
+    ops += fox_ops(880, 30, 14)
+    ops.append(text(900, 32, f"{pl.foxes} = {pl.scores['fox']}", INK, 18, "left"))
+    ops.append(text(560, 39, pl.name, INK, 18, "left"))
+    ops.append(text(988, 102, st.t("clever.sheet.total", total=pl.scores["total"]), INK, 18, "right"))
+    return ops
+
+
+def mark_boxes(state: Any, player: int) -> dict:
+    """``player``'s marks in the five areas as ``{(area, field): (x, y, w, h)}``."""
+    sheet = state.sheets[player]
+    spots = [("yellow", tuple(c)) for c in sheet.yellow_cells()] + [("blue", n) for n in sheet.blue_sums()]
+    spots += [("green", i) for i in range(sheet.g)]
+    spots += [(area, i) for area, values in (("orange", sheet.o), ("purple", sheet.p)) for i in range(len(values))]
+    out = {}
+    for spot in spots:
+        r = G.mark_rect(*spot)
+        if r is not None:
+            out[spot] = (r.x, r.y, r.w, r.h)
+    return out
+
+
+def frame_ops(model: Any, state: Any) -> list[tuple]:
+    """One frame: the shown sheet, lit targets, dice."""
+    ops = sheet_ops(model, state, model.shown)
     for area, index in model.targets:
         r = G.mark_rect(area, index)
         if r is not None:
@@ -202,13 +230,6 @@ def frame_ops(model: Any, state: Any) -> list[tuple]:
     for d in model.dice:
         dim = not d.usable
         ops += die_ops(die_rect(d), d.colour, d.value, dim, d.selected)
-    pl = model.seats[model.shown]
-    for area, r in G.area_scores.items():
-        ops += [box(r, "#ffffff", INK, 1.5), text(r.cx, r.cy + 1, str(pl.scores[area]), INK, 20)]
-    ops += fox_ops(880, 30, 14)
-    ops.append(text(900, 32, f"{pl.foxes} = {pl.scores['fox']}", INK, 18, "left"))
-    ops.append(text(560, 39, pl.name, INK, 18, "left"))
-    ops.append(text(988, 102, st.t("clever.sheet.total", total=pl.scores["total"]), INK, 18, "right"))
     return ops
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from diceland_core.games.clever.game import FIELD, FINISH, HAND, OUT, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE
 from diceland_core.games.clever.sheet import AREAS, COLOURS
 
+from ...minis import MiniPanel, home_seat, panel
 from ...play import BaseView, ButtonView, HandoffView
 
 __all__ = ["DieView", "ButtonView", "PlayerView", "ViewModel", "build_model"]
@@ -52,6 +53,8 @@ class ViewModel(BaseView):
     rating: str | None
     pending_bonus: str | None = None
     breakdown: tuple[tuple[str, tuple[int, ...]], ...] = field(default_factory=tuple)
+    home: int | None = None                 # whose sheet is "mine" (the person deciding, or who decided last)
+    minis: MiniPanel | None = None          # the other players' sheets, small
 
 
 def _dice(ctrl, p) -> tuple[DieView, ...]:
@@ -144,12 +147,31 @@ def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
     )
 
 
+def home(ctrl, p: int | None) -> int | None:
+    """Whose sheet the page shows when no other one was asked for: the
+    person deciding, else the one who decided last (kept on the controller
+    as ``last_human``), so a bot's turn does not take one's sheet away."""
+    humans = [i for i, seat in enumerate(ctrl.seats) if seat.is_human]
+    mine = home_seat(p, humans, getattr(ctrl, "last_human", None))
+    ctrl.last_human = mine
+    return mine
+
+
+def _minis(ctrl, players, mine: int | None, shown: int, p: int | None) -> MiniPanel:
+    t = ctrl.t
+    return panel([pl.name for pl in players], mine, shown, () if p is None else (p,),
+                 lambda q: f"{players[q].name} · {players[q].scores['total']}",
+                 lambda q: t("mini.view_sheet", name=players[q].name, score=players[q].scores["total"]),
+                 t("mini.sheets_title"))
+
+
 def build_model(ctrl) -> ViewModel:
     s = ctrl.state
     p = ctrl.current()
     human = p is not None and ctrl.seats[p].is_human
     bot_pending = p is not None and not human
-    shown = ctrl.viewing if ctrl.viewing is not None else (p if p is not None else 0)
+    mine = home(ctrl, p)
+    shown = ctrl.viewing if ctrl.viewing is not None else (mine if mine is not None else (p if p is not None else 0))
     players = tuple(
         PlayerView(seat.name, seat.kind, sheet.score(), sheet.foxes(), sheet.rerolls, sheet.extras)
         for seat, sheet in zip(ctrl.seats, s.sheets))
@@ -170,5 +192,5 @@ def build_model(ctrl) -> ViewModel:
         phase=s.phase, round=s.round, rounds=s.rounds, active=s.active, solo_passive=s.solo_passive,
         targets=_targets(ctrl, p) if shown == p else (), hint_target=_hint_target(ctrl, p) if shown == p else None,
         rating=ctrl.rating(), pending_bonus=s.pending[0] if s.pending_player is not None else None,
-        breakdown=breakdown,
+        breakdown=breakdown, home=mine, minis=_minis(ctrl, players, mine, shown, p),
     )

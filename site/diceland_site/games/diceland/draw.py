@@ -408,8 +408,8 @@ def dynamic_ops(
                     _r(max(1.0, s * 0.06))))
     for r, c in highlights:
         ring = _pts(layout.cell_corners(r, c, 0.2))
-        ops.append(("poly", ring, None, UI_COLOURS["legal_halo"], _r(max(3.0, s * 0.24))))
-        ops.append(("poly", ring, None, UI_COLOURS["legal_edge"], _r(max(1.5, s * 0.12))))
+        ops.append(("poly", ring, None, UI_COLOURS["legal_halo"], _r(max(4.5, s * 0.3))))
+        ops.append(("poly", ring, None, UI_COLOURS["legal_edge"], _r(max(2.5, s * 0.16))))
     for r, c in hint:
         ops.append(("poly", _pts(layout.cell_corners(r, c, 0.1)), None, UI_COLOURS["hint"],
                     _r(max(2.0, s * 0.16))))

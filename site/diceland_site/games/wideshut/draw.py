@@ -19,7 +19,8 @@ from diceland_site.paint import ScaledSheet
 from .model import DIE_STYLE, HALF_STYLE, ViewModel
 from .strings import WideStrings
 
-__all__ = ["SheetLayout", "layout_for", "static_ops", "frame_ops", "WIDTH", "HEIGHT"]
+__all__ = ["SheetLayout", "layout_for", "static_ops", "frame_ops", "sheet_ops", "take_ops", "mark_boxes", "WIDTH",
+           "HEIGHT"]
 
 M, LABEL, CELL, GAP = 10, 26, 46, 12
 TITLE, SCORE, BETWEEN = 30, 28, 14
@@ -107,8 +108,29 @@ def _cross(x: float, y: float, colour: str, width: float) -> list[tuple]:
             ("line", x + b, y + a, x + a, y + b, colour, width)]
 
 
+def mark_boxes(sheet: Sheet) -> dict:
+    """The sheet's crosses as ``{(half, row, col): (x, y, w, h)}`` (col 5: the 6-box)."""
+    lay = SheetLayout(WIDTH, 1.0)
+    out = {}
+    for h, half in enumerate(HALVES):
+        for row in range(5):
+            cols = [col for col in range(5) if sheet.marks[h] >> (5 * row + col) & 1]
+            if (sheet.used[h] | sheet.six[h]) >> row & 1:
+                cols.append(5)
+            for col in cols:
+                x, y = lay.box_origin(half, row, col)
+                out[(half, row, col)] = (x, y, CELL, CELL)
+    return out
+
+
 def frame_ops(sheet: Sheet, model: ViewModel, strings: WideStrings) -> list[tuple]:
     """One player's sheet and the take being built."""
+    return sheet_ops(sheet, strings) + take_ops(model, strings)
+
+
+def sheet_ops(sheet: Sheet, strings: WideStrings) -> list[tuple]:
+    """One player's sheet over the printed one: titles, crosses, splits, 6s
+    and column scores (the large sheet and the small ones)."""
     lay = SheetLayout(WIDTH, 1.0)
     ops: list[tuple] = []
     for h, half in enumerate(HALVES):
@@ -143,6 +165,13 @@ def frame_ops(sheet: Sheet, model: ViewModel, strings: WideStrings) -> list[tupl
                 ops.append(("text", x + CELL / 2, cy, f"✓{score}", "#ffffff", 14, "center"))
             else:
                 ops.append(("text", x + CELL / 2, cy, str(score), INK if score >= 0 else "#a3261b", 14, "center"))
+    return ops
+
+
+def take_ops(model: ViewModel, strings: WideStrings) -> list[tuple]:
+    """The take being built: lit boxes, pending marks and the keyboard cursor."""
+    lay = SheetLayout(WIDTH, 1.0)
+    ops: list[tuple] = []
     if model.shown == model.current:
         for t in model.targets:
             x, y = lay.box_origin(t.half, t.row, t.col)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...minis import MiniPanel, home_seat, panel
 from ...play import BaseView, ButtonView, HandoffView
 
 __all__ = ["DIE_STYLE", "HALF_STYLE", "DieView", "Target", "SeatView", "ViewModel", "position_of", "build_model"]
@@ -84,6 +85,8 @@ class ViewModel(BaseView):
     end_text: str
     cursor: tuple[str, int, int] | None
     scores: dict = field(default_factory=dict)
+    home: int | None = None            # whose sheet is "mine"
+    minis: MiniPanel | None = None     # the other players' sheets, small
 
 
 def _kind(entry) -> str:
@@ -136,11 +139,16 @@ def build_model(ctrl) -> ViewModel:
     if handoff is not None:
         name = ctrl.seats[handoff].name
         hand = HandoffView(handoff, name, s.t("handoff.text", name=name), button=s.t("button.ok"))
+    mine = home_seat(p if handoff is None else None, ctrl.humans(), ctrl.ready_for)
+    minis = panel([seat.name for seat in ctrl.seats], mine, shown, () if p is None else (p,),
+                  lambda q: s.t("tab.text", name=ctrl.seats[q].name, total=g.sheets[q].total),
+                  lambda q: s.t("mini.view_sheet", name=ctrl.seats[q].name, score=g.sheets[q].total),
+                  s.t("mini.sheets_title"))
     return ViewModel(
         lang=ctrl.lang, current=p, shown=shown, seats=seats, dice=tuple(dice), buttons=buttons,
         prompt=ctrl.prompt(pending, targets, notes), handoff=hand, bot_pending=ctrl.bot_turn(), over=g.over,
         winners=tuple(g.winners), can_undo=can_undo,
         phase=g.phase, round=g.round, targets=tuple(targets), chosen=tuple(ctrl.chosen), assigned=tuple(assigned),
         colour=colour, notes=tuple(notes), end_triggered=g.end_triggered, end_text=end_text, cursor=ctrl.cursor,
-        scores={"totals": [sh.total for sh in g.sheets]},
+        scores={"totals": [sh.total for sh in g.sheets]}, home=mine, minis=minis,
     )

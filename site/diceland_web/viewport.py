@@ -1,0 +1,41 @@
+"""The part of the screen one plays in: a band of the sheet brought between
+the top of the screen and the bar of dice and buttons at its bottom (a
+phone), and the height left for a sheet below its top (a wide screen)."""
+
+from __future__ import annotations
+
+from .dom import document, window
+
+__all__ = ["keep_in_view", "room_below"]
+
+MARGIN = 6.0
+
+
+def keep_in_view(canvas, top: float, bottom: float, bar_selector: str) -> None:
+    """Scroll the page so that the rows ``top`` to ``bottom`` of ``canvas``
+    (CSS pixels from its top) are on screen above the bar ``bar_selector``
+    when that bar sits at the bottom of the screen; the top of the band
+    wins when it does not fit."""
+    rect = canvas.getBoundingClientRect()
+    y0, y1 = float(rect.top) + top, float(rect.top) + bottom
+    limit = float(window.innerHeight)
+    bar = document.querySelector(bar_selector)
+    if bar:  # a missing element is JavaScript's null: falsy, not None
+        box = bar.getBoundingClientRect()
+        if float(box.bottom) >= limit - 1 and float(box.top) > y0:
+            limit = float(box.top)
+    if y1 > limit - MARGIN:
+        dy = min(y1 - (limit - MARGIN), y0 - MARGIN)
+    elif y0 < MARGIN:
+        dy = y0 - MARGIN
+    else:
+        return
+    if dy:
+        window.scrollBy(0, dy)
+
+
+def room_below(node, floor: float = 240.0) -> float:
+    """The height from the top of ``node`` (where the page is scrolled to
+    the top) to the bottom of the screen, at least ``floor``."""
+    top = float(node.getBoundingClientRect().top) + float(window.scrollY or 0)
+    return max(floor, float(window.innerHeight) - top - MARGIN)
