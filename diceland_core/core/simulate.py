@@ -18,18 +18,19 @@ Command line (registered by :func:`register`)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from .commands import add_command, add_game_argument
 from .errors import GameError
 from .protocol import Bot
 from .registry import LEGACY_GAME, games, get_game
 from .rng import SplitMix64
+
+if TYPE_CHECKING:  # the command line only: a game page plays games without argparse
+    import argparse
 
 __all__ = [
     "MAX_TURNS", "GameResult", "play_game", "game_seed", "seat_bots", "run_games",
@@ -352,6 +353,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` command to the CLI's subparsers."""
+    from .commands import add_command, add_game_argument
+
     p = add_command(
         subparsers, "simulate", cmd_simulate,
         help="play bots against bots and summarise",
