@@ -25,6 +25,7 @@ from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
+from ..log_panel import LogPanel
 from ..shell import Shell
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
@@ -44,6 +45,7 @@ class CleverPage(GamePage):
         super().__init__(shell)
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
+        self.log_panel = LogPanel()
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -175,12 +177,9 @@ class CleverPage(GamePage):
             return
         model = ctrl.model()
         for m in ctrl.drain_messages():
-            if m.kind == "log":
-                item = document.createElement("li")
-                item.textContent = m.text
-                el("log").prepend(item)
-            else:
+            if m.kind != "log":
                 self.notices.announce(m.text)
+        self.log_panel.render(ctrl.turn_log)
         wrap = el("board-wrap")
         self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
         self.cache["board"] = self.lang

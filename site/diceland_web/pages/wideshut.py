@@ -24,8 +24,9 @@ from diceland_site.games.wideshut.controller import Controller
 from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
-from ..dom import document, draw_canvas, el, esc, js_obj, window
+from ..dom import draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
+from ..log_panel import LogPanel
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -49,6 +50,7 @@ class WideShutPage(GamePage):
     def __init__(self, shell: Shell):
         super().__init__(shell)
         self.cache: dict = {}
+        self.log_panel = LogPanel()
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -136,8 +138,6 @@ class WideShutPage(GamePage):
                 self.notices.show_message(result.reason)
         else:
             self.notices.show_message(result.reason, error=True, details=result.details)
-        for line in result.lines:
-            self.log(line)
         if result.lines:
             self.notices.announce(" ".join(result.lines))
 
@@ -192,6 +192,7 @@ class WideShutPage(GamePage):
         if play is None:
             return
         m = play.model()
+        self.log_panel.render(play.turn_log)
         rect = el("board-wrap").getBoundingClientRect()
         self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
                                  float(window.innerHeight) - 60)
@@ -244,11 +245,6 @@ class WideShutPage(GamePage):
         self.shell.show_game_over(m.prompt, "".join(
             f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
             for q, seat in enumerate(self.ctrl.seats)))
-
-    def log(self, text: str) -> None:
-        item = document.createElement("li")
-        item.textContent = text
-        el("log").appendChild(item)
 
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:
