@@ -171,3 +171,35 @@ def test_the_log_model():
     assert "<details" in html and " open" not in html and "&gt;" not in html
     assert " open" in turn_html(log.turns[2], 2, current=True)
     assert "&lt;b&gt;" in turn_html(type(log.turns[0])("<b>Ana</b>", 0), 0, True)
+
+
+def bonus_prompts(name: str, seeds) -> list[str]:
+    """The prompts of every bonus cross (Clever) or bonus roll (Diceland) of
+    seeded games of two people (the moves a bot's, through the controller)."""
+    prompts = []
+    for seed in seeds:
+        options = {"board": "A"} if name == "diceland" else {}
+        ctrl = controller(name, get_game(name).new(players=2, seed=seed, **options))
+        ctrl.seats = [Seat("Ana"), Seat("Cy")]
+        bot = get_game(name).make_bot("greedy", 5)
+        while not state_of(ctrl).over:
+            game = state_of(ctrl)
+            prompt = ctrl.model().prompt
+            if ("pending_player" in vars(game) and game.pending_player is not None) or "bonus roll" in prompt:
+                prompts.append(prompt)
+            assert ctrl._apply(bot.choose(game, game.waiting_for()[0])).ok
+    return prompts
+
+
+def test_a_clever_bonus_prompt_says_what_earned_it():
+    prompts = bonus_prompts("clever", range(1, 9))
+    assert prompts and all(re.fullmatch(
+        r"(Ana|Cy): (yellow|blue) X, from (completing yellow row \d|completing the blue (row|column) [\d, ]+"
+        r"|reaching box \d+ of (green|orange|purple)|the bonuses of the cross on [a-z ,\d]+)\. Place the cross on a lit field\.", p) for p in prompts), prompts
+    assert any("completing yellow row" in p for p in prompts) and any("reaching box" in p for p in prompts)
+
+
+def test_a_diceland_bonus_roll_prompt_says_what_earned_it():
+    prompts = [p for p in bonus_prompts("diceland", [11]) if "Press Roll" in p]
+    assert prompts and all(re.fullmatch(r"(Ana|Cy), a bonus roll for (the bonus cell you crossed|completing \w+)! "
+                                        r"Press Roll\.", p) for p in prompts), prompts

@@ -403,6 +403,16 @@ class Controller:
         from diceland_core.core.errors import render_message
         return render_message(rating_code(s.sheets[0].total()), {}, self.lang)
 
+    def bonus_prompt(self, p: int) -> str:
+        """The prompt of ``p``'s bonus cross, with what earned it ("Blue X:
+        from completing yellow row 2")."""
+        bonus = self.state.pending[0]
+        name, area = self.seats[p].name, self.strings.area(bonus[:-2])
+        why = self.turn_log.state.get("why", {}).get((p, bonus))
+        if why is None:
+            return self.t("clever.prompt.bonus", name=name, area=area)
+        return self.t("clever.prompt.bonus_why", name=name, bonus=self.t(f"clever.bonus.{bonus}"), why=why)
+
     def model(self):
         from .model import build_model
         return build_model(self)

@@ -72,11 +72,12 @@ def announce(ctrl, events: Iterable[Event]) -> None:
             ctrl._log(t("log.passed_bonus" if ev.bonus_roll else "log.passed", name=who), kind, ev.player)
         elif isinstance(ev, StarCrossed):
             ctrl._log(ctrl.stars_text("log.star", ev.stars, name=who), kind, ev.player,
-                      ctrl.stars_text("log.chain_star", ev.stars))
+                      ctrl.stars_text("log.chain_star", ev.stars), t("why.star"))
             ctrl._toast(ctrl.stars_text("toast.star", ev.stars, name=who), kind, ev.player)
         elif isinstance(ev, ColourCompleted):
             ctrl._log(t("log.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player,
-                      t("log.chain_completed", colour=s.colour(ev.colour)))
+                      t("log.chain_completed", colour=s.colour(ev.colour)),
+                      t("why.completed", colour=s.colour(ev.colour)))
             ctrl._toast(t("toast.colour_completed", name=who, colour=s.colour(ev.colour)), kind, ev.player)
         elif isinstance(ev, BonusRollEarned):
             ctrl._log(t("log.bonus_earned", name=who), kind, ev.player, t("log.chain_bonus"))
@@ -100,10 +101,14 @@ def announce(ctrl, events: Iterable[Event]) -> None:
 
 # -- the turn log -------------------------------------------------------------------------------------
 
-def feed(log: TurnLog, text: str, kind: str, done: int, chain: str = "") -> None:
+def feed(log: TurnLog, text: str, kind: str, done: int, chain: str = "", player: int | None = None,
+         why: str = "") -> None:
     """A log line of :func:`announce` into the turn log: a new turn's
     heading, a line, or (``chain``) the continuation of the placement
-    line before it ("Ana crosses 3 × red → bonus cell (4 of 9) → bonus roll")."""
+    line before it ("Ana crosses 3 × red → bonus cell (4 of 9) → bonus roll").
+    ``why``: what a bonus roll of ``player``'s would be for (its prompt says so)."""
+    if why and player is not None:
+        log.state.setdefault("why", {})[player] = why
     if kind == "turn_started":
         log.begin(text, done)
     elif not (chain and log.state.get("last") in _CHAINS and log.extend_last(chain)):
@@ -120,8 +125,8 @@ class _Narrator:
         self.lang = strings.lang
         self.revealed = True
 
-    def _log(self, text: str, kind: str, player: int | None = None, chain: str = "") -> None:
-        feed(self.log, text, kind, len(self.game.actions), chain)
+    def _log(self, text: str, kind: str, player: int | None = None, chain: str = "", why: str = "") -> None:
+        feed(self.log, text, kind, len(self.game.actions), chain, player, why)
 
     def _toast(self, *args) -> None:
         pass

@@ -352,9 +352,9 @@ class Controller(Placement, Keyboard):
         return Result(True, changed=True)
 
     # -- announcements -------------------------------------------------------------------------------
-    def _log(self, text: str, event: str, player: int | None = None, chain: str = "") -> None:
+    def _log(self, text: str, event: str, player: int | None = None, chain: str = "", why: str = "") -> None:
         if event != "undo":  # an undo rebuilds the turn log without the move
-            feed(self.turn_log, text, event, len(self.game.actions), chain)
+            feed(self.turn_log, text, event, len(self.game.actions), chain, player, why)
         self.log_lines.append(text)
         del self.log_lines[:-_LOG_KEEP]
         self._messages.append(Message("log", text, event, player))
@@ -369,6 +369,14 @@ class Controller(Placement, Keyboard):
         out, self._messages = self._messages, []
         now = self.game.turn
         return [m for m in out if m.kind == "log" or m.turn == now or self.game.over]
+
+    def bonus_roll_prompt(self, p: int) -> str:
+        """"Ana, a bonus roll for the bonus cell you crossed! Press Roll."."""
+        why = self.turn_log.state.get("why", {}).get(p)
+        name = self.seats[p].name
+        if why is None:
+            return self.strings.t("prompt.bonus_roll", name=name)
+        return self.strings.t("prompt.bonus_roll_why", name=name, why=why)
 
     def stars_text(self, key: str, stars: int, **params: object) -> str:
         """``{stars} of 9`` until the goal's stars are there, then just the count
