@@ -137,7 +137,9 @@ def _esc(text: str) -> str:
 def turn_html(turn: Turn, index: int, current: bool) -> str:
     """The inside of one turn's entry of the log panel: a heading that opens
     and closes it (the current turn open) and its lines."""
-    lines = "".join(f"<li>{_esc(line)}</li>" for line in turn.lines)
+    last = len(turn.lines) - 1 if current else -1  # the newest line stands out while it is new
+    lines = "".join(f'<li class="log-latest">{_esc(line)}</li>' if i == last else f"<li>{_esc(line)}</li>"
+                    for i, line in enumerate(turn.lines))
     return (f'<details class="log-turn-box" data-turn="{index}"{" open" if current else ""}>'
             f'<summary class="log-turn-title">{_esc(turn.title)}</summary>'
             f'<ol class="log-lines">{lines}</ol></details>')

@@ -170,6 +170,7 @@ def test_the_log_model():
     html = turn_html(log.turns[1], 1, current=False)
     assert "<details" in html and " open" not in html and "&gt;" not in html
     assert " open" in turn_html(log.turns[2], 2, current=True)
+    assert "log-latest" not in html and turn_html(log.turns[1], 1, True).count("log-latest") == 1
     assert "&lt;b&gt;" in turn_html(type(log.turns[0])("<b>Ana</b>", 0), 0, True)
 
 
@@ -203,3 +204,31 @@ def test_a_diceland_bonus_roll_prompt_says_what_earned_it():
     prompts = [p for p in bonus_prompts("diceland", [11]) if "Press Roll" in p]
     assert prompts and all(re.fullmatch(r"(Ana|Cy), a bonus roll for (the bonus cell you crossed|completing \w+)! "
                                         r"Press Roll\.", p) for p in prompts), prompts
+
+
+@pytest.mark.parametrize("name", ["diceland", "clever", "wideshut"])
+def test_a_finished_turn_replays_move_by_move(name):
+    from diceland_site.turn_replay import TurnReplay
+
+    ctrl = played(name, seed=11, steps=40)
+    game, log = state_of(ctrl), ctrl.turn_log
+    assert len(log.turns) >= 3
+    before = len(game.actions), game.scores()
+    replay = TurnReplay(game, log, 1)
+    assert replay.start == log.turns[1].start and replay.end == log.turns[2].start
+    assert replay.moves == replay.end - replay.start > 0
+    seen = []
+    while not replay.done:
+        seen.append(len(replay.position.actions))
+        replay.advance()
+    assert seen == list(range(replay.start, replay.end + 1))
+    assert replay.position is None and not replay.advance()
+    # the last position is the next turn's start, as the record has it
+    again = type(game).replay(game.setup, game.actions[:replay.end])
+    assert replay.frames[-1].summary() == again.summary() and replay.frames[-1].rolls == again.rolls
+    assert (len(game.actions), game.scores()) == before  # the game itself is untouched
+    with pytest.raises(ValueError, match="not a finished turn"):
+        TurnReplay(game, log, len(log.turns) - 1)
+    stopped = TurnReplay(game, log, 0)
+    stopped.stop()
+    assert stopped.done

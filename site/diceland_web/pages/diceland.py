@@ -363,7 +363,10 @@ class DicelandPage(GamePage):
         for message in ctrl.drain_messages():
             events.append(message.event)
             if message.kind != "log":
-                self.notices.toast(message.text)
+                # a bot's moves are followed in the log, one line at a time, not as stacked toasts
+                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
+                if not by_bot or ctrl.game.over:
+                    self.notices.toast(message.text)
                 self.notices.announce(message.text)
         self.shell.sound.play(cue_for(events))
         self.log_panel.render(ctrl.turn_log)
