@@ -134,12 +134,15 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def turn_html(turn: Turn, index: int, current: bool) -> str:
+def turn_html(turn: Turn, index: int, current: bool, replay: str = "") -> str:
     """The inside of one turn's entry of the log panel: a heading that opens
-    and closes it (the current turn open) and its lines."""
+    and closes it (the current turn open) and its lines; ``replay``: the
+    label of a finished turn's button that replays it on the board."""
     last = len(turn.lines) - 1 if current else -1  # the newest line stands out while it is new
     lines = "".join(f'<li class="log-latest">{_esc(line)}</li>' if i == last else f"<li>{_esc(line)}</li>"
                     for i, line in enumerate(turn.lines))
+    button = (f'<button type="button" class="log-replay" data-turn="{index}">{_esc(replay)}</button>'
+              if replay and not current else "")
     return (f'<details class="log-turn-box" data-turn="{index}"{" open" if current else ""}>'
             f'<summary class="log-turn-title">{_esc(turn.title)}</summary>'
-            f'<ol class="log-lines">{lines}</ol></details>')
+            f'<ol class="log-lines">{lines}</ol>{button}</details>')

@@ -19,17 +19,20 @@ class LogPanel:
         self.log: TurnLog | None = None
         self.version = -1
         self.count = 0
+        self.replay = ""
 
     def clear(self) -> None:
         el("log").innerHTML = ""
         self.log, self.version, self.count = None, -1, 0
 
-    def render(self, log: TurnLog) -> None:
+    def render(self, log: TurnLog, replay: str = "") -> None:
+        """Draw ``log``; ``replay``: the label of the finished turns' replay
+        button (none without it)."""
         box = el("log")
         drawn = int(box.childElementCount) == self.count
-        if log is self.log and log.version == self.version and drawn:
+        if log is self.log and log.version == self.version and drawn and replay == self.replay:
             return
-        if log is not self.log or len(log.turns) < self.count or not drawn:
+        if log is not self.log or len(log.turns) < self.count or not drawn or replay != self.replay:
             box.innerHTML = ""
             self.count = 0
         items = box.children
@@ -42,6 +45,6 @@ class LogPanel:
                 item = document.createElement("li")
                 item.className = "log-turn"
                 box.appendChild(item)
-            item.innerHTML = turn_html(log.turns[i], i, current)
-        self.log, self.version, self.count = log, log.version, len(log.turns)
+            item.innerHTML = turn_html(log.turns[i], i, current, replay)
+        self.log, self.version, self.count, self.replay = log, log.version, len(log.turns), replay
         box.scrollTop = box.scrollHeight

@@ -1,6 +1,7 @@
 """The turn log panel on every game's page in Chromium: a few turns against
 a bot give one entry per turn, oldest first, the current one open and the
-earlier ones closed (a tap opens one); a reload shows the same log."""
+earlier ones closed (a tap opens one); a finished turn replays on the
+board and the game comes back unchanged; a reload shows the same log."""
 
 from __future__ import annotations
 
@@ -46,6 +47,16 @@ def test_the_log_groups_turns_and_survives_a_reload(site, path):
     first = site.page.locator("#log > li.log-turn summary").first
     first.click()  # an earlier turn opens with a tap
     assert panel(site)[0]["open"]
+    if path == "clever.html":  # a finished turn replays on the board, then the present comes back
+        record = site.record()
+        site.page.evaluate("document.getElementById('log-panel').open = true")
+        site.page.locator("#log > li.log-turn button.log-replay").first.click()
+        site.page.wait_for_function("() => document.getElementById('prompt').textContent.startsWith('Replay of Round 1')")
+        assert site.page.locator("#btn-hint").is_disabled()
+        site.page.wait_for_function("() => !document.getElementById('prompt').textContent.startsWith('Replay')",
+                                    timeout=30_000)
+        assert site.record() == record
+        assert site.page.locator("#log > li.log-turn").last.locator("button.log-replay").count() == 0
     site.reload()
     after = panel(site)
     assert [(t["title"], t["lines"]) for t in after] == [(t["title"], t["lines"]) for t in turns]

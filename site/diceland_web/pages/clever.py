@@ -22,8 +22,10 @@ from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.seats import Seat
+from diceland_site.turn_replay import TurnReplay
 
-from ..dom import document, draw_canvas, el, esc, window
+from ..dom import document, draw_canvas, el, esc, later, window
 from ..game_page import GamePage
 from ..log_panel import LogPanel
 from ..shell import Shell
@@ -46,6 +48,8 @@ class CleverPage(GamePage):
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.log_panel = LogPanel()
+        #: a finished turn being replayed on the board (input waits meanwhile)
+        self.replay: TurnReplay | None = None
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -56,6 +60,7 @@ class CleverPage(GamePage):
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
+        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -77,6 +82,7 @@ class CleverPage(GamePage):
         return True
 
     def show(self, ctrl: Controller, save_id: str | None) -> None:
+        self.replay = None
         ctrl.drain_messages()
         self.notices.hide_message()
         super().show(ctrl, save_id)
@@ -99,7 +105,7 @@ class CleverPage(GamePage):
         return True
 
     def bot_step(self) -> bool:
-        return self.ctrl is not None and self.ctrl.bot_step()
+        return self.ctrl is not None and self.replay is None and self.ctrl.bot_step()
 
     # -- input -------------------------------------------------------------------------
     def after(self, result, save: bool = True) -> None:
@@ -114,7 +120,7 @@ class CleverPage(GamePage):
         self.render()
 
     def press(self, name: str) -> None:
-        if self.ctrl is None or self.shell.stale():
+        if self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         result = self.ctrl.press(name)
         self.after(result, save=name not in ("hint", "extra", "handoff"))
@@ -123,7 +129,7 @@ class CleverPage(GamePage):
             el("prompt").textContent = result.reason
 
     def canvas_click(self, evt) -> None:
-        if self.ctrl is None or self.layout is None or self.shell.stale():
+        if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         x, y = self.layout.to_sheet(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
@@ -139,14 +145,14 @@ class CleverPage(GamePage):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
         self.focus_first("#targets button", evt)
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
@@ -170,22 +176,66 @@ class CleverPage(GamePage):
         self.ctrl.viewing = None if seat == self.ctrl.current() else seat
         self.render()
 
+    # -- replaying a finished turn from the log ---------------------------------------
+    def log_click(self, evt) -> None:
+        target = evt.target.closest("button.log-replay") if evt.target else None
+        if not target or self.ctrl is None:
+            return
+        if self.replay is not None:  # a second tap ends the replay
+            self.replay.stop()
+            return
+        self.replay = TurnReplay(self.ctrl.state, self.ctrl.turn_log, int(target.dataset.turn))
+        self.replay_tick()
+
+    def replay_tick(self) -> None:
+        """Draw the replay's next position; back to the present once done."""
+        replay = self.replay
+        if replay is None:
+            return
+        if replay.done:
+            self.replay = None
+            self.render()
+            return
+        self.render()
+        replay.advance()
+        later(max(400.0, float(self.shell.bot_delay())), self.replay_tick)
+
     # -- drawing -----------------------------------------------------------------------
+    def draw_sheet(self, model, state) -> None:
+        wrap = el("board-wrap")
+        self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
+        self.cache["board"] = self.lang
+        lang = self.lang
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, state), self.cache)
+
+    def render_replay(self, replay: TurnReplay) -> None:
+        """The replayed position: its sheet and dice, the buttons off."""
+        ctrl = self.ctrl
+        view = Controller(replay.position, [Seat(s.name) for s in ctrl.seats], self.lang)
+        model = view.model()
+        self.draw_sheet(model, replay.position)
+        turn = ctrl.turn_log.turns[replay.index]
+        el("prompt").textContent = self.t("log.replaying", turn=turn.title, step=replay.step, moves=replay.moves)
+        shown = model.seats[model.shown]
+        el("scores").textContent = self.t("clever.scores", name=shown.name, foxes=shown.foxes, **shown.scores)
+        self.render_dice(model)
+        el("targets").innerHTML = ""
+        for b in model.buttons:
+            el(f"btn-{b.id}").disabled = True
+
     def render(self) -> None:
         ctrl = self.ctrl
         if ctrl is None:
+            return
+        if self.replay is not None and not self.replay.done:
+            self.render_replay(self.replay)
             return
         model = ctrl.model()
         for m in ctrl.drain_messages():
             if m.kind != "log":
                 self.notices.announce(m.text)
-        self.log_panel.render(ctrl.turn_log)
-        wrap = el("board-wrap")
-        self.layout = CanvasLayout(max(280.0, float(wrap.clientWidth)), float(window.devicePixelRatio or 1))
-        self.cache["board"] = self.lang
-        lang = self.lang
-        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
-                    self.cache)
+        self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
+        self.draw_sheet(model, ctrl.state)
         shown = model.seats[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:
