@@ -22,18 +22,16 @@ from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
-from diceland_site.seats import Seat
-from diceland_site.turn_replay import TurnReplay
 
-from ..dom import document, draw_canvas, el, esc, later, window
+from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
-from ..log_panel import LogPanel
+from ..log_panel import LogPanel, LogReplay
 from ..shell import Shell
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
-class CleverPage(GamePage):
+class CleverPage(LogReplay, GamePage):
     GAME = "clever"
     WHERE = "clever"
     STRINGS = CleverStrings
@@ -48,8 +46,7 @@ class CleverPage(GamePage):
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.log_panel = LogPanel()
-        #: a finished turn being replayed on the board (input waits meanwhile)
-        self.replay: TurnReplay | None = None
+        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -82,7 +79,6 @@ class CleverPage(GamePage):
         return True
 
     def show(self, ctrl: Controller, save_id: str | None) -> None:
-        self.replay = None
         ctrl.drain_messages()
         self.notices.hide_message()
         super().show(ctrl, save_id)
@@ -176,30 +172,6 @@ class CleverPage(GamePage):
         self.ctrl.viewing = None if seat == self.ctrl.current() else seat
         self.render()
 
-    # -- replaying a finished turn from the log ---------------------------------------
-    def log_click(self, evt) -> None:
-        target = evt.target.closest("button.log-replay") if evt.target else None
-        if not target or self.ctrl is None:
-            return
-        if self.replay is not None:  # a second tap ends the replay
-            self.replay.stop()
-            return
-        self.replay = TurnReplay(self.ctrl.state, self.ctrl.turn_log, int(target.dataset.turn))
-        self.replay_tick()
-
-    def replay_tick(self) -> None:
-        """Draw the replay's next position; back to the present once done."""
-        replay = self.replay
-        if replay is None:
-            return
-        if replay.done:
-            self.replay = None
-            self.render()
-            return
-        self.render()
-        replay.advance()
-        later(max(400.0, float(self.shell.bot_delay())), self.replay_tick)
-
     # -- drawing -----------------------------------------------------------------------
     def draw_sheet(self, model, state) -> None:
         wrap = el("board-wrap")
@@ -208,27 +180,19 @@ class CleverPage(GamePage):
         lang = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, state), self.cache)
 
-    def render_replay(self, replay: TurnReplay) -> None:
+    def render_replay(self, replay) -> None:
         """The replayed position: its sheet and dice, the buttons off."""
-        ctrl = self.ctrl
-        view = Controller(replay.position, [Seat(s.name) for s in ctrl.seats], self.lang)
-        model = view.model()
+        model = self.replay_model()
         self.draw_sheet(model, replay.position)
-        turn = ctrl.turn_log.turns[replay.index]
-        el("prompt").textContent = self.t("log.replaying", turn=turn.title, step=replay.step, moves=replay.moves)
         shown = model.seats[model.shown]
         el("scores").textContent = self.t("clever.scores", name=shown.name, foxes=shown.foxes, **shown.scores)
         self.render_dice(model)
         el("targets").innerHTML = ""
-        for b in model.buttons:
-            el(f"btn-{b.id}").disabled = True
+        self.replay_controls(model)
 
     def render(self) -> None:
         ctrl = self.ctrl
-        if ctrl is None:
-            return
-        if self.replay is not None and not self.replay.done:
-            self.render_replay(self.replay)
+        if ctrl is None or self.replaying():
             return
         model = ctrl.model()
         for m in ctrl.drain_messages():

@@ -26,7 +26,7 @@ from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
-from ..log_panel import LogPanel
+from ..log_panel import LogPanel, LogReplay
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -38,7 +38,7 @@ HELP_LINES = ("keys.roll", "keys.dice", "keys.arrows", "keys.toggle", "keys.conf
               "keys.escape", "keys.help")
 
 
-class WideShutPage(GamePage):
+class WideShutPage(LogReplay, GamePage):
     GAME = GAME
     WHERE = "Dice Wide Shut"
     STRINGS = WideStrings
@@ -51,6 +51,7 @@ class WideShutPage(GamePage):
         super().__init__(shell)
         self.cache: dict = {}
         self.log_panel = LogPanel()
+        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -61,6 +62,7 @@ class WideShutPage(GamePage):
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
+        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -106,7 +108,7 @@ class WideShutPage(GamePage):
             self.canvas.focus()
 
     def game_key(self, key: str) -> bool:
-        if self.ctrl is None:
+        if self.ctrl is None or self.replay is not None:
             return False
         key = key.lower()
         if key.isdigit() and key != "0":
@@ -121,7 +123,7 @@ class WideShutPage(GamePage):
         return False
 
     def bot_step(self) -> bool:
-        if self.ctrl is None or not self.ctrl.bot_turn():
+        if self.ctrl is None or self.replay is not None or not self.ctrl.bot_turn():
             return False
         self.show_result(self.ctrl.bot_step(), keep_message=True)
         return True
@@ -150,13 +152,13 @@ class WideShutPage(GamePage):
             self.shell.mark_redraw(evt)
 
     def button(self, name: str, evt=None) -> None:
-        if self.ctrl is None or self.shell.stale():
+        if self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.act(self.ctrl.key("Escape") if name == "clear" else getattr(self.ctrl, name)(), evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-index]") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.act(self.ctrl.tap_die(int(target.dataset.index)), evt)
 
@@ -169,7 +171,7 @@ class WideShutPage(GamePage):
         self.render()
 
     def canvas_click(self, evt) -> None:
-        if self.ctrl is None or self.layout is None or self.shell.stale():
+        if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
@@ -179,7 +181,7 @@ class WideShutPage(GamePage):
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
-        if self.ctrl is None or key not in CANVAS_KEYS or self.shell.overlay_open():
+        if self.ctrl is None or key not in CANVAS_KEYS or self.replay is not None or self.shell.overlay_open():
             return
         evt.preventDefault()
         evt.stopPropagation()
@@ -187,12 +189,7 @@ class WideShutPage(GamePage):
             self.act(self.ctrl.key(key), evt)
 
     # -- drawing --------------------------------------------------------------------------
-    def render(self) -> None:
-        play = self.ctrl
-        if play is None:
-            return
-        m = play.model()
-        self.log_panel.render(play.turn_log)
+    def draw_sheet(self, game, m) -> None:
         rect = el("board-wrap").getBoundingClientRect()
         self.layout = layout_for(float(rect.width) or 340.0, float(window.devicePixelRatio or 1),
                                  float(window.innerHeight) - 60)
@@ -200,7 +197,23 @@ class WideShutPage(GamePage):
         s = self.strings
         self.cache["board"] = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(s),
-                    frame_ops(play.game.sheets[m.shown], m, s), self.cache)
+                    frame_ops(game.sheets[m.shown], m, s), self.cache)
+
+    def render_replay(self, replay) -> None:
+        """The replayed position: its sheet and dice, the buttons off."""
+        m = self.replay_model()
+        self.draw_sheet(replay.position, m)
+        self.render_dice(m)
+        self.replay_controls(m)
+
+    def render(self) -> None:
+        play = self.ctrl
+        if play is None or self.replaying():
+            return
+        m = play.model()
+        self.log_panel.render(play.turn_log, self.t("log.replay"))
+        self.draw_sheet(play.game, m)
+        s = self.strings
         shown = m.seats[m.shown]
         self.canvas.setAttribute("aria-label", s.t("sheet.label", name=shown.name, total=shown.total))
         el("prompt").textContent = m.prompt
