@@ -97,9 +97,13 @@ class LogReplay:
 
     def replay_model(self):
         """The view model of the replay's position (every seat a person's:
-        nothing in it moves by itself)."""
+        nothing in it moves by itself), showing the sheet of who just moved."""
+        replay = self.replay
         seats = [Seat(s.name) for s in self.ctrl.seats]
-        return type(self.ctrl)(self.replay.position, seats, self.lang).model()
+        view = type(self.ctrl)(replay.position, seats, self.lang)
+        if replay.step:  # the sheet of the player who just moved
+            view.viewing = getattr(replay.position.actions[-1], "player", None)
+        return view.model()
 
     def replay_controls(self, model) -> None:
         """What the page says while a replay runs; its buttons are off."""
