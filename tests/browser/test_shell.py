@@ -190,13 +190,17 @@ def test_phone_end_table_and_long_log_fit(browser, server, watch, make_site):
         page.click("#btn-over-close")
         assert page.locator("#log li").count() > 99
         page.click("#log-panel summary")
-        # the marker of item 100 ("100.") fits inside the list's left padding
-        fits = page.evaluate("""() => { const log = document.getElementById('log');
-            const probe = document.createElement('span'); probe.textContent = '200.';
-            probe.style.font = getComputedStyle(log).font; document.body.appendChild(probe);
+        page.locator("#log > li.log-turn summary").first.click()  # a finished turn opened
+        # the marker of every turn's last line ("12.") fits inside its list's left padding,
+        # and nothing of the log sticks out of the phone's width
+        fits = page.evaluate("""() => [...document.querySelectorAll('#log .log-lines')].every(list => {
+            const probe = document.createElement('span'); probe.textContent = list.children.length + '.';
+            probe.style.font = getComputedStyle(list).font; document.body.appendChild(probe);
             const need = probe.getBoundingClientRect().width; probe.remove();
-            return parseFloat(getComputedStyle(log).paddingLeft) >= need; }""")
-        assert fits
+            return parseFloat(getComputedStyle(list).paddingLeft) >= need; })""")
+        wide = page.evaluate("() => { const log = document.getElementById('log'); "
+                             "return log.scrollWidth <= log.clientWidth + 1 && log.getBoundingClientRect().right <= 390; }")
+        assert fits and wide
     finally:
         context.close()
 

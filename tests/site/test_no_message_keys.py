@@ -1,7 +1,7 @@
 """What a player reads never shows a message key or raw data: whole seeded
 games of every game, solo and with others, in every language, played
 through the page's controller; every log line, message, prompt, note and
-button label is checked."""
+button label is checked, and every heading and line of the turn log."""
 
 from __future__ import annotations
 
@@ -65,3 +65,7 @@ def test_no_key_in_anything_a_player_reads(name, players, lang):
             seen += 1
             assert not KEY_OR_DATA.search(text), f"{name} ({lang}): {text!r}"
     assert state_of(ctrl).over and seen > 50
+    log = ctrl.turn_log.lines()  # the turn log of the whole game: headings and lines
+    assert len(log) > 50
+    for text in log:
+        assert not KEY_OR_DATA.search(text), f"{name} ({lang}) log: {text!r}"

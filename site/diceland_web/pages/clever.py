@@ -25,16 +25,17 @@ from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 
 from ..dom import document, draw_canvas, el, esc, window
 from ..game_page import GamePage
+from ..log_panel import LogPanel, LogReplay
 from ..minis import MiniSheets
-from ..viewport import keep_in_view, room_below
 from ..shell import Shell
+from ..viewport import keep_in_view, room_below
 
 #: a screen wide enough for the sheet beside the dice (clever.css says the same)
 WIDE = "(min-width: 900px)"
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
 
-class CleverPage(GamePage):
+class CleverPage(LogReplay, GamePage):
     GAME = "clever"
     WHERE = "clever"
     STRINGS = CleverStrings
@@ -53,6 +54,8 @@ class CleverPage(GamePage):
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
                                 lambda q: sheet_ops(self.model, self.ctrl.state, q),
                                 lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
+        self.log_panel = LogPanel()
+        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -64,6 +67,7 @@ class CleverPage(GamePage):
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.minis.click)
+        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -107,7 +111,7 @@ class CleverPage(GamePage):
         return True
 
     def bot_step(self) -> bool:
-        return self.ctrl is not None and self.ctrl.bot_step()
+        return self.ctrl is not None and self.replay is None and self.ctrl.bot_step()
 
     # -- input -------------------------------------------------------------------------
     def after(self, result, save: bool = True) -> None:
@@ -122,7 +126,7 @@ class CleverPage(GamePage):
         self.render()
 
     def press(self, name: str) -> None:
-        if self.ctrl is None or self.shell.stale():
+        if self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         result = self.ctrl.press(name)
         self.after(result, save=name not in ("hint", "extra", "handoff"))
@@ -131,7 +135,7 @@ class CleverPage(GamePage):
             el("prompt").textContent = result.reason
 
     def canvas_click(self, evt) -> None:
-        if self.ctrl is None or self.layout is None or self.shell.stale():
+        if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         x, y = self.layout.to_sheet(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
@@ -147,14 +151,14 @@ class CleverPage(GamePage):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
         self.focus_first("#targets button", evt)
 
     def target_click(self, evt) -> None:
         target = evt.target.closest("button") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
         self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
@@ -184,18 +188,7 @@ class CleverPage(GamePage):
         self.render()
 
     # -- drawing -----------------------------------------------------------------------
-    def render(self) -> None:
-        ctrl = self.ctrl
-        if ctrl is None:
-            return
-        model = self.model = ctrl.model()
-        for m in ctrl.drain_messages():
-            if m.kind == "log":
-                item = document.createElement("li")
-                item.textContent = m.text
-                el("log").prepend(item)
-            else:
-                self.notices.announce(m.text)
+    def draw_sheet(self, model, state) -> None:
         wrap = el("board-wrap")
         width = float(wrap.clientWidth)
         if window.matchMedia(WIDE).matches:  # the whole sheet on screen
@@ -204,8 +197,28 @@ class CleverPage(GamePage):
         self.canvas.style.width = f"{self.layout.css_width}px"
         self.cache["board"] = self.lang
         lang = self.lang
-        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, ctrl.state),
-                    self.cache)
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, state), self.cache)
+
+    def render_replay(self, replay) -> None:
+        """The replayed position: its sheet and dice, the buttons off."""
+        model = self.replay_model()
+        self.draw_sheet(model, replay.position)
+        shown = model.seats[model.shown]
+        el("scores").textContent = self.t("clever.scores", name=shown.name, foxes=shown.foxes, **shown.scores)
+        self.render_dice(model)
+        el("targets").innerHTML = ""
+        self.replay_controls(model)
+
+    def render(self) -> None:
+        ctrl = self.ctrl
+        if ctrl is None or self.replaying():
+            return
+        model = self.model = ctrl.model()
+        for m in ctrl.drain_messages():
+            if m.kind != "log":
+                self.notices.announce(m.text)
+        self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
+        self.draw_sheet(model, ctrl.state)
         shown = model.seats[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:

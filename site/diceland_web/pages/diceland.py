@@ -29,6 +29,7 @@ from diceland_site.sounds import cue_for
 
 from ..dom import draw_canvas, el, js_obj, next_frame, window
 from ..game_page import GamePage
+from ..log_panel import LogPanel
 from ..new_game import Column, SeatRow
 from .diceland_view import BUTTONS, DicelandView
 from ..shell import Shell
@@ -62,6 +63,7 @@ class DicelandPage(GamePage):
         self.board_cache: dict = {}
         self.pending_render = False
         self.view = DicelandView(self)
+        self.log_panel = LogPanel()
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -145,11 +147,10 @@ class DicelandPage(GamePage):
         ctrl.auto_pass = self.auto_pass_on()
         self.board_cache.clear()
         self.view.forget()
-        ctrl.drain_messages()  # what they say is in its log lines
+        ctrl.drain_messages()  # what they say is in its turn log
         self.notices.clear_toasts()
         super().show(ctrl, save_id)
-        for line in ctrl.log_lines:  # the log (started afresh) gets the game's lines
-            self.view.add_log_line(line)
+        self.log_panel.render(ctrl.turn_log)
 
     def seat_rows(self) -> list[SeatRow]:
         if self.ctrl is not None:
@@ -361,12 +362,14 @@ class DicelandPage(GamePage):
         events = []
         for message in ctrl.drain_messages():
             events.append(message.event)
-            if message.kind == "log":
-                self.view.add_log_line(message.text, message.event)
-            else:
-                self.notices.toast(message.text)
+            if message.kind != "log":
+                # a bot's moves are followed in the log, one line at a time, not as stacked toasts
+                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
+                if not by_bot or ctrl.game.over:
+                    self.notices.toast(message.text)
                 self.notices.announce(message.text)
         self.shell.sound.play(cue_for(events))
+        self.log_panel.render(ctrl.turn_log)
         model = ctrl.model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.view.render_tabs(model)

@@ -207,17 +207,6 @@ class DicelandView:
         if primary is not None:
             primary.classList.add("primary")
 
-    def add_log_line(self, text: str, event: str = "") -> None:
-        log = el("log")
-        item = document.createElement("li")
-        item.textContent = text
-        if event == "turn_started":
-            item.className = "turn"
-        log.appendChild(item)
-        while log.childElementCount > 200:
-            log.removeChild(log.firstElementChild)
-        log.scrollTop = log.scrollHeight
-
     def show_game_over(self, model) -> None:
         names = model.winner_names
         text = self.page.t("prompt.game_over_one", name=names[0]) if len(names) == 1 else \

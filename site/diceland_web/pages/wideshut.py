@@ -24,11 +24,12 @@ from diceland_site.games.wideshut.controller import Controller
 from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
-from ..dom import document, draw_canvas, el, esc, js_obj, window
+from ..dom import draw_canvas, el, esc, js_obj, window
 from ..game_page import GamePage
+from ..log_panel import LogPanel, LogReplay
 from ..minis import MiniSheets
-from ..viewport import keep_in_view, room_below
 from ..shell import Shell
+from ..viewport import keep_in_view, room_below
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
 #: a screen wide enough for the sheet beside the dice (wideshut.css says the same)
@@ -41,7 +42,7 @@ HELP_LINES = ("keys.roll", "keys.dice", "keys.arrows", "keys.toggle", "keys.conf
               "keys.escape", "keys.help")
 
 
-class WideShutPage(GamePage):
+class WideShutPage(LogReplay, GamePage):
     GAME = GAME
     WHERE = "Dice Wide Shut"
     STRINGS = WideStrings
@@ -57,6 +58,8 @@ class WideShutPage(GamePage):
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.strings),
                                 lambda q: sheet_ops(self.ctrl.game.sheets[q], self.strings),
                                 lambda q: mark_boxes(self.ctrl.game.sheets[q]), self.pick_sheet)
+        self.log_panel = LogPanel()
+        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -68,6 +71,7 @@ class WideShutPage(GamePage):
         self.on(el("mini-list"), "click", self.minis.click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
+        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
@@ -113,7 +117,7 @@ class WideShutPage(GamePage):
             self.canvas.focus()
 
     def game_key(self, key: str) -> bool:
-        if self.ctrl is None:
+        if self.ctrl is None or self.replay is not None:
             return False
         key = key.lower()
         if key.isdigit() and key != "0":
@@ -128,7 +132,7 @@ class WideShutPage(GamePage):
         return False
 
     def bot_step(self) -> bool:
-        if self.ctrl is None or not self.ctrl.bot_turn():
+        if self.ctrl is None or self.replay is not None or not self.ctrl.bot_turn():
             return False
         self.show_result(self.ctrl.bot_step(), keep_message=True)
         return True
@@ -145,8 +149,6 @@ class WideShutPage(GamePage):
                 self.notices.show_message(result.reason)
         else:
             self.notices.show_message(result.reason, error=True, details=result.details)
-        for line in result.lines:
-            self.log(line)
         if result.lines:
             self.notices.announce(" ".join(result.lines))
 
@@ -159,13 +161,13 @@ class WideShutPage(GamePage):
             self.shell.mark_redraw(evt)
 
     def button(self, name: str, evt=None) -> None:
-        if self.ctrl is None or self.shell.stale():
+        if self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.act(self.ctrl.key("Escape") if name == "clear" else getattr(self.ctrl, name)(), evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-index]") if evt.target else None
-        if not target or self.ctrl is None or self.shell.stale():
+        if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         self.act(self.ctrl.tap_die(int(target.dataset.index)), evt)
 
@@ -183,7 +185,7 @@ class WideShutPage(GamePage):
         self.render()
 
     def canvas_click(self, evt) -> None:
-        if self.ctrl is None or self.layout is None or self.shell.stale():
+        if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
@@ -193,7 +195,7 @@ class WideShutPage(GamePage):
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
-        if self.ctrl is None or key not in CANVAS_KEYS or self.shell.overlay_open():
+        if self.ctrl is None or key not in CANVAS_KEYS or self.replay is not None or self.shell.overlay_open():
             return
         evt.preventDefault()
         evt.stopPropagation()
@@ -201,11 +203,7 @@ class WideShutPage(GamePage):
             self.act(self.ctrl.key(key), evt)
 
     # -- drawing --------------------------------------------------------------------------
-    def render(self) -> None:
-        play = self.ctrl
-        if play is None:
-            return
-        m = play.model()
+    def draw_sheet(self, game, m) -> None:
         wrap = el("board-wrap")
         wide = bool(window.matchMedia(WIDE).matches)
         self.layout = layout_for(float(wrap.getBoundingClientRect().width) or 340.0, float(window.devicePixelRatio or 1),
@@ -214,7 +212,23 @@ class WideShutPage(GamePage):
         s = self.strings
         self.cache["board"] = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(s),
-                    frame_ops(play.game.sheets[m.shown], m, s), self.cache)
+                    frame_ops(game.sheets[m.shown], m, s), self.cache)
+
+    def render_replay(self, replay) -> None:
+        """The replayed position: its sheet and dice, the buttons off."""
+        m = self.replay_model()
+        self.draw_sheet(replay.position, m)
+        self.render_dice(m)
+        self.replay_controls(m)
+
+    def render(self) -> None:
+        play = self.ctrl
+        if play is None or self.replaying():
+            return
+        m = play.model()
+        self.log_panel.render(play.turn_log, self.t("log.replay"))
+        self.draw_sheet(play.game, m)
+        s = self.strings
         shown = m.seats[m.shown]
         self.canvas.setAttribute("aria-label", s.t("sheet.label", name=shown.name, total=shown.total))
         el("prompt").textContent = m.prompt
@@ -277,11 +291,6 @@ class WideShutPage(GamePage):
         self.shell.show_game_over(m.prompt, "".join(
             f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
             for q, seat in enumerate(self.ctrl.seats)))
-
-    def log(self, text: str) -> None:
-        item = document.createElement("li")
-        item.textContent = text
-        el("log").appendChild(item)
 
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:

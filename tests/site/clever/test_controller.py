@@ -172,7 +172,9 @@ def test_round_four_choice_and_bonus_crosses_are_prompted_and_lit():
             seen.add("bonus")
             area = s.pending[0][:-2]
             assert m.pending_bonus == s.pending[0]
-            assert m.prompt == c.t("clever.prompt.bonus", name="Ana", area=c.strings.area(area))
+            # the prompt names the bonus and what earned it
+            assert m.prompt == c.t("clever.prompt.bonus_why", name="Ana", bonus=c.t(f"clever.bonus.{s.pending[0]}"),
+                                   why=c.turn_log.state["why"][(0, s.pending[0])])
             assert {a for a, _ in m.targets} == {area}
         elif s.phase == "round_bonus":
             seen.add("round4")

@@ -28,7 +28,7 @@ from diceland_core.games.clever.messages import rating_code
 from ...i18n import error_details, error_text
 from ...play import Result, Tap, button, point
 from ...seats import Seat
-from .announce import describe
+from .announce import build_log, describe, narrate
 from .strings import CleverStrings
 
 __all__ = ["Controller", "Result", "Message", "spot_field"]
@@ -64,6 +64,7 @@ class Controller:
         self.seats = list(seats)
         self.lang = lang
         self.strings = CleverStrings(lang)
+        self.turn_log = build_log(self.state, self.names, self.strings)
         self.bots = {p: BOTS[s.kind](seed=state.setup.seed + 7919 * p)
                      for p, s in enumerate(self.seats) if not s.is_human}
         self.selection: str | None = None
@@ -74,6 +75,7 @@ class Controller:
         self.viewing: int | None = None
         self.handoff: str | None = None
         self._last_human = self.current() if self.is_human_turn() else None
+        self.turn_log = build_log(state, self.names, self.strings)
 
     @classmethod
     def new(cls, seats, seed: int, lang: str = "en") -> "Controller":
@@ -90,6 +92,7 @@ class Controller:
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.strings = CleverStrings(lang)
+        self.turn_log = build_log(self.state, self.names, self.strings)
 
     def turn_key(self) -> tuple:
         s = self.state
@@ -146,6 +149,7 @@ class Controller:
             text = self.describe(event)
             if text:
                 self.messages.append(Message("log", text))
+        narrate(self.turn_log, self.state, events, len(self.state.actions), self.names, self.strings)
         self._sync_turn()
         self._check_handoff()
         return Result(True, changed=True)
@@ -286,6 +290,7 @@ class Controller:
             self.state = self.state.undo()
         except IllegalActionError as err:
             return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
+        self.turn_log = build_log(self.state, self.names, self.strings)
         self.selection = None
         self.hint_action = None
         self._sync_turn()
@@ -397,6 +402,16 @@ class Controller:
             return None
         from diceland_core.core.errors import render_message
         return render_message(rating_code(s.sheets[0].total()), {}, self.lang)
+
+    def bonus_prompt(self, p: int) -> str:
+        """The prompt of ``p``'s bonus cross, with what earned it ("Blue X:
+        from completing yellow row 2")."""
+        bonus = self.state.pending[0]
+        name, area = self.seats[p].name, self.strings.area(bonus[:-2])
+        why = self.turn_log.state.get("why", {}).get((p, bonus))
+        if why is None:
+            return self.t("clever.prompt.bonus", name=name, area=area)
+        return self.t("clever.prompt.bonus_why", name=name, bonus=self.t(f"clever.bonus.{bonus}"), why=why)
 
     def model(self):
         from .model import build_model

@@ -105,7 +105,7 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
     if bot_pending:
         return t("clever.prompt.bot", name=name)
     if s.pending_player == p:
-        return t("clever.prompt.bonus", name=name, area=ctrl.strings.area(s.pending[0][:-2]))
+        return ctrl.bonus_prompt(p)
     if s.phase == ROUND_BONUS_PHASE:
         return t("clever.prompt.round4", name=name)
     if s.phase == ROLLING:

@@ -41,7 +41,7 @@ from diceland_core.games.diceland import (
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import draw, model
-from .announce import announce
+from .announce import announce, build_log, feed
 from .keyboard import KEY_HELP, Keyboard
 from .minis import last_move_ops
 from .placement import Placement
@@ -122,6 +122,12 @@ class Controller(Placement, Keyboard):
     def set_language(self, lang: str) -> None:
         self.strings = Strings(lang)
         self.lang = self.strings.lang
+        self.rebuild_log()
+
+    def rebuild_log(self) -> None:
+        """The turn log afresh from the game's record (a resumed game, an
+        undo, another language)."""
+        self.turn_log = build_log(self.game, self.seats, self.strings, self.stars_text)
 
     # -- whose decision -----------------------------------------------------------------
     @property
@@ -335,6 +341,7 @@ class Controller(Placement, Keyboard):
             return Result(False, error_text(err, self.lang), error_details(err, self.lang))
         actor = _actor(self.game, self.game.actions[-1])
         self.game = self.game.undo()
+        self.rebuild_log()
         self._clear_selection()
         self.hint_state = None
         self.viewing = None
@@ -345,7 +352,9 @@ class Controller(Placement, Keyboard):
         return Result(True, changed=True)
 
     # -- announcements -------------------------------------------------------------------------------
-    def _log(self, text: str, event: str, player: int | None = None) -> None:
+    def _log(self, text: str, event: str, player: int | None = None, chain: str = "", why: str = "") -> None:
+        if event != "undo":  # an undo rebuilds the turn log without the move
+            feed(self.turn_log, text, event, len(self.game.actions), chain, player, why)
         self.log_lines.append(text)
         del self.log_lines[:-_LOG_KEEP]
         self._messages.append(Message("log", text, event, player))
@@ -360,6 +369,14 @@ class Controller(Placement, Keyboard):
         out, self._messages = self._messages, []
         now = self.game.turn
         return [m for m in out if m.kind == "log" or m.turn == now or self.game.over]
+
+    def bonus_roll_prompt(self, p: int) -> str:
+        """"Ana, a bonus roll for the bonus cell you crossed! Press Roll."."""
+        why = self.turn_log.state.get("why", {}).get(p)
+        name = self.seats[p].name
+        if why is None:
+            return self.strings.t("prompt.bonus_roll", name=name)
+        return self.strings.t("prompt.bonus_roll_why", name=name, why=why)
 
     def stars_text(self, key: str, stars: int, **params: object) -> str:
         """``{stars} of 9`` until the goal's stars are there, then just the count

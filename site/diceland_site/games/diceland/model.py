@@ -249,7 +249,7 @@ def _prompt(ctrl) -> str:
     if g.phase is Phase.DECIDE:
         return t("prompt.decide", held=g.held, colour=s.colour(g.chosen), free=DICE - g.held)
     if g.phase is Phase.BONUS and ctrl.needs_roll():
-        return t("prompt.bonus_roll", name=name)
+        return ctrl.bonus_roll_prompt(p)
     have = g.dice_for(p)
     colour = ctrl.colour_for(p)
     if colour is not None and (ctrl.selection or ctrl.sel_colour is not None):

@@ -11,10 +11,11 @@ from diceland_core.games.wideshut.actions import (
 from diceland_core.games.wideshut.game import Game, die_colour
 
 from ...seats import Seat
+from ...turn_log import TurnLog, rebuild
 from .model import position_of
 from .strings import WideStrings
 
-__all__ = ["describe_events", "take_text", "mark_text", "box_text"]
+__all__ = ["describe_events", "take_text", "mark_text", "box_text", "narrate", "build_log"]
 
 
 def mark_text(colour: str, entry, strings: WideStrings) -> str:
@@ -76,3 +77,35 @@ def describe_events(events: Sequence[Event], game: Game, seats: Sequence[Seat],
             lines.append(s.t("log.over", winners=s.names([seats[w].name for w in ev.winners]),
                              scores=scores))
     return lines
+
+
+# -- the turn log -------------------------------------------------------------------------------------
+
+def narrate(log: TurnLog, game: Game, events: Sequence[Event], done: int, seats: Sequence[Seat],
+            strings: WideStrings) -> None:
+    """The turn log's entries of ``events``, just applied on ``game`` as its
+    ``done``-th action: a roll opens the round's turn; a split row or a
+    used 6 continues the line of the take that caused it."""
+    s = strings
+    for ev in events:
+        if isinstance(ev, Rolled):
+            # the turn starts before its roll (the roll is the turn's first action)
+            log.begin(s.t("log.heading", round=ev.round, name=seats[ev.player].name), done - 1)
+        if isinstance(ev, RowSplit):
+            part = s.t("log.chain_split", half=s.t(f"half.{ev.half}"), row=ev.row + 1)
+        elif isinstance(ev, SixUsed):
+            part = s.t("log.chain_six", half=s.t(f"half.{ev.half}"), row=ev.row + 1)
+        else:
+            for line in describe_events([ev], game, seats, strings):
+                log.add(line, done)
+            log.state["took"] = isinstance(ev, Took)
+            continue
+        if not (log.state.get("took") and log.extend_last(part)):
+            log.add(describe_events([ev], game, seats, strings)[0], done)
+
+
+def build_log(game: Game, seats: Sequence[Seat], strings: WideStrings) -> TurnLog:
+    """The whole turn log of ``game`` so far, from its record."""
+    def narrator(log, state, events, done):
+        narrate(log, state, events, done, seats, strings)
+    return rebuild(game, narrator, lambda fresh: [])

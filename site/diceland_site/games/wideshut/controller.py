@@ -19,7 +19,7 @@ from diceland_core.games.wideshut.game import Game, die_colour
 
 from ...play import Result, Tap, button, point
 from ...seats import Seat
-from .announce import describe_events, take_text
+from .announce import build_log, describe_events, narrate, take_text
 from .model import ViewModel, build_model, position_of
 from .strings import WideStrings
 
@@ -45,6 +45,7 @@ class Controller:
         self.viewing: int | None = None
         self.ready_for: int | None = None     # the person who last took the device
         self.cursor: tuple[str, int, int] | None = None
+        self._log_key: tuple | None = None
         self.clear()
         humans = self.humans()
         if len(humans) == 1:
@@ -62,6 +63,16 @@ class Controller:
 
     def set_language(self, lang: str) -> None:
         self.strings = WideStrings(lang)
+
+    @property
+    def turn_log(self):
+        """The game's turn log, rebuilt from its record when the game or the
+        language changed other than by :meth:`_apply`."""
+        key = (self.strings.lang, len(self.game.actions))
+        if key != self._log_key:
+            self._turn_log = build_log(self.game, self.seats, self.strings)
+            self._log_key = key
+        return self._turn_log
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -265,10 +276,13 @@ class Controller:
 
     # -- actions --------------------------------------------------------------
     def _apply(self, action) -> Result:
+        log = self.turn_log
         try:
             events = self.game.apply(action)
         except IllegalActionError as err:
             return self._refusal(err)
+        narrate(log, self.game, events, len(self.game.actions), self.seats, self.strings)
+        self._log_key = (self.strings.lang, len(self.game.actions))
         self.clear()
         self.viewing = None
         return Result(True, lines=tuple(describe_events(events, self.game, self.seats, self.strings)), changed=True)
@@ -296,6 +310,7 @@ class Controller:
             steps += 1
             if self.seats[last.player].is_human:
                 self.game = probe
+                self._log_key = None
                 self.clear()
                 self.ready_for = last.player
                 self.viewing = None
