@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["TurnLog", "Turn", "ARROW", "rebuild"]
+__all__ = ["TurnLog", "Turn", "TurnEntry", "ARROW", "rebuild", "turn_entry"]
 
 ARROW = " → "
 
@@ -130,19 +130,23 @@ def rebuild(state: Any, narrate: Narrate, opening: Callable[[Any], list],
     return log
 
 
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+@dataclass(frozen=True)
+class TurnEntry:
+    """One turn's entry of the log panel, as data (the page writes it into
+    the DOM as text): its heading, its lines with the newest one marked
+    while the turn is the current one, open or closed, and the label of
+    the button that replays a finished turn ("" for none)."""
+
+    index: int
+    title: str
+    lines: tuple[tuple[str, bool], ...]
+    open: bool
+    replay: str
 
 
-def turn_html(turn: Turn, index: int, current: bool, replay: str = "") -> str:
-    """The inside of one turn's entry of the log panel: a heading that opens
-    and closes it (the current turn open) and its lines; ``replay``: the
-    label of a finished turn's button that replays it on the board."""
+def turn_entry(turn: Turn, index: int, current: bool, replay: str = "") -> TurnEntry:
+    """The entry of ``turn`` (the ``index``-th); ``replay``: the label of a
+    finished turn's replay button."""
     last = len(turn.lines) - 1 if current else -1  # the newest line stands out while it is new
-    lines = "".join(f'<li class="log-latest">{_esc(line)}</li>' if i == last else f"<li>{_esc(line)}</li>"
-                    for i, line in enumerate(turn.lines))
-    button = (f'<button type="button" class="log-replay" data-turn="{index}">{_esc(replay)}</button>'
-              if replay and not current else "")
-    return (f'<details class="log-turn-box" data-turn="{index}"{" open" if current else ""}>'
-            f'<summary class="log-turn-title">{_esc(turn.title)}</summary>'
-            f'<ol class="log-lines">{lines}</ol>{button}</details>')
+    return TurnEntry(index, turn.title, tuple((line, i == last) for i, line in enumerate(turn.lines)),
+                     current, "" if current else replay)

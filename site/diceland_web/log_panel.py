@@ -5,7 +5,7 @@ the current turn open and the earlier ones closed (a tap opens one)."""
 from __future__ import annotations
 
 from diceland_site.seats import Seat
-from diceland_site.turn_log import TurnLog, turn_html
+from diceland_site.turn_log import TurnEntry, TurnLog, turn_entry
 from diceland_site.turn_replay import TurnReplay
 
 from .dom import document, el, later
@@ -47,9 +47,39 @@ class LogPanel:
                 item = document.createElement("li")
                 item.className = "log-turn"
                 box.appendChild(item)
-            item.innerHTML = turn_html(log.turns[i], i, current, replay)
+            fill_turn(item, turn_entry(log.turns[i], i, current, replay))
         self.log, self.version, self.count, self.replay = log, log.version, len(log.turns), replay
         box.scrollTop = box.scrollHeight
+
+
+def fill_turn(item, entry: TurnEntry) -> None:
+    """``item`` (a ``li`` of the log) holding ``entry``: a heading that opens
+    and closes it, its lines, a finished turn's replay button."""
+    item.innerHTML = ""
+    box = document.createElement("details")
+    box.className = "log-turn-box"
+    box.dataset.turn = str(entry.index)
+    box.open = entry.open
+    title = document.createElement("summary")
+    title.className = "log-turn-title"
+    title.textContent = entry.title
+    lines = document.createElement("ol")
+    lines.className = "log-lines"
+    for text, latest in entry.lines:
+        line = document.createElement("li")
+        line.textContent = text
+        if latest:
+            line.className = "log-latest"
+        lines.appendChild(line)
+    box.append(title, lines)
+    if entry.replay:
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "log-replay"
+        button.dataset.turn = str(entry.index)
+        button.textContent = entry.replay
+        box.appendChild(button)
+    item.appendChild(box)
 
 
 class LogReplay:

@@ -15,7 +15,7 @@ import pytest
 from diceland_site.i18n import LANGUAGES
 from diceland_site.lesson_session import LessonSession
 from diceland_site.lessons import LessonScript
-from diceland_site.pictures import DRAWERS, MANIFEST, lesson_pictures
+from diceland_site.pictures import DRAWERS, MANIFEST, START, lesson_pictures, start_pictures
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
@@ -54,7 +54,7 @@ def test_every_step_of_every_lesson_has_the_picture_of_the_live_boards_seat(buil
 def test_steps_that_look_alike_share_one_file_and_every_file_is_named(built):
     manifest, files = built
     named = {p["src"] for lesson in manifest.values() for p in lesson["steps"]}
-    assert named == set(files) - {MANIFEST}
+    assert named == {f for f in files if not f.startswith("pictures/start/")} - {MANIFEST}
     steps = sum(len(lesson["steps"]) for lesson in manifest.values())
     assert len(named) < steps  # a step that only rolls dice draws the same board
     for src in named:
@@ -67,7 +67,17 @@ def test_a_game_without_a_drawing_function_gets_no_pictures():
     files = lesson_pictures({"no-such-game": ([entry], {"one": {"title": "x"}})})
     assert json.loads(files[MANIFEST])["lessons"] == {
         "no-such-game/one": {"game": "no-such-game", "folder": "tutorial/no-such-game", "file": "01-one.json"}}
-    assert list(files) == [MANIFEST]
+    assert [f for f in files if not f.startswith("pictures/start/")] == [MANIFEST]
+
+
+def test_each_game_has_a_new_sheet_in_each_language_for_the_boot_screen():
+    files = start_pictures()
+    assert set(files) == {START.format(game=g, lang=lang) for g in DRAWERS for lang in LANGUAGES}
+    for name, svg in files.items():
+        text = svg.decode("utf-8")
+        assert text.startswith("<?xml") and "<svg" in text, name
+    # the sheet's printed words are in the reader's language
+    assert files[START.format(game="clever", lang="es")] != files[START.format(game="clever", lang="en")]
 
 
 def test_a_broken_lesson_or_an_unsafe_id_stops_the_build_naming_it():

@@ -16,7 +16,7 @@ from diceland_site.games.clever.controller import Controller as CleverController
 from diceland_site.games.diceland.controller import Controller as DicelandController
 from diceland_site.games.wideshut.controller import Controller as WideController
 from diceland_site.seats import Seat
-from diceland_site.turn_log import ARROW, TurnLog, turn_html
+from diceland_site.turn_log import ARROW, TurnLog, turn_entry
 
 SEATS = (Seat("Ana"), Seat("Bo", "greedy"))
 
@@ -167,11 +167,11 @@ def test_the_log_model():
                            "Ana picks yellow 4" + ARROW + "yellow row 2, column 3" + ARROW + "blue X"
                            + ARROW + "cross on blue 7",
                            "To the silver platter: white 1.", "Round 1 · Bo's turn"]
-    html = turn_html(log.turns[1], 1, current=False)
-    assert "<details" in html and " open" not in html and "&gt;" not in html
-    assert " open" in turn_html(log.turns[2], 2, current=True)
-    assert "log-latest" not in html and turn_html(log.turns[1], 1, True).count("log-latest") == 1
-    assert "&lt;b&gt;" in turn_html(type(log.turns[0])("<b>Ana</b>", 0), 0, True)
+    finished = turn_entry(log.turns[1], 1, current=False, replay="Replay")
+    assert finished.title == "Round 1 · Ana's turn" and not finished.open and finished.replay == "Replay"
+    assert not any(latest for _, latest in finished.lines)
+    now = turn_entry(log.turns[1], 1, current=True, replay="Replay")
+    assert now.open and now.replay == "" and [latest for _, latest in now.lines] == [False, True]
 
 
 def bonus_prompts(name: str, seeds) -> list[str]:

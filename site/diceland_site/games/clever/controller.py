@@ -163,6 +163,11 @@ class Controller:
             self.handoff = self.t("clever.handoff", name=self.seats[p].name)
         self._last_human = p
 
+    @property
+    def last_human(self) -> int | None:
+        """The person who decided last (or decides now)."""
+        return self._last_human
+
     def acknowledge_handoff(self) -> None:
         self.handoff = None
 

@@ -152,9 +152,7 @@ def home(ctrl, p: int | None) -> int | None:
     person deciding, else the one who decided last (kept on the controller
     as ``last_human``), so a bot's turn does not take one's sheet away."""
     humans = [i for i, seat in enumerate(ctrl.seats) if seat.is_human]
-    mine = home_seat(p, humans, getattr(ctrl, "last_human", None))
-    ctrl.last_human = mine
-    return mine
+    return home_seat(p, humans, ctrl.last_human)
 
 
 def _minis(ctrl, players, mine: int | None, shown: int, p: int | None) -> MiniPanel:
