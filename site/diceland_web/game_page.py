@@ -144,6 +144,19 @@ class GamePage:
         current = self.current_game()
         return None if current is None else (share_url(str(window.location.href), *current), None)
 
+    def tab_click(self, evt) -> None:
+        """A seat's tab shows its sheet large."""
+        target = evt.target.closest("button[data-seat]") if evt.target else None
+        if target and self.ctrl is not None:
+            self.pick_sheet(int(target.dataset.seat))
+
+    def pick_sheet(self, seat: int | None) -> None:
+        """Show ``seat``'s sheet large (None or one's own: back to it)."""
+        if self.ctrl is None:
+            return
+        self.ctrl.view_sheet(None if seat is None or seat == self.ctrl.model().home else seat)
+        self.render()
+
     def show_own_sheet(self) -> None:
         """Back from another player's sheet to the one on turn."""
         self.ctrl.viewing = None

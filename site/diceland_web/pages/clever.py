@@ -174,19 +174,6 @@ class CleverPage(LogReplay, GamePage):
         if node:  # a missing element is JavaScript's null: falsy, not None
             node.focus()
 
-    def tab_click(self, evt) -> None:
-        target = evt.target.closest("button") if evt.target else None
-        if not target or self.ctrl is None:
-            return
-        self.pick_sheet(int(target.dataset.seat))
-
-    def pick_sheet(self, seat: int | None) -> None:
-        """Show ``seat``'s sheet large (None or one's own: back to it)."""
-        if self.ctrl is None:
-            return
-        self.ctrl.viewing = None if seat is None or seat == self.ctrl.model().home else seat
-        self.render()
-
     # -- drawing -----------------------------------------------------------------------
     def draw_sheet(self, model, state) -> None:
         wrap = el("board-wrap")

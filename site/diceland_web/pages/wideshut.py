@@ -171,19 +171,6 @@ class WideShutPage(LogReplay, GamePage):
             return
         self.act(self.ctrl.tap_die(int(target.dataset.index)), evt)
 
-    def tab_click(self, evt) -> None:
-        target = evt.target.closest("button[data-seat]") if evt.target else None
-        if not target or self.ctrl is None:
-            return
-        self.pick_sheet(int(target.dataset.seat))
-
-    def pick_sheet(self, seat: int | None) -> None:
-        """Show ``seat``'s sheet large (None or one's own: back to it)."""
-        if self.ctrl is None:
-            return
-        self.ctrl.view_sheet(None if seat is None or seat == self.ctrl.model().home else seat)
-        self.render()
-
     def canvas_click(self, evt) -> None:
         if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return

@@ -163,6 +163,10 @@ class Controller:
             self.handoff = self.t("clever.handoff", name=self.seats[p].name)
         self._last_human = p
 
+    def view_sheet(self, seat: int | None) -> None:
+        """Look at ``seat``'s sheet (None: back to the one the page chooses)."""
+        self.viewing = seat if seat is None or 0 <= seat < len(self.seats) else None
+
     @property
     def last_human(self) -> int | None:
         """The person who decided last (or decides now)."""
