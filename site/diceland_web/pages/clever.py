@@ -17,13 +17,15 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from diceland_site.games.clever.breakdown import breakdown
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
 
-from ..dom import document, draw_canvas, el, esc, window
+from ..dom import document, draw_canvas, el, window
+from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..shell import Shell
 
@@ -263,14 +265,7 @@ class CleverPage(GamePage):
             box.append(b)
 
     def show_game_over(self, model) -> None:
-        if model.rating is not None:
-            text = self.t("clever.over.solo", total=model.seats[0].scores["total"], rating=model.rating)
-        else:
-            text = self.t("clever.over.winner", names=self.strings.names([model.seats[w].name for w in model.winners]))
-        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.seats) + "</tr>"]
-        for key, values in model.breakdown:
-            rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
-        self.shell.show_game_over(text, "".join(rows))
+        show_breakdown(self.shell, breakdown(self.ctrl.state, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:

@@ -6,10 +6,12 @@ table, each redrawn only when what it shows changes."""
 from __future__ import annotations
 
 from diceland_site.games.diceland import draw
+from diceland_site.games.diceland.breakdown import breakdown
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, tooltip
 
 from ..dom import document, el, esc, later, painter, window
+from ..game_over import show_breakdown
 
 __all__ = ["DicelandView", "BUTTONS", "WIDE"]
 
@@ -238,16 +240,4 @@ class DicelandView:
         log.scrollTop = log.scrollHeight
 
     def show_game_over(self, model) -> None:
-        names = model.winner_names
-        text = self.page.t("prompt.game_over_one", name=names[0]) if len(names) == 1 else \
-            self.page.t("prompt.game_over_several", names=self.page.strings.names(names))
-        labels = model.stats_labels
-        cols = ("stars", "cells", "colours", "turns", "bonus_rolls")
-        head = "<tr><th>" + esc(labels["player"]) + "</th>" + "".join(
-            f"<th>{esc(labels[c])}</th>" for c in cols) + "</tr>"
-        rows = "".join(
-            "<tr><td>" + ("★ " if s.winner else "") + esc(s.name) + "</td>"
-            + "".join(f"<td>{getattr(s, c)}</td>" for c in cols) + "</tr>"
-            for s in model.stats)
-        self.page.shell.show_game_over(
-            text, f"<caption class=\"sr-only\">{esc(labels['title'])}</caption>{head}{rows}", model.winner_reason)
+        show_breakdown(self.page.shell, breakdown(self.page.ctrl))

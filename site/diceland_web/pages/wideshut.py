@@ -17,6 +17,7 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
+from diceland_site.games.wideshut.breakdown import breakdown
 from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
@@ -25,6 +26,7 @@ from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import document, draw_canvas, el, esc, js_obj, window
+from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..shell import Shell
 
@@ -240,10 +242,7 @@ class WideShutPage(GamePage):
         el("seat-tabs").innerHTML = "".join(parts)
 
     def show_over(self, m) -> None:
-        game = self.ctrl.game
-        self.shell.show_game_over(m.prompt, "".join(
-            f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
-            for q, seat in enumerate(self.ctrl.seats)))
+        show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names(), self.strings))
 
     def log(self, text: str) -> None:
         item = document.createElement("li")
