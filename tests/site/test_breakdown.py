@@ -117,3 +117,31 @@ def test_a_tie_names_how_it_was_broken():
     assert "share the win" in why_by_total(s, ["A", "B"], [10, 10], [0, 1])
     assert why_by_total(s, ["A", "B", "C"], [7, 12, 9], [1]) == "B won with 12 points, 3 more than C (9)."
     assert signed(-5) == "−5" and signed(3) == "3"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_live_scores_explain_dice_wide_shut(lang):
+    """A new sheet's −50 is explained; later the runs and the empty columns
+    in the words add up to the running total; the tabs carry the score."""
+    from diceland_site.games.wideshut.breakdown import live_score
+    from diceland_site.live_scores import SeatTab, tabs_html
+    strings = WideStrings(lang)
+    definition = get_game("wideshut")
+    game = definition.new(players=2, seed=3)
+    assert live_score(game.sheets[0], "Ana", strings) == start_explained(strings)
+    bots = [definition.make_bot("greedy", 1), definition.make_bot("greedy", 2)]
+    seen = 0
+    while not game.over:
+        p = game.waiting_for()[0]
+        game.apply(bots[p].choose(game, p))
+        for sheet in game.sheets:
+            empty = sheet.empty_columns()
+            if 0 < empty < 10:
+                text = live_score(sheet, "Ana", strings)
+                figures = re.findall(r"−?\d+", text.replace("(−5", "("))
+                runs, points, count, total = (number(x) for x in figures[:4])
+                assert (count, points, total) == (empty, -5 * empty, sheet.total) and runs + points == total
+                seen += 1
+    assert seen > 5
+    html = tabs_html([SeatTab(0, "Ana <b>", "−50", "Ana: −50 points", True, True, title="why")])
+    assert 'class="seat-score">−50<' in html and "&lt;b&gt;" in html and 'title="why"' in html

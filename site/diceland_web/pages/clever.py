@@ -23,10 +23,12 @@ from diceland_site.games.clever.draw import die_spot, frame_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.live_scores import SeatTab
 
 from ..dom import document, draw_canvas, el, window
 from ..game_over import show_breakdown
 from ..game_page import GamePage
+from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
@@ -251,18 +253,13 @@ class CleverPage(GamePage):
             box.append(b)
 
     def render_tabs(self, model) -> None:
-        box = el("seat-tabs")
-        box.innerHTML = ""
-        if len(model.seats) < 2:
-            return
-        for i, pl in enumerate(model.seats):
-            b = document.createElement("button")
-            b.type = "button"
-            b.setAttribute("role", "tab")
-            b.setAttribute("aria-selected", "true" if i == model.shown else "false")
-            b.dataset.seat = str(i)
-            b.textContent = f"{pl.name} · {pl.scores['total']}"
-            box.append(b)
+        t = self.t
+        render_seat_tabs([
+            SeatTab(i, pl.name, str(pl.scores["total"]),
+                    t("score.tab_label", name=pl.name, score=t("score.points", points=pl.scores["total"])),
+                    i == model.shown, i == model.current and not model.over,
+                    title=t("clever.scores", name=pl.name, foxes=pl.foxes, **pl.scores))
+            for i, pl in enumerate(model.seats)])
 
     def show_game_over(self, model) -> None:
         show_breakdown(self.shell, breakdown(self.ctrl.state, self.ctrl.names, self.strings))

@@ -17,7 +17,9 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
-from diceland_site.games.wideshut.breakdown import breakdown
+from diceland_site.breakdown import signed
+from diceland_site.games.wideshut.breakdown import breakdown, live_score
+from diceland_site.live_scores import SeatTab
 from diceland_site.games.wideshut.draw import frame_ops, layout_for, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
@@ -28,6 +30,7 @@ from diceland_site.games.wideshut.strings import WideStrings
 from ..dom import document, draw_canvas, el, esc, js_obj, window
 from ..game_over import show_breakdown
 from ..game_page import GamePage
+from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -233,13 +236,13 @@ class WideShutPage(GamePage):
         el("dice").innerHTML = "".join(parts)
 
     def render_tabs(self, m) -> None:
-        parts = []
-        for q, seat in enumerate(m.seats):
-            mark = "▶ " if seat.current else ""
-            parts.append(f'<button type="button" role="tab" class="seat-tab" data-seat="{q}" '
-                         f'aria-selected="{"true" if seat.shown else "false"}">'
-                         f'{mark}{esc(self.t("tab.text", name=seat.name, total=seat.total))}</button>')
-        el("seat-tabs").innerHTML = "".join(parts)
+        t, sheets = self.t, self.ctrl.game.sheets
+        render_seat_tabs([
+            SeatTab(q, seat.name, signed(seat.total),
+                    t("score.tab_label", name=seat.name, score=t("score.points", points=signed(seat.total))),
+                    seat.shown, seat.current, title=live_score(sheets[q], seat.name, self.strings))
+            for q, seat in enumerate(m.seats)],
+            "" if m.over else live_score(sheets[m.shown], m.seats[m.shown].name, self.strings))
 
     def show_over(self, m) -> None:
         show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names(), self.strings))

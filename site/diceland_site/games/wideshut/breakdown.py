@@ -66,3 +66,13 @@ def breakdown(game, names: Sequence[str], strings) -> Breakdown:
     return Breakdown(t("breakdown.caption"), tuple(names), winners, tuple(rows), totals,
                      headline(strings, names, winners),
                      why_by_total(strings, names, totals, winners, tie_break), notes, t("breakdown.winner"))
+
+
+def live_score(sheet, name: str, strings) -> str:
+    """A running total in words: the runs, the empty columns at −5 each and
+    the total (W7.1–W7.4); at the start, why a new sheet scores −50."""
+    empty = sheet.empty_columns()
+    if empty == 2 * 5:
+        return start_explained(strings)
+    return strings.t("breakdown.wide.live", name=name, runs=signed(sheet.total - empty * EMPTY_COLUMN),
+                     count=empty, points=signed(empty * EMPTY_COLUMN), total=signed(sheet.total))
