@@ -30,6 +30,7 @@ from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
+from ..welcome import bind_welcome, open_welcome
 
 BUTTONS = ("reroll", "extra", "confirm", "pass", "done", "undo", "hint")
 
@@ -55,6 +56,7 @@ class CleverPage(GamePage):
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.press(n))
         self.on(self.canvas, "click", self.canvas_click)
+        bind_welcome(self)
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
@@ -85,6 +87,9 @@ class CleverPage(GamePage):
 
     def first_seats(self):
         return default_seats(self.lang)
+
+    def first_visit(self) -> None:
+        open_welcome()
 
     # -- shell hooks --------------------------------------------------------------------
     def current_game(self):

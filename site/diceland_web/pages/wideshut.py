@@ -32,6 +32,7 @@ from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
+from ..welcome import bind_welcome, open_welcome
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
 #: keyboard shortcuts of the buttons (digits take the dice)
@@ -61,6 +62,7 @@ class WideShutPage(GamePage):
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n, evt))
         self.on(el("dice"), "click", self.dice_click)
+        bind_welcome(self)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
@@ -96,7 +98,7 @@ class WideShutPage(GamePage):
         return False
 
     def first_visit(self) -> None:
-        self.new_game(self.first_seats(), self.shell.read_seed(None))
+        open_welcome()
 
     def first_seats(self):
         return default_seats(self.strings)
