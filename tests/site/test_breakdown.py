@@ -52,14 +52,19 @@ def check_common(b, outcome, players: int) -> None:
     assert html.count('<tr class="total">') == 1 and html.count("★") == len(b.winners)
 
 
+def checked_table(name: str, build, strings, players: int, seed: int):
+    """A finished seeded game of ``name``, its end screen (checked against
+    the engine) and the table's rows that add up to the total."""
+    state = finished(name, players, seed)
+    b = build(state, [f"P{p + 1}" for p in range(players)], strings)
+    check_common(b, state.outcome(), players)
+    return state, b, [r for r in b.rows if r.kind == "part"]
+
+
 @pytest.mark.parametrize("players, seed", [(1, 3), (2, 5), (3, 8), (4, 13)])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_clever_table_is_the_engines_score(players, seed, lang):
-    state = finished("clever", players, seed)
-    names = [f"P{p + 1}" for p in range(players)]
-    b = clever_breakdown(state, names, CleverStrings(lang))
-    check_common(b, state.outcome(), players)
-    parts = [r for r in b.rows if r.kind == "part"]
+    state, b, parts = checked_table("clever", clever_breakdown, CleverStrings(lang), players, seed)
     assert len(parts) == 6  # five areas and the foxes
     for p, sheet in enumerate(state.sheets):
         score = sheet.score()
@@ -77,11 +82,8 @@ def test_clever_table_is_the_engines_score(players, seed, lang):
 @pytest.mark.parametrize("players, seed", [(2, 5), (3, 9), (4, 2)])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_wideshut_table_is_the_engines_score(players, seed, lang):
-    game = finished("wideshut", players, seed)
-    names = [f"P{p + 1}" for p in range(players)]
-    b = wide_breakdown(game, names, WideStrings(lang))
-    check_common(b, game.outcome(), players)
-    parts = [r for r in b.rows if r.kind == "part"]
+    game, b, parts = checked_table("wideshut", wide_breakdown, WideStrings(lang), players, seed)
+    names = list(b.names)
     details = [r for r in b.rows if r.kind == "detail"]
     assert len(parts) == 3 and len(details) == 2  # runs per half, the empty columns; each half's columns
     for p, sheet in enumerate(game.sheets):
