@@ -38,7 +38,7 @@ def test_four_bots_play_to_a_winner(site):
     assert game.over and list(game.winners) == s["winners"]
     assert site.page.is_visible("#game-over")
     assert site.page.text_content("#game-over-winners")
-    assert site.page.locator("#game-over-stats tr").count() == 5
+    assert site.page.locator("#game-over-stats tbody tr").count() == 5
     assert site.page.locator("#log li").count() > 10
 
 

@@ -17,18 +17,23 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from diceland_site.games.clever.breakdown import breakdown
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.live_scores import SeatTab
 
-from ..dom import document, draw_canvas, el, esc, window
+from ..dom import document, draw_canvas, el, window
+from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..log_panel import LogPanel, LogReplay
 from ..minis import MiniSheets
+from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
 from ..viewport import keep_in_view, room_below
+from ..welcome import bind_welcome, open_welcome
 
 #: a screen wide enough for the sheet beside the dice (clever.css says the same)
 WIDE = "(min-width: 900px)"
@@ -63,6 +68,7 @@ class CleverPage(LogReplay, GamePage):
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.press(n))
         self.on(self.canvas, "click", self.canvas_click)
+        bind_welcome(self)
         self.on(el("dice"), "click", self.dice_click)
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
@@ -95,6 +101,9 @@ class CleverPage(LogReplay, GamePage):
 
     def first_seats(self):
         return default_seats(self.lang)
+
+    def first_visit(self) -> None:
+        open_welcome()
 
     # -- shell hooks --------------------------------------------------------------------
     def current_game(self):
@@ -281,28 +290,16 @@ class CleverPage(LogReplay, GamePage):
             box.append(b)
 
     def render_tabs(self, model) -> None:
-        box = el("seat-tabs")
-        box.innerHTML = ""
-        if len(model.seats) < 2:
-            return
-        for i, pl in enumerate(model.seats):
-            b = document.createElement("button")
-            b.type = "button"
-            b.setAttribute("role", "tab")
-            b.setAttribute("aria-selected", "true" if i == model.shown else "false")
-            b.dataset.seat = str(i)
-            b.textContent = f"{pl.name} · {pl.scores['total']}"
-            box.append(b)
+        t = self.t
+        render_seat_tabs([
+            SeatTab(i, pl.name, str(pl.scores["total"]),
+                    t("score.tab_label", name=pl.name, score=t("score.points", points=pl.scores["total"])),
+                    i == model.shown, i == model.current and not model.over,
+                    title=t("clever.scores", name=pl.name, foxes=pl.foxes, **pl.scores))
+            for i, pl in enumerate(model.seats)])
 
     def show_game_over(self, model) -> None:
-        if model.rating is not None:
-            text = self.t("clever.over.solo", total=model.seats[0].scores["total"], rating=model.rating)
-        else:
-            text = self.t("clever.over.winner", names=self.strings.names([model.seats[w].name for w in model.winners]))
-        rows = ["<tr><th></th>" + "".join(f"<th>{esc(p.name)}</th>" for p in model.seats) + "</tr>"]
-        for key, values in model.breakdown:
-            rows.append(f"<tr><th>{esc(self.strings.area(key))}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
-        self.shell.show_game_over(text, "".join(rows))
+        show_breakdown(self.shell, breakdown(self.ctrl.state, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:

@@ -24,7 +24,7 @@ from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.shortcuts import HELP_LINES
 from diceland_site.packed import LinkError
-from diceland_site.seats import HUMAN, MAX_NAME, Seat
+from diceland_site.seats import HUMAN, MAX_NAME
 from diceland_site.sounds import cue_for
 
 from ..dom import draw_canvas, el, js_obj, next_frame, window
@@ -33,6 +33,7 @@ from ..log_panel import LogPanel
 from ..new_game import Column, SeatRow
 from .diceland_view import BUTTONS, DicelandView
 from ..shell import Shell
+from ..welcome import bind_welcome, open_welcome, welcome_seats
 
 #: The stored setting "pass for me when nothing fits" (on unless set to false).
 AUTO_PASS_SETTING = "auto_pass"
@@ -74,12 +75,7 @@ class DicelandPage(GamePage):
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.schedule_render())
         self.on(el("dice"), "click", self.dice_click)
-        self.on(el("btn-welcome-bot"), "click", lambda evt: self.quick_game(HUMAN, "greedy"))
-        self.on(el("btn-welcome-hotseat"), "click", lambda evt: self.shell.new_game_dialog.open(
-            [SeatRow("", HUMAN, RANDOM_BOARD)] * 2))
-        self.on(el("btn-welcome-options"), "click", lambda evt: self.shell.new_game_dialog.open())
-        self.on(el("btn-welcome-saves"), "click", lambda evt: (el("welcome").close(), self.shell.saves.open()))
-        self.on(el("btn-welcome-import"), "click", lambda evt: el("import-file").click())
+        bind_welcome(self, self.quick_game, [SeatRow("", HUMAN, RANDOM_BOARD)] * 2)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.mini_click)
         self.on(el("btn-my-board"), "click", lambda evt: self.show_sheet(None))
@@ -158,18 +154,12 @@ class DicelandPage(GamePage):
         return [SeatRow("", HUMAN, "A"), SeatRow("", "greedy", "A")]
 
     def first_visit(self) -> None:
-        """No game yet: the welcome screen (a bot game in one tap, pass and
-        play, how to play, saved games, import)."""
-        dialog = el("welcome")
-        if not dialog.open:
-            dialog.showModal()
+        """No game yet: the welcome (:mod:`diceland_web.welcome`)."""
+        open_welcome()
 
-    def quick_game(self, *kinds: str) -> None:
-        """A game of ``kinds`` on a random board, with the kinds' default names."""
-        el("welcome").close()
-        seats = [Seat(Seat.fitting_name("", k, i, self.strings), k) for i, k in enumerate(kinds)]
-        self.start_game(seats, [random.choice(board_ids())], self.shell.read_seed(None))
-        self.canvas.focus()
+    def quick_game(self) -> None:
+        """The welcome's one-tap game, on a random board."""
+        self.start_game(welcome_seats(self.strings), [random.choice(board_ids())], self.shell.read_seed(None))
 
     # -- shell hooks --------------------------------------------------------------------
     def worth_keeping(self) -> bool:

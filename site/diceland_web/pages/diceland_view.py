@@ -6,11 +6,15 @@ table, each redrawn only when what it shows changes."""
 from __future__ import annotations
 
 from diceland_site.games.diceland import draw
+from diceland_site.games.diceland.breakdown import breakdown
+from diceland_site.live_scores import SeatTab
 from diceland_site.games.diceland.minis import mini_layout, mini_ops
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, tooltip
 
 from ..dom import document, el, esc, later, painter, window
+from ..game_over import show_breakdown
 from ..minis import WIDE, mini_buttons
+from ..seat_tabs import render_seat_tabs
 
 __all__ = ["DicelandView", "BUTTONS", "WIDE"]
 
@@ -91,18 +95,12 @@ class DicelandView:
             box.classList.toggle("warning", bool(aid.warning))
 
     def render_tabs(self, model) -> None:
-        tabs = el("seat-tabs")
-        parts = []
-        for p in model.seats:
-            cls = "seat-tab" + (" waiting" if p.waiting else "")
-            label = self.page.t("button.view_sheet", name=p.name)
-            parts.append(
-                f'<button type="button" role="tab" class="{cls}" data-seat="{p.index}" '
-                f'aria-selected="{"true" if p.shown else "false"}" aria-label="{esc(label)}, '
-                f'{esc(p.stars_label)}">{esc(p.name)} ★{p.stars}</button>')
-        html = "".join(parts)
-        if tabs.innerHTML != html:
-            tabs.innerHTML = html
+        t = self.page.t
+        render_seat_tabs([
+            SeatTab(p.index, p.name, f"★ {p.stars}",
+                    t("score.tab_label", name=t("button.view_sheet", name=p.name), score=p.stars_label),
+                    p.shown, p.current and not model.over, p.waiting, title=p.stars_label)
+            for p in model.seats])
 
     def render_minis(self, minis) -> None:
         """The way back to one's own board; on a wide screen the other
@@ -208,16 +206,4 @@ class DicelandView:
             primary.classList.add("primary")
 
     def show_game_over(self, model) -> None:
-        names = model.winner_names
-        text = self.page.t("prompt.game_over_one", name=names[0]) if len(names) == 1 else \
-            self.page.t("prompt.game_over_several", names=self.page.strings.names(names))
-        labels = model.stats_labels
-        cols = ("stars", "cells", "colours", "turns", "bonus_rolls")
-        head = "<tr><th>" + esc(labels["player"]) + "</th>" + "".join(
-            f"<th>{esc(labels[c])}</th>" for c in cols) + "</tr>"
-        rows = "".join(
-            "<tr><td>" + ("★ " if s.winner else "") + esc(s.name) + "</td>"
-            + "".join(f"<td>{getattr(s, c)}</td>" for c in cols) + "</tr>"
-            for s in model.stats)
-        self.page.shell.show_game_over(
-            text, f"<caption class=\"sr-only\">{esc(labels['title'])}</caption>{head}{rows}", model.winner_reason)
+        show_breakdown(self.page.shell, breakdown(self.page.ctrl))

@@ -17,6 +17,9 @@ from dataclasses import asdict
 
 from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
+from diceland_site.breakdown import signed
+from diceland_site.games.wideshut.breakdown import breakdown, live_score
+from diceland_site.live_scores import SeatTab
 from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
@@ -25,11 +28,14 @@ from diceland_site.games.wideshut.share import PARAM, decode_position
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import draw_canvas, el, esc, js_obj, window
+from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..log_panel import LogPanel, LogReplay
 from ..minis import MiniSheets
+from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
 from ..viewport import keep_in_view, room_below
+from ..welcome import bind_welcome, open_welcome
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
 #: a screen wide enough for the sheet beside the dice (wideshut.css says the same)
@@ -67,6 +73,7 @@ class WideShutPage(LogReplay, GamePage):
         for name in BUTTONS:
             self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n, evt))
         self.on(el("dice"), "click", self.dice_click)
+        bind_welcome(self)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.minis.click)
         self.on(self.canvas, "click", self.canvas_click)
@@ -104,7 +111,7 @@ class WideShutPage(LogReplay, GamePage):
         return False
 
     def first_visit(self) -> None:
-        self.new_game(self.first_seats(), self.shell.read_seed(None))
+        open_welcome()
 
     def first_seats(self):
         return default_seats(self.strings)
@@ -265,19 +272,16 @@ class WideShutPage(LogReplay, GamePage):
         el("dice").innerHTML = "".join(parts)
 
     def render_tabs(self, m) -> None:
-        parts = []
-        for q, seat in enumerate(m.seats):
-            mark = "▶ " if seat.current else ""
-            parts.append(f'<button type="button" role="tab" class="seat-tab" data-seat="{q}" '
-                         f'aria-selected="{"true" if seat.shown else "false"}">'
-                         f'{mark}{esc(self.t("tab.text", name=seat.name, total=seat.total))}</button>')
-        el("seat-tabs").innerHTML = "".join(parts)
+        t, sheets = self.t, self.ctrl.game.sheets
+        render_seat_tabs([
+            SeatTab(q, seat.name, signed(seat.total),
+                    t("score.tab_label", name=seat.name, score=t("score.points", points=signed(seat.total))),
+                    seat.shown, seat.current, title=live_score(sheets[q], seat.name, self.strings))
+            for q, seat in enumerate(m.seats)],
+            "" if m.over else live_score(sheets[m.shown], m.seats[m.shown].name, self.strings))
 
     def show_over(self, m) -> None:
-        game = self.ctrl.game
-        self.shell.show_game_over(m.prompt, "".join(
-            f"<li>{esc(self.t('over.line', name=seat.name, total=game.sheets[q].total, splits=game.sheets[q].splits))}</li>"
-            for q, seat in enumerate(self.ctrl.seats)))
+        show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names(), self.strings))
 
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:

@@ -335,7 +335,8 @@ def test_hint_preselects_a_placement(board):
     assert any(d.hint for d in m.dice) and m.prompt.startswith("Hint: choose")
     ctl.choose(Colour[h["colour"].upper()])
     if ctl.game.phase is Phase.DECIDE:
-        assert ctl.hint() == {"action": "stop"}
+        stop = ctl.hint()
+        assert stop["action"] == "stop" and stop["reason"]  # why, in plain words
         ctl.stop()
     h = ctl.hint()
     if h["action"] == "place":

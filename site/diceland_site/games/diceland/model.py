@@ -243,7 +243,8 @@ def _prompt(ctrl) -> str:
     name = ctrl.names[p]
     if ctrl.hint_state and ctrl.hint_state["action"] != "place":
         a = ctrl.hint_state["action"]
-        return t(f"prompt.hint_{a}", colour=s.colour(ctrl.hint_state.get("colour", "red")))
+        return " ".join(x for x in (t(f"prompt.hint_{a}", colour=s.colour(ctrl.hint_state.get("colour", "red"))),
+                                    ctrl.hint_state.get("reason", "")) if x)
     if g.phase is Phase.CHOOSE:
         return t("prompt.roll" if ctrl.needs_roll() else "prompt.choose", name=name)
     if g.phase is Phase.DECIDE:
@@ -256,7 +257,8 @@ def _prompt(ctrl) -> str:
         n = have[colour]
         key = ("prompt.ready_one" if n == 1 else "prompt.ready") if len(ctrl.selection) == n \
             else "prompt.selecting"
-        return t(key, colour=s.colour(colour), selected=len(ctrl.selection), count=n)
+        why = ctrl.hint_state.get("reason", "") if ctrl.hint_state and ctrl.hint_state["action"] == "place" else ""
+        return " ".join(x for x in (t(key, colour=s.colour(colour), selected=len(ctrl.selection), count=n), why) if x)
     if g.phase is Phase.PLACE and p == g.active:
         if g.must_place(p):
             return t("prompt.place_active", name=name, count=g.held, colour=s.colour(g.chosen))

@@ -11,6 +11,7 @@ from diceland_core import IllegalActionError
 from diceland_core.games.diceland import Action, Choose, Colour, Phase, Place, action_to_json
 
 from . import model
+from .hint_reason import reason
 from ...play import Result, Tap, button, point
 from ...i18n import error_details, error_text
 
@@ -198,6 +199,7 @@ class Placement:
         else:
             self._clear_selection()
             self.hint_state = {"action": action.type}
+        self.hint_state["reason"] = reason(self.game, self.acting_seat(), action, self.strings)
         return self.hint_state
 
     def hint_move(self) -> dict[str, Any] | None:

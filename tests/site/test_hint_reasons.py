@@ -1,0 +1,71 @@
+"""Every game's hint says why, in plain words, in English, Spanish and
+Italian: seeded games where the person asks for a hint at each decision."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from diceland_core import get_game
+from diceland_core.games.diceland.bots import hint as diceland_hint
+from diceland_site.games.clever.controller import Controller as CleverController
+from diceland_site.games.diceland.controller import Controller as DicelandController
+from diceland_site.games.diceland.hint_reason import reason
+from diceland_site.games.wideshut.controller import Controller as WideController
+from diceland_site.i18n import LANGUAGES, Strings
+from diceland_site.seats import Seat
+
+KEY_OR_DATA = re.compile(r"\b[a-z][a-z_]*\.[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*\b|[\[\]{}]|\bNone\b|<[a-z]")
+
+
+def test_diceland_hints_give_a_reason_in_every_language():
+    game = get_game("diceland").new(players=2, seed=5, board="A")
+    bots = [get_game("diceland").make_bot("greedy", 1), get_game("diceland").make_bot("greedy", 2)]
+    kinds: set[str] = set()
+    asked = 0
+    while not game.over and asked < 60:
+        p = game.waiting_for()[0]
+        if p == 0:
+            action = diceland_hint(game, 0)
+            texts = {lang: reason(game, 0, action, Strings(lang)) for lang in LANGUAGES}
+            assert all(texts.values()) and len(set(texts.values())) == 3, texts
+            for text in texts.values():
+                assert not KEY_OR_DATA.search(text), text
+            kinds.add(action.type)
+            asked += 1
+        game.apply(bots[p].choose(game, p))
+    assert {"choose", "place"} <= kinds and kinds & {"reroll", "stop"}, kinds
+
+
+def test_diceland_prompt_shows_the_hints_reason():
+    game = get_game("diceland").new(players=2, seed=5, board="A")
+    ctrl = DicelandController(game, [Seat("Ana"), Seat("Bot", "greedy")], lang="es")
+    for _ in range(50):
+        if ctrl.needs_roll():
+            ctrl.roll()
+        if ctrl.acting_seat() == 0:
+            break
+        ctrl.bot_step()
+    assert ctrl.acting_seat() == 0
+    state = ctrl.hint()
+    assert state and state["reason"]
+    prompt = ctrl.model().prompt
+    assert state["reason"] in prompt and prompt != state["reason"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_clever_and_wideshut_hints_say_why(lang):
+    for name, make in (("clever", CleverController), ("wideshut", WideController)):
+        game = get_game(name).new(players=2, seed=9)
+        ctrl = make(game, [Seat("Ana"), Seat("Bot", "greedy")], lang)
+        for _ in range(60):
+            if ctrl.current() == 0 and not getattr(ctrl, "handoff", None):
+                break
+            if name == "wideshut" and getattr(ctrl.game, "phase", "") == "roll":
+                ctrl.roll()
+                continue
+            ctrl.bot_step()
+        result = ctrl.hint()
+        assert result.ok and result.reason, (name, result)
+        assert not KEY_OR_DATA.search(result.reason), result.reason
