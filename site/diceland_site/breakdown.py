@@ -90,26 +90,3 @@ def why_by_total(strings: Strings, names: Sequence[str], totals: Sequence[int], 
              other=names[q], other_total=signed(second))
 
 
-def _esc(text: object) -> str:
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
-
-
-def table_html(b: Breakdown) -> str:
-    """The markup inside the end screen's ``<table>``: a column per player
-    (the winners marked ★, and named so for screen readers), a row per
-    part, the total row strong."""
-    win = set(b.winners)
-    mark = f'<span class="sr-only"> ({_esc(b.winner_label)})</span>' if b.winner_label else ""
-
-    def cls(p: int) -> str:
-        return ' class="win"' if p in win else ""
-
-    head = "<thead><tr><td></td>" + "".join(
-        f'<th scope="col"{cls(p)}>' + (f"★ {_esc(name)}{mark}" if p in win else _esc(name)) + "</th>"
-        for p, name in enumerate(b.names)) + "</tr></thead>"
-    body = "".join(
-        f'<tr class="{row.kind}"><th scope="row">{_esc(row.label)}</th>'
-        + "".join(f"<td{cls(p)}>{_esc(v)}</td>" for p, v in enumerate(row.values)) + "</tr>"
-        for row in b.rows)
-    return f'<caption class="sr-only">{_esc(b.caption)}</caption>{head}<tbody>{body}</tbody>'

@@ -6,18 +6,43 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from diceland_site.live_scores import SeatTab, tabs_html
+from diceland_site.live_scores import SeatTab
 
 from .dom import document, el
 
 __all__ = ["render_seat_tabs"]
 
 
+def _tab(tab: SeatTab):
+    """A tab button: the seat's name and its score in spans of their own
+    (``.seat-name``, ``.seat-score``)."""
+    button = document.createElement("button")
+    button.type = "button"
+    button.setAttribute("role", "tab")
+    button.className = "seat-tab" + (" current" if tab.current else "") + (" waiting" if tab.waiting else "")
+    button.dataset.seat = str(tab.index)
+    button.setAttribute("aria-selected", "true" if tab.shown else "false")
+    button.setAttribute("aria-label", tab.label)
+    if tab.title:
+        button.title = tab.title
+    name = document.createElement("span")
+    name.className = "seat-name"
+    name.textContent = ("▶ " if tab.current else "") + tab.name
+    score = document.createElement("span")
+    score.className = "seat-score"
+    score.textContent = tab.score
+    button.append(name, document.createTextNode(" "), score)
+    return button
+
+
 def render_seat_tabs(tabs: Sequence[SeatTab], note: str = "") -> None:
     box = el("seat-tabs")
-    html = tabs_html(tabs)
-    if box.innerHTML != html:  # the same tabs: no new nodes (the focus stays)
-        box.innerHTML = html
+    key = repr(tuple(tabs))
+    if box.dataset.tabs != key:  # the same tabs: no new nodes (the focus stays)
+        box.dataset.tabs = key
+        box.textContent = ""
+        for tab in tabs:
+            box.appendChild(_tab(tab))
     line = el("score-note")  # a missing element is JavaScript's null: falsy, not None
     if not line and note:
         line = document.createElement("p")

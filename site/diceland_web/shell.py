@@ -271,12 +271,11 @@ class Shell:
         rows = self.page.seat_rows()
         self.page.new_game([Seat(r.name, r.kind) for r in rows], self.read_seed(None), [r.extra for r in rows])
 
-    def show_game_over(self, text: str, stats_html: str, why: str = "") -> None:
-        """The end-of-game dialog: who won (``text``), why, and the page's
-        table of the game (``stats_html``, the markup inside #game-over-stats)."""
+    def show_game_over(self, text: str, why: str = "") -> None:
+        """The end-of-game dialog: who won (``text``), why, and the table of
+        the game the page wrote into #game-over-stats."""
         el("game-over-winners").textContent = text
         el("game-over-why").textContent = why
-        el("game-over-stats").innerHTML = stats_html
         self.notices.announce(" ".join(x for x in (text, why) if x))
         dialog = el("game-over")
         if not dialog.open:
