@@ -38,8 +38,8 @@ def _tab(tab: SeatTab):
 def render_seat_tabs(tabs: Sequence[SeatTab], note: str = "") -> None:
     box = el("seat-tabs")
     key = repr(tuple(tabs))
-    if box.dataset.tabs != key:  # the same tabs: no new nodes (the focus stays)
-        box.dataset.tabs = key
+    if box.getAttribute("data-tabs") != key:  # the same tabs: no new nodes (the focus stays)
+        box.setAttribute("data-tabs", key)
         box.textContent = ""
         for tab in tabs:
             box.appendChild(_tab(tab))
