@@ -30,8 +30,14 @@ def human_turn(site) -> dict:
 
 
 def tap_hint(site) -> None:
-    """Make the hint's move with clicks: on the canvas or on the named buttons."""
-    for tap in json.loads(site.page.evaluate("window.diceland.hintTaps()")):
+    """Make the hint's move with clicks: on the canvas or on the named buttons.
+    The taps are asked for again after each one (the same move, the die
+    already picked): a notice that came with the first tap may have moved
+    the sheet, as a person would see."""
+    taps = json.loads(site.page.evaluate("window.diceland.hintTaps()"))
+    for i in range(len(taps)):
+        fresh = json.loads(site.page.evaluate("window.diceland.hintTaps()")) if i else taps
+        tap = fresh[i] if len(fresh) == len(taps) else taps[i]
         if "button" in tap:
             site.page.click(f"#{tap['button']}")
         else:
