@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.review import ReviewHooks, Rollouts, register_review
 from .bots.evaluate import future_entries, value
-from .terminal import COLOUR_WORDS, describe, _w
+from .words import colour_word, describe, word
 
 #: dice a player enters in an own turn and in another's (evaluate.future_entries)
 _ACTIVE, _PASSIVE = 2.6, 0.9
@@ -27,8 +27,8 @@ def _describe(state: Any, action: Any, lang: str) -> str:
 
 def _area(area: str, lang: str) -> str:
     if area == "fox":
-        return _w(lang, "foxes").lower()
-    return COLOUR_WORDS.get(lang, COLOUR_WORDS["en"]).get(area, area)
+        return word(lang, "foxes").lower()
+    return colour_word(lang, area)
 
 
 def _value(state: Any, seat: int) -> float:

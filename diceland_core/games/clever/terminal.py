@@ -9,9 +9,7 @@ hint (the expert's move and its reason), ``u`` undoes (never past a roll),
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...core.errors import IllegalActionError, render_message
@@ -24,21 +22,9 @@ from .sheet import (
     BLUE_POINTS, COLOURS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_GRID,
     YELLOW_PRINTED, Sheet,
 )
+from .words import colour_word as _c, describe, word as _w
 
 __all__ = ["terminal", "render_sheet", "render_table", "describe"]
-
-#: the terminal's words and the dice colours' names, by language
-_WORDS_FILE = json.loads(Path(__file__).with_name("terminal_words.json").read_text(encoding="utf-8"))
-WORDS: dict[str, dict[str, str]] = _WORDS_FILE["words"]
-COLOUR_WORDS: dict[str, dict[str, str]] = _WORDS_FILE["colours"]
-
-
-def _w(lang: str, key: str) -> str:
-    return WORDS.get(lang, WORDS["en"]).get(key, WORDS["en"][key])
-
-
-def _c(lang: str, colour: str) -> str:
-    return COLOUR_WORDS.get(lang, COLOUR_WORDS["en"]).get(colour, colour)
 
 
 def _track(n_circled: int, n_used: int) -> str:
@@ -110,27 +96,6 @@ def render_table(state: Game, lang: str = "en") -> list[str]:
         out.append(f"  {_w(lang, 'fields')}: {dice(s['fields'])}")
         out.append(f"  {_w(lang, 'platter')}: {dice(s['platter'])}")
     return out
-
-
-def describe(action: Any, state: Game, lang: str = "en") -> str:
-    """A short text for an action in a menu."""
-    t = action.type
-    text = _w(lang, t)
-    if t in ("reroll", "pass", "end_turn"):
-        return text
-    if getattr(action, "die", None):
-        text += f" {_c(lang, action.die)} {state.faces[COLOURS.index(action.die)]}"
-    if action.area is None:
-        return text + " " + _w(lang, "nothing")
-    text += f" -> {_c(lang, action.area)}"
-    if action.area == "yellow":
-        r, c = action.field
-        text += f" ({_w(lang, 'row')} {r + 1}, {_w(lang, 'column')} {c + 1})"
-    elif action.area == "blue" and action.field is not None:
-        text += f" {action.field}"
-    elif t == "round_bonus" and action.area in ("orange", "purple"):
-        text += " 6"
-    return text
 
 
 def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: int = 0,
