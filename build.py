@@ -48,7 +48,7 @@ from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
 from diceland_build.server import make_server
 from diceland_build.stdlib import read_keep, trim_stdlib
-from diceland_build.wheels import build_wheel, package_files
+from diceland_build.wheels import build_wheel, left_out_of_the_site, package_files
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -276,7 +276,8 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
         out_files[f"pyodide/{name}"] = (pyodide_dir / name).read_bytes()
     if not full_stdlib:
         try:
-            out_files[f"pyodide/{STDLIB}"] = trim_stdlib(out_files[f"pyodide/{STDLIB}"], read_keep())
+            out_files[f"pyodide/{STDLIB}"] = trim_stdlib(out_files[f"pyodide/{STDLIB}"], read_keep(), left_out_of_the_site(
+                {"diceland_core": ROOT / "diceland_core", **{n: SITE / n for n in SITE_PACKAGES}}))
         except (OSError, ValueError) as exc:
             raise BuildError(f"the standard library archive: {exc}") from None
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())

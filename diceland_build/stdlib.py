@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from diceland_build.pysource import strip_cached
-from diceland_build.wheels import zip_write
+from diceland_build.wheels import module_of, zip_write
 
 __all__ = ["GUARD_MODULE", "KEEP_FILE", "archive_modules", "left_out", "module_of",
            "read_keep", "trim_stdlib"]
@@ -26,18 +27,6 @@ KEEP_FILE = HERE / "stdlib_keep.txt"
 GUARD_SOURCE = HERE / "stdlib_guard.py"
 #: The module the build adds to the trimmed archive (python.mjs imports it).
 GUARD_MODULE = "_diceland_stdlib_guard"
-
-
-def module_of(entry: str) -> str | None:
-    """The module an archive entry holds (``email/mime/text.py`` →
-    ``email.mime.text``, ``json/__init__.py`` → ``json``); None for a folder
-    or a data file."""
-    if not entry.endswith(".py"):
-        return None
-    parts = entry[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts) or None
 
 
 def archive_modules(archive: bytes) -> set[str]:
@@ -82,10 +71,12 @@ def guard_source(names: list[str]) -> bytes:
     return text.replace(marker, "LEFT_OUT: frozenset[str] = frozenset({\n" + listing + "})").encode("utf-8")
 
 
-def trim_stdlib(archive: bytes, keep: set[str]) -> bytes:
+def trim_stdlib(archive: bytes, keep: set[str], also: Iterable[str] = ()) -> bytes:
     """``archive`` (a ``python_stdlib.zip``) holding only the modules of
     ``keep`` (without comments and docstrings: pysource.py), their folders
-    and :data:`GUARD_MODULE`; the same bytes for the same input.  A kept module the archive does not have is a ValueError
+    and :data:`GUARD_MODULE`, which names the modules left out and those of
+    ``also`` (the site's own left out of its wheels); the same bytes for the
+    same input.  A kept module the archive does not have is a ValueError
     (the list is stale: a new Pyodide needs a new list)."""
     modules = archive_modules(archive)
     unknown = sorted(keep - modules)
@@ -105,5 +96,5 @@ def trim_stdlib(archive: bytes, keep: set[str]) -> bytes:
                 if info.filename.endswith(".py"):
                     data = strip_cached(data.decode("utf-8")).encode("utf-8")
                 zip_write(dst, info.filename, data)
-        zip_write(dst, GUARD_MODULE + ".py", guard_source(left_out(modules, keep)))
+        zip_write(dst, GUARD_MODULE + ".py", guard_source(left_out(modules, keep) + sorted(also)))
     return out.getvalue()

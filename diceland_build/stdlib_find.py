@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from diceland_build.stdlib import KEEP_FILE, archive_modules, read_keep
+from diceland_build.wheels import NOT_FOR_THE_SITE
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -122,10 +123,12 @@ def python_mjs_code(name: str) -> str:
 
 
 def not_in_snapshot() -> tuple[str, ...]:
-    """The endings of the module names python.mjs's IMPORTS leaves out of the snapshot."""
+    """The endings of the module names the snapshot does not import: those
+    the site's wheels leave out and those python.mjs's IMPORTS skips."""
     code = python_mjs_code("IMPORTS")
     start = code.index("endswith(") + len("endswith(")
-    return ast.literal_eval(code[start:code.index("):", start)].strip())
+    skipped = ast.literal_eval(code[start:code.index("):", start)].strip())
+    return NOT_FOR_THE_SITE + ((skipped,) if isinstance(skipped, str) else tuple(skipped))
 
 
 def page_modules(browser, base: str, path: str, play: bool) -> set[str]:

@@ -1,11 +1,14 @@
 """Written into the site's standard-library archive as ``_diceland_stdlib_guard``
 (diceland_build/stdlib.py fills in :data:`LEFT_OUT`): the site ships only
-the standard-library modules its pages import, and :func:`install` makes the
-import of one it left out fail with a message that says so."""
+the standard-library modules its pages import (and of its own packages, not
+the command line's), and :func:`install` makes the import of one it left
+out fail with a message that says so."""
 
 import sys
 
-#: The standard-library modules the build left out (a package: all of it).
+#: The modules the build left out (a package: all of it): the standard
+#: library's the pages do not import, and the command line's of the site's
+#: own packages.
 LEFT_OUT: frozenset[str] = frozenset()
 
 
@@ -23,9 +26,11 @@ class LeftOutFinder:
     def find_spec(name, path=None, target=None):
         if left_out(name):
             raise ModuleNotFoundError(
-                f"No module named {name!r}: this site's Python leaves out the standard library "
-                f"module {name} (build.py ships the modules of diceland_build/stdlib_keep.txt; "
-                "python -m diceland_build.stdlib_find --update finds them again)", name=name)
+                f"No module named {name!r}: this site's Python leaves out the module {name}, which "
+                "no page uses (build.py ships the standard-library modules of "
+                "diceland_build/stdlib_keep.txt, which python -m diceland_build.stdlib_find --update "
+                "finds again, and leaves the command line's modules out of the site's wheels: "
+                "NOT_FOR_THE_SITE in diceland_build/wheels.py)", name=name)
         return None
 
     @staticmethod

@@ -11,9 +11,20 @@ from pathlib import Path
 
 from diceland_build.pysource import strip_cached
 
-__all__ = ["ZIP_TIME", "zip_write", "build_wheel", "package_files"]
+__all__ = ["NOT_FOR_THE_SITE", "ZIP_TIME", "build_wheel", "for_the_site", "left_out_of_the_site", "module_of", "package_files", "zip_write"]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+#: The endings of the modules no page runs, left out of the site's wheels:
+#: the command line (its entry point, its commands, the review's report),
+#: the terminals, the board generator, and the SVG drawings the build makes.
+#: They import argparse or xml, which the site's standard library leaves
+#: out; the guard (stdlib_guard.py) names them when something imports one.
+NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
+                    "pictures", ".svg")
+#: Files of the packages that are no code the pages read: the rulings
+#: (documents).
+_NOT_FOR_THE_SITE_FILES = (".md",)
 
 
 def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -57,15 +68,52 @@ def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, by
     return f"{name}-{version}-py3-none-any.whl", buf.getvalue()
 
 
+def module_of(entry: str) -> str | None:
+    """The module an archive entry holds (``email/mime/text.py`` →
+    ``email.mime.text``, ``json/__init__.py`` → ``json``); None for a folder
+    or a data file."""
+    if not entry.endswith(".py"):
+        return None
+    parts = entry[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) or None
+
+
+def for_the_site(archive_path: str) -> bool:
+    """Whether a package file goes into the site's wheels (see
+    :data:`NOT_FOR_THE_SITE`)."""
+    module = module_of(archive_path)
+    if module is not None:
+        return not module.endswith(NOT_FOR_THE_SITE)
+    return not archive_path.endswith(_NOT_FOR_THE_SITE_FILES)
+
+
+def left_out_of_the_site(packages: dict[str, Path]) -> list[str]:
+    """The modules of ``packages`` (name → folder) the site's wheels leave
+    out (:func:`for_the_site`), for the guard's message."""
+    names = []
+    for name, folder in packages.items():
+        for path in folder.rglob("*.py"):
+            archive_path = f"{name}/{path.relative_to(folder).as_posix()}"
+            if "__pycache__" not in path.parts and not for_the_site(archive_path):
+                names.append(module_of(archive_path))
+    return sorted(names)
+
+
 def package_files(folder: Path, prefix: str, strip: bool = False) -> list[tuple[str, bytes]]:
     """Every file below ``folder`` as ``prefix/relative/path`` (no caches);
-    ``strip``: Python sources without comments and docstrings but the
-    classes' (pysource.py), for the site."""
+    ``strip``: the site's, without the files of :func:`for_the_site` and
+    with Python sources without comments and docstrings but the classes'
+    (pysource.py)."""
     files = []
     for path in sorted(folder.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            name = f"{prefix}/{path.relative_to(folder).as_posix()}"
+            if strip and not for_the_site(name):
+                continue
             data = path.read_bytes()
             if strip and path.suffix == ".py":
                 data = strip_cached(data.decode("utf-8"), classes=False).encode("utf-8")
-            files.append((f"{prefix}/{path.relative_to(folder).as_posix()}", data))
+            files.append((name, data))
     return files

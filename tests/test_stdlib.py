@@ -109,3 +109,32 @@ def test_the_kept_list_is_in_pyodides_archive_and_the_encodings_are_few():
     assert keep <= archive_modules(PYODIDE_STDLIB.read_bytes())
     assert {m for m in keep if m.startswith("encodings.")} == {"encodings.aliases", "encodings.cp437", "encodings.utf_8"}
     assert guard_source(["xmlrpc"]).count(b"'xmlrpc',") == 1
+
+
+def test_the_site_wheels_leave_out_the_command_line_and_the_guard_names_it(tmp_path):
+    """The command line, the terminals, the board generator, the build's
+    drawings and the rulings are not shipped to the pages; the guard names
+    each module left out, so that importing one says why it is missing."""
+    from diceland_build.wheels import NOT_FOR_THE_SITE, for_the_site, left_out_of_the_site, package_files
+
+    assert not for_the_site("diceland_core/cli.py") and not for_the_site("diceland_core/__main__.py")
+    assert not for_the_site("diceland_core/games/clever/terminal.py")
+    assert not for_the_site("diceland_core/games/diceland/RULINGS.md")
+    assert for_the_site("diceland_core/games/clever/game.py") and for_the_site("diceland_site/locales/en.json")
+    shipped = {name for name, _ in package_files(ROOT / "diceland_core", "diceland_core", strip=True)}
+    everything = {name for name, _ in package_files(ROOT / "diceland_core", "diceland_core")}
+    gone = everything - shipped
+    assert "diceland_core/cli.py" in gone and "diceland_core/games/wideshut/terminal.py" in gone
+    assert all(not n.endswith(".py") or n[:-3].replace("/", ".").removesuffix(".__init__").endswith(NOT_FOR_THE_SITE)
+               or n.endswith("__main__.py") for n in gone)
+    assert "diceland_core/core/review.py" in shipped and "diceland_core/games/diceland/board.py" in shipped
+    names = left_out_of_the_site({"diceland_core": ROOT / "diceland_core"})
+    assert "diceland_core.cli" in names and "diceland_core.games.clever.terminal" in names
+    assert len(names) == sum(n.endswith(".py") for n in gone)
+    archive = _archive({"os.py": "X = 1\n"})
+    with zipfile.ZipFile(io.BytesIO(trim_stdlib(archive, {"os"}, names))) as zf:
+        guard: dict = {}
+        exec(zf.read(GUARD_MODULE + ".py"), guard)
+    with pytest.raises(ModuleNotFoundError, match="No module named 'diceland_core.cli': this site's Python leaves out"):
+        guard["LeftOutFinder"].find_spec("diceland_core.cli")
+    assert guard["LeftOutFinder"].find_spec("diceland_core.games.clever.game") is None
