@@ -13,7 +13,10 @@ and pictures, ``Content-Encoding: gzip``), and again without compression.
 Visited in a rotating order, each round: the three game pages, the tutorial,
 an embed started by its reader (``embed.html?scenario=overshoot`` in a frame
 of a bench-only host page, its Play pressed as soon as it shows; its times
-are the frame's), and the bare page.  For each visit:
+are the frame's), the bare page, and Pyodide alone (``pyodide.html``:
+``loadPyodide`` from Pyodide's own files, its whole standard library, then
+the engine wheel unpacked and ``diceland_core`` imported: the stack as it
+comes, before the site trims it).  For each visit:
 
 * first paint (``first-contentful-paint``) and ready (``<html data-ready>``),
   from the start of the navigation;
@@ -23,9 +26,11 @@ are the frame's), and the bare page.  For each visit:
   ``--after`` seconds after ready.
 
 Prints each visit, then the medians per page and their ratios to the bare
-page's, as a Markdown table; asserts nothing.
+page's and to Pyodide alone's, as a Markdown table; asserts nothing.
 
     python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--pages diceland,clever,...]
+
+(the bare page and Pyodide alone are always visited).
 """
 
 from __future__ import annotations
@@ -53,7 +58,24 @@ PAGES = {
     "tutorial": ("tutorial.html", False),
     "embed": ("phone-embed.html", True),
     "bare": ("bare.html?snapshot=off", False),
+    "pyodide": ("pyodide.html", False),
 }
+#: The pages every run visits, the two the others are compared with.
+BASES = ("bare", "pyodide")
+#: Pyodide alone: its own files (node_modules/pyodide, copied to
+#: ``pyodide-whole/``) and the engine wheel, nothing of the site.
+PYODIDE_ALONE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide alone</title></head>
+<body><script type="module">
+import {{ loadPyodide }} from "./pyodide-whole/pyodide.mjs";
+const py = await loadPyodide({{ indexURL: new URL("./pyodide-whole/", location.href).href }});
+const wheel = await (await fetch("{wheel}")).arrayBuffer();
+py.unpackArchive(wheel, "wheel");
+py.runPython("import diceland_core");
+document.documentElement.dataset.ready = "true";
+</script></body></html>
+"""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 EMBED_HOST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A lesson</title></head>
 <body style="margin:0"><iframe src="embed.html?scenario=overshoot" title="A lesson"
@@ -175,10 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The site's first visit on an emulated phone over Slow 4G.")
     parser.add_argument("--rounds", type=int, default=1, help="visits of each page per row (default 1)")
     parser.add_argument("--rows", default="gzip,plain", help="gzip (a static host's compression), plain, or both")
-    parser.add_argument("--pages", default=",".join(PAGES), help="pages to visit (the bare page is always one)")
+    parser.add_argument("--pages", default=",".join(PAGES), help="pages to visit (the bare page and Pyodide alone always are)")
     parser.add_argument("--after", type=float, default=8.0, help="seconds watched for long tasks after ready")
     args = parser.parse_args(argv)
-    names = [n for n in args.pages.split(",") if n in PAGES and n != "bare"] + ["bare"]
+    names = [n for n in args.pages.split(",") if n in PAGES and n not in BASES] + list(BASES)
     rows = [r for r in args.rows.split(",") if r in ("gzip", "plain")]
     from playwright.sync_api import sync_playwright
 
@@ -186,8 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        build_bench_site(out)
+        files = build_bench_site(out)
         (out / "phone-embed.html").write_text(EMBED_HOST, encoding="utf-8")
+        whole = out / "pyodide-whole"
+        whole.mkdir()
+        for name in PYODIDE_FILES:
+            (whole / name).write_bytes((ROOT / "node_modules" / "pyodide" / name).read_bytes())
+        wheel = next(p for p in files if p.startswith("wheels/") and "/diceland_core-" in p)
+        (out / "pyodide.html").write_text(PYODIDE_ALONE.format(wheel="./" + wheel), encoding="utf-8")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
@@ -209,16 +237,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{args.rounds} round(s), {time.monotonic() - started:.0f} s; CPU {CPU_SLOWDOWN}x slower, "
           f"{NETWORK['latency']} ms, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
           f"{NETWORK['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up; medians\n")
-    print("| served | page | first paint | ready | ratio to bare | bytes until ready | longest task after ready |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| served | page | first paint | ready | ratio to bare | ratio to Pyodide alone | bytes until ready "
+          "| longest task after ready |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         bare = median([r["ready"] for r in results[(row, "bare")]])
+        alone = median([r["ready"] for r in results[(row, "pyodide")]])
         for name in names:
             visits = results[(row, name)]
             ready = median([r["ready"] for r in visits])
             paint = median([r["paint"] for r in visits])
             paint_text = f"{paint / 1000:.2f} s" if paint is not None else "–"
-            print(f"| {row} | {name} | {paint_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | "
+            print(f"| {row} | {name} | {paint_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | {ready / alone:.2f}× | "
                   f"{median([r['bytes'] for r in visits]) / 1e6:.2f} MB | "
                   f"{median([r['longest'] for r in visits]):.0f} ms |")
     return 0
