@@ -18,8 +18,9 @@ are the frame's), the bare page, and Pyodide alone (``pyodide.html``:
 the engine wheel unpacked and ``diceland_core`` imported: the stack as it
 comes, before the site trims it).  For each visit:
 
-* first paint (``first-contentful-paint``) and ready (``<html data-ready>``),
-  from the start of the navigation;
+* first paint (``first-contentful-paint``), the game's picture on the boot
+  screen (boot.js's ``img.boot-frame`` loaded) and ready (``<html
+  data-ready>``), from the start of the navigation;
 * the bytes the server sent until ready (bodies as sent: compressed when
   compressed);
 * the longest main-thread task (PerformanceObserver ``longtask``) in the
@@ -91,11 +92,17 @@ STORED = (".zip", ".whl", ".png", ".ico", ".jpg")
 VISIT_TIMEOUT_MS = max(TIMEOUT_MS, 600_000)
 
 WATCH = """
-window.__phone = { ready: null, tasks: [] };
+window.__phone = { ready: null, picture: null, tasks: [] };
 new MutationObserver(() => {
   if (window.__phone.ready === null && document.documentElement
       && document.documentElement.dataset.ready === "true") window.__phone.ready = performance.now();
-}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+  const img = document.querySelector("img.boot-frame");
+  if (img && !img.__watched) {
+    img.__watched = true;
+    const seen = () => { if (window.__phone.picture === null) window.__phone.picture = performance.now(); };
+    if (img.complete && img.naturalWidth) seen(); else img.addEventListener("load", seen);
+  }
+}).observe(document, { attributes: true, childList: true, subtree: true });
 try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__phone.tasks.push([e.startTime, e.duration]);
@@ -181,7 +188,8 @@ def visit(browser, server: Server, name: str, after_s: float) -> dict:
           const paint = performance.getEntriesByName("first-contentful-paint")[0];
           const ready = window.__phone.ready;
           const after = window.__phone.tasks.filter(([start]) => start >= ready).map(([, d]) => d);
-          return { paint: paint ? paint.startTime : null, ready, longest: after.length ? Math.max(...after) : 0 };
+          return { paint: paint ? paint.startTime : null, picture: window.__phone.picture, ready,
+                   longest: after.length ? Math.max(...after) : 0 };
         }""")
         return {**out, "bytes": sent}
     finally:
@@ -227,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                             for name in order:
                                 figures = visit(browser, server, name, args.after)
                                 results.setdefault((row, name), []).append(figures)
-                                print(f"{row:5} {name:9} paint {figures['paint'] or 0:8.0f} ms  ready "
+                                print(f"{row:5} {name:9} paint {figures['paint'] or 0:8.0f} ms  picture "
+                                      f"{figures['picture'] or 0:8.0f} ms  ready "
                                       f"{figures['ready']:8.0f} ms  {figures['bytes'] / 1e6:5.2f} MB  "
                                       f"longest task after ready {figures['longest']:5.0f} ms", flush=True)
                     finally:
@@ -237,9 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{args.rounds} round(s), {time.monotonic() - started:.0f} s; CPU {CPU_SLOWDOWN}x slower, "
           f"{NETWORK['latency']} ms, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
           f"{NETWORK['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up; medians\n")
-    print("| served | page | first paint | ready | ratio to bare | ratio to Pyodide alone | bytes until ready "
-          "| longest task after ready |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print("| served | page | first paint | the game's picture | ready | ratio to bare | ratio to Pyodide alone "
+          "| bytes until ready | longest task after ready |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         bare = median([r["ready"] for r in results[(row, "bare")]])
         alone = median([r["ready"] for r in results[(row, "pyodide")]])
@@ -248,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
             ready = median([r["ready"] for r in visits])
             paint = median([r["paint"] for r in visits])
             paint_text = f"{paint / 1000:.2f} s" if paint is not None else "–"
-            print(f"| {row} | {name} | {paint_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | {ready / alone:.2f}× | "
+            picture = median([r["picture"] for r in visits])
+            picture_text = f"{picture / 1000:.2f} s" if picture is not None else "–"
+            print(f"| {row} | {name} | {paint_text} | {picture_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | {ready / alone:.2f}× | "
                   f"{median([r['bytes'] for r in visits]) / 1e6:.2f} MB | "
                   f"{median([r['longest'] for r in visits]):.0f} ms |")
     return 0
