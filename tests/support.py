@@ -4,6 +4,7 @@ named ``conftest`` would be ambiguous between test folders)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -12,6 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FORMAT_SCENARIOS = ROOT / "tests" / "diceland" / "scenarios" / "formats"
 from diceland_core.games.diceland import Colour, Game, board_from_mapping
 from diceland_core.games.diceland.game import Setup
+
+#: a message key such as ``clever.colour.closest`` or ``tap.handoff``
+MESSAGE_KEY = re.compile(r"\b[a-z][a-z_]*\.[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*\b")
+#: a message key, or data shown raw
+KEY_OR_DATA = re.compile(MESSAGE_KEY.pattern + r"|[\[\]{}]|\bNone\b|<[a-z]")
 
 #: The small board of the shared scenarios (FORMATS.md test board):
 #:   row 0:  R  R  R  Y  Y  G

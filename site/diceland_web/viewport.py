@@ -14,15 +14,17 @@ MARGIN = 6.0
 def keep_in_view(canvas, top: float, bottom: float, bar_selector: str) -> None:
     """Scroll the page so that the rows ``top`` to ``bottom`` of ``canvas``
     (CSS pixels from its top) are on screen above the bar ``bar_selector``
-    when that bar sits at the bottom of the screen; the top of the band
-    wins when it does not fit."""
+    when that bar is held at the bottom of the screen (sticky or fixed, as
+    on a phone: the band may start under it); the top of the band wins
+    when it does not fit."""
     rect = canvas.getBoundingClientRect()
     y0, y1 = float(rect.top) + top, float(rect.top) + bottom
     limit = float(window.innerHeight)
     bar = document.querySelector(bar_selector)
     if bar:  # a missing element is JavaScript's null: falsy, not None
         box = bar.getBoundingClientRect()
-        if float(box.bottom) >= limit - 1 and float(box.top) > y0:
+        held = str(window.getComputedStyle(bar).position) in ("sticky", "fixed")
+        if held and float(box.bottom) >= limit - 1:
             limit = float(box.top)
     if y1 > limit - MARGIN:
         dy = min(y1 - (limit - MARGIN), y0 - MARGIN)

@@ -194,6 +194,35 @@ class Site:
     def click(self, element_id: str) -> None:
         self.page.click(f"#{element_id}")
 
+    def hint_taps(self) -> list[dict]:
+        """``window.diceland.hintTaps()``: the hint's move as taps (canvas
+        points in client coordinates, or ``{"button": id}``)."""
+        import json
+        return json.loads(self.page.evaluate("window.diceland.hintTaps()"))
+
+    def next_taps(self, timeout: float = 60.0) -> list[dict] | None:
+        """The hint's taps for the next decision of a person (None: the game
+        is over), waiting while bots play."""
+        import time
+        end = time.monotonic() + timeout
+        while True:
+            if self.state()["over"]:
+                return None
+            taps = self.hint_taps()
+            if taps:
+                return taps
+            assert time.monotonic() < end, "no decision of a person came"
+            self.page.wait_for_timeout(25)
+
+    def tap(self, tap: dict, touch: bool = False) -> None:
+        """Follow one of ``hint_taps()``: a tap (``touch``) or a click."""
+        if "button" in tap:
+            (self.page.tap if touch else self.page.click)(f"#{tap['button']}")
+        elif touch:
+            self.page.touchscreen.tap(tap["x"], tap["y"])
+        else:
+            self.page.mouse.click(tap["x"], tap["y"])
+
     def human_decision(self, seat: int = 0) -> dict:
         """Wait until the person at ``seat`` has a decision on screen (or the
         game is over), pressing the handoff and Roll buttons on the way."""

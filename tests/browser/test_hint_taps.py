@@ -6,15 +6,10 @@ buttons it names) are the moves the engine's hint named
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
 pytestmark = pytest.mark.browser
-
-
-def hint_taps(site) -> list[dict]:
-    return json.loads(site.page.evaluate("window.diceland.hintTaps()"))
 
 
 def actions(site) -> list[dict]:
@@ -28,40 +23,20 @@ def same_move(made: dict, hinted: dict) -> bool:
     return made == hinted
 
 
-def next_taps(site, timeout: float = 60.0) -> list[dict] | None:
-    """The taps of the next decision of a person (None: the game is over)."""
-    end = time.monotonic() + timeout
-    while True:
-        if site.state()["over"]:
-            return None
-        taps = hint_taps(site)
-        if taps:
-            return taps
-        assert time.monotonic() < end, "no decision of a person came"
-        site.page.wait_for_timeout(50)
-
-
-def follow(site, taps: list[dict]) -> None:
-    for tap in taps:
-        if "button" in tap:
-            site.page.click(f"#{tap['button']}")
-        else:
-            site.page.mouse.click(tap["x"], tap["y"])
-
-
 @pytest.mark.parametrize("path", ["diceland.html", "clever.html", "wideshut.html"])
 @pytest.mark.parametrize("players", ["human,greedy", "human,human"], ids=["bot", "hot-seat"])
 def test_the_hints_taps_make_the_hints_moves(site, path, players):
     site.open(f"?players={players}&seed=6&speed=0", path=path)
     moves = 0
     for _ in range(60):
-        taps = next_taps(site)
+        taps = site.next_taps()
         if taps is None or moves >= 6:
             break
         hinted = json.loads(site.page.evaluate("window.diceland.hintAction()"))
-        taps = hint_taps(site)
+        taps = site.hint_taps()
         before = len(actions(site))
-        follow(site, taps)
+        for tap in taps:
+            site.tap(tap)
         if hinted is None:  # Roll, the hand-over or a turn's "Done": no action for the engine yet
             continue
         site.page.wait_for_function(

@@ -4,8 +4,6 @@ players' sheets are beside one's own and a click shows one large."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -34,13 +32,6 @@ def overlap(a: dict, b: dict) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def tap(page, t: dict) -> None:
-    if "button" in t:
-        page.click(f"#{t['button']}")
-    else:
-        page.mouse.click(t["x"], t["y"])
-
-
 def to_a_choice(site, game: str) -> list[list[float]]:
     """Play the hint's first taps of the person's decision: the dice (or, in
     Diceland, the first cell); returns the lit points then on screen."""
@@ -50,28 +41,28 @@ def to_a_choice(site, game: str) -> list[list[float]]:
         if s["buttons"].get("roll"):
             site.click("btn-roll")
             continue
-        taps = json.loads(page.evaluate("window.diceland.hintTaps()"))
+        taps = site.hint_taps()
         if game == "wideshut":
             dice = [t for t in taps if t.get("button", "").startswith("die-")]
             if not dice:
-                tap(page, taps[-1])
+                site.tap(taps[-1])
                 continue
             for t in dice:
-                tap(page, t)
+                site.tap(t)
             return site.state()["lit"]
         if game == "clever":
-            tap(page, taps[0])
+            site.tap(taps[0])
             lit = site.state()["lit"]
             if lit:
                 return lit
-            for t in json.loads(page.evaluate("window.diceland.hintTaps()")):
-                tap(page, t)
+            for t in site.hint_taps():
+                site.tap(t)
             continue
         points = [t for t in taps if "x" in t]
         if len(points) < 2:
             site.act(s)
             continue
-        tap(page, points[0])
+        site.tap(points[0])
         return [[t["x"], t["y"]] for t in points[1:]]
     raise AssertionError("no choice with lit boxes in 20 decisions")
 
@@ -149,8 +140,8 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         assert minis.nth(1).get_attribute("aria-pressed") == "false"
         # the person's move made, the bots' marks show on their small sheets, outlined for a moment
         before = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
-        for t in json.loads(page.evaluate("window.diceland.hintTaps()")):
-            tap(page, t)
+        for t in site.hint_taps():
+            site.tap(t)
         page.wait_for_function("document.querySelector('#mini-list canvas.flash') !== null", timeout=30_000)
         after = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
         assert after != before

@@ -5,8 +5,6 @@ button label is checked, and every heading and line of the turn log."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from diceland_core import get_game
@@ -15,9 +13,7 @@ from diceland_site.games.diceland.controller import Controller as DicelandContro
 from diceland_site.games.wideshut.controller import Controller as WideController
 from diceland_site.i18n import LANGUAGES
 from diceland_site.seats import Seat
-
-#: a key such as ``clever.colour.closest`` or ``tap.handoff``, or data shown raw
-KEY_OR_DATA = re.compile(r"\b[a-z][a-z_]*\.[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*\b|[\[\]{}]|\bNone\b|<[a-z]")
+from support import KEY_OR_DATA
 
 
 def make(name: str, players: int, lang: str):
