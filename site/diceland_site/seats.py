@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME"]
+__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name", "default_names", "numbered"]
 
 HUMAN = "human"
 #: Bot kinds of ``diceland_core.games.diceland.bots.make_bot``.
@@ -34,14 +34,14 @@ class Seat:
     @staticmethod
     def fitting_name(name: str, kind: str, index: int, strings) -> str:
         """The name for seat ``index`` (0-based) of ``kind``: the one typed,
-        or the kind's default ("Player 2", "Bot 2") when the field is empty
+        or the kind's default (:func:`default_name`) when the field is empty
         or still holds a default name (a seat switched from bot to human does
-        not stay "Bot 2").  ``strings``: a :class:`diceland_site.i18n.Strings`."""
+        not stay "Easy bot").  ``strings``: a :class:`diceland_site.i18n.Strings`."""
         number = index + 1
-        own = strings.t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=number)
-        defaults = {strings.t("seat.default_name", number=number), strings.t("seat.bot_name", number=number)}
+        defaults = {default_name(k, number, strings) for k in SEAT_KINDS}
+        defaults.add(strings.t("seat.bot_name", number=number))  # the older "Bot 2"
         name = name.strip()
-        return own if not name or name in defaults else name
+        return default_name(kind, number, strings) if not name or name in defaults else name
 
     @property
     def is_human(self) -> bool:
@@ -58,3 +58,36 @@ class Seat:
         if not isinstance(name, str) or not isinstance(kind, str):
             raise ValueError("a seat needs a string 'name' and 'kind'")
         return cls(name, kind)
+
+
+def default_name(kind: str, number: int, strings) -> str:
+    """The name of seat ``number`` (1-based) when none is given, the same on
+    every page: "Player 2" for a person, the bot's kind for a bot ("Easy
+    bot": its name says it is a bot, and which)."""
+    if kind == HUMAN:
+        return strings.t("seat.default_name", number=number)
+    return strings.t(f"seat.{kind}")
+
+
+def numbered(names: list[str], kinds: list[str], strings) -> list[str]:
+    """``names`` with the bots' default names told apart when a kind sits
+    twice ("Strong bot", "Strong bot 2")."""
+    labels = {kind: strings.t(f"seat.{kind}") for kind in BOT_KINDS}
+    repeated = {k for k in BOT_KINDS if sum(n == labels[k] and kd == k for n, kd in zip(names, kinds)) > 1}
+    seen: dict[str, int] = {}
+    out = []
+    for name, kind in zip(names, kinds):
+        if kind in repeated and name == labels[kind]:
+            seen[kind] = seen.get(kind, 0) + 1
+            if seen[kind] > 1:
+                name = f"{name} {seen[kind]}"
+        out.append(name)
+    return out
+
+
+def default_names(kinds: list[str], given: list[str], strings) -> list[str]:
+    """The seats' names: the ``given`` one (cut to :data:`MAX_NAME`) where
+    there is one, else :func:`default_name`, repeated bots numbered."""
+    names = [(given[i].strip()[:MAX_NAME] if i < len(given) else "") or default_name(kind, i + 1, strings)
+             for i, kind in enumerate(kinds)]
+    return numbered(names, list(kinds), strings)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat
+from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat, numbered
 from diceland_site.start_params import StartError
 
 from .dom import el, esc
@@ -133,11 +133,12 @@ class NewGameDialog:
         except StartError as exc:
             el("new-game-error").textContent = exc.message(self.shell.strings)
             return
-        seats, extras = [], []
-        for i, row in enumerate(self.read()):
-            kind = row.kind if row.kind in SEAT_KINDS else HUMAN
-            seats.append(Seat(Seat.fitting_name(row.name, kind, i, self.shell.strings), kind))
-            extras.append(row.extra)
+        rows = self.read()
+        kinds = [row.kind if row.kind in SEAT_KINDS else HUMAN for row in rows]
+        names = numbered([Seat.fitting_name(row.name, kind, i, self.shell.strings) for i, (row, kind)
+                          in enumerate(zip(rows, kinds))], kinds, self.shell.strings)
+        seats = [Seat(name, kind) for name, kind in zip(names, kinds)]
+        extras = [row.extra for row in rows]
         el("new-game").close()
         self.shell.page.new_game(seats, seed, extras)
         self.shell.canvas.focus()

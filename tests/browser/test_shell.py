@@ -209,7 +209,7 @@ def test_switching_a_seat_to_a_person_drops_the_bot_name(site):
     page = site.page
     site.open(PERSON_VS_BOT)
     site.click("btn-new")
-    assert page.input_value("#seat-rows .seat-name >> nth=1") == "Bot 2"
+    assert page.input_value("#seat-rows .seat-name >> nth=1") == "Easy bot"
     page.select_option("#seat-rows .seat-kind >> nth=1", "human")
     assert page.input_value("#seat-rows .seat-name >> nth=1") == "Player 2"
 

@@ -49,3 +49,26 @@ def test_no_game_names_a_kind_in_its_own_texts():
             own = [k for k in keys if any(k.endswith(f".{kind}") and ("kind" in k or k.startswith(("seat.", "bot.")))
                                           for kind in SEAT_KINDS + ("easy", "medium", "strong"))]
             assert not own, (path, own)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_gives_the_same_default_names_from_a_start_link(lang):
+    """A start link without names seats the same names on the three pages:
+    "Player 1" for a person, a bot by its kind ("Strong bot"), the second
+    bot of a kind numbered ("Strong bot 2")."""
+    from diceland_site.games.clever.options import from_params as clever_params
+    from diceland_site.games.diceland.options import from_url_params
+    from diceland_site.games.wideshut.options import from_query
+
+    t = Strings(lang).t
+    query = {"players": "human,expert,greedy,expert", "seed": "3"}
+    want = [t("seat.default_name", number=1), t("seat.expert"), t("seat.greedy"), t("seat.expert") + " 2"]
+    diceland, _, _ = from_url_params({**query, "boards": "A,B,C,D"}, lang=lang, known_boards=["A", "B", "C", "D"])
+    got = {
+        "diceland": [s.name for s in diceland],
+        "clever": [s.name for s in clever_params(query, lang).seats],
+        "wideshut": [s.name for s in from_query(query, WideStrings(lang)).seats],
+    }
+    assert got == {game: want for game in got}
+    named = {**query, "names": "Ana,,Cy,"}
+    assert [s.name for s in clever_params(named, lang).seats] == ["Ana", t("seat.expert"), "Cy", t("seat.expert") + " 2"]

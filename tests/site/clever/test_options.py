@@ -10,13 +10,13 @@ from diceland_site.seats import Seat
 
 def test_link_with_a_human_and_a_strong_bot():
     got = from_params({"players": "human,expert", "seed": "7"})
-    assert got == NewGame((Seat("Player 1", "human"), Seat("Strong bot 2", "expert")), 7)
+    assert got == NewGame((Seat("Player 1", "human"), Seat("Strong bot", "expert")), 7)
 
 
 def test_names_aliases_and_no_seed():
     got = from_params({"players": "human,easy,strong", "names": "Ana,,Cy"})
     assert [s.kind for s in got.seats] == ["human", "greedy", "expert"]
-    assert [s.name for s in got.seats] == ["Ana", "Easy bot 2", "Cy"] and got.seed is None
+    assert [s.name for s in got.seats] == ["Ana", "Easy bot", "Cy"] and got.seed is None
 
 
 def test_solo_is_the_default():

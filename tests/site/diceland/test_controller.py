@@ -508,7 +508,7 @@ def test_url_ok():
     seats, boards, seed = from_url_params({"players": "human,expert", "boards": "A,c", "seed": "5"},
                                           known_boards=KNOWN)
     assert [s.kind for s in seats] == ["human", "expert"]
-    assert [s.name for s in seats] == ["Player 1", "Bot 2"]
+    assert [s.name for s in seats] == ["Player 1", "Strong bot"]
     assert boards == ["A", "C"] and seed == 5
 
 
@@ -674,7 +674,9 @@ def test_a_switched_seat_gets_its_kinds_name():
     from diceland_site.i18n import Strings
     s = Strings("en")
     assert Seat.fitting_name("Bot 2", "human", 1, s) == "Player 2"
-    assert Seat.fitting_name("Player 2", "expert", 1, s) == "Bot 2"
+    assert Seat.fitting_name("Player 2", "expert", 1, s) == "Strong bot"
+    assert Seat.fitting_name("Strong bot", "greedy", 1, s) == "Easy bot"
+    assert Seat.fitting_name("Easy bot", "human", 1, s) == "Player 2"
     assert Seat.fitting_name("", "human", 0, s) == "Player 1"
     assert Seat.fitting_name("Ana", "greedy", 0, s) == "Ana"
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...seats import HUMAN, Seat
+from ...seats import HUMAN, Seat, default_names
+from ...seats import default_name as seat_default_name
 from ...start_params import SEED_MAX, StartError, kinds_of, names_of, param, seed_of
 from .strings import CleverStrings
 
@@ -31,10 +32,8 @@ def seat_kind_label(kind: str, lang: str) -> str:
     return CleverStrings(lang).t(f"seat.{kind}")
 
 def default_name(kind: str, index: int, lang: str) -> str:
-    s = CleverStrings(lang)
-    if kind == HUMAN:
-        return s.t("seat.default_name", number=index + 1)
-    return f"{seat_kind_label(kind, lang)} {index + 1}"
+    """Seat ``index``'s name when none is given (:func:`diceland_site.seats.default_name`)."""
+    return seat_default_name(kind, index + 1, CleverStrings(lang))
 
 def default_seats(lang: str) -> tuple[Seat, ...]:
     return (Seat(default_name(HUMAN, 0, lang), HUMAN),)
@@ -47,6 +46,5 @@ def from_params(query: dict[str, str], lang: str = "en") -> NewGame | str:
     except StartError as exc:
         return exc.message(CleverStrings(lang))
     names = names_of(param(query, "names"))
-    seats = tuple(Seat(names[i] if i < len(names) and names[i] else default_name(k, i, lang), k)
-                  for i, k in enumerate(kinds))
+    seats = tuple(Seat(n, k) for n, k in zip(default_names(kinds, names, CleverStrings(lang)), kinds))
     return NewGame(seats, seed)

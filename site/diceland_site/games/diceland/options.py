@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple, Sequence
 
 from ...i18n import Strings
-from ...seats import HUMAN, MAX_NAME, Seat
+from ...seats import MAX_NAME, Seat, default_names
 from ...start_params import StartError, kinds_of, seed_of
 from ...start_params import param as _param
 
@@ -52,10 +52,7 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     names = [n.strip() for n in names_raw.split(",")] if names_raw else []
     if names and (len(names) != len(kinds) or not all(names)):
         return t("error.url_names", count=len(kinds))
-    seats = []
-    for i, kind in enumerate(kinds):
-        name = names[i] if names else t("seat.default_name" if kind == HUMAN else "seat.bot_name", number=i + 1)
-        seats.append(Seat(name, kind))
+    seats = [Seat(name, kind) for name, kind in zip(default_names(kinds, names, strings), kinds)]
     by_upper = {b.upper(): b for b in known_boards}
     boards_raw = _param(query, "boards") or _param(query, "board")
     if boards_raw:

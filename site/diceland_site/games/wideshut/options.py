@@ -10,7 +10,7 @@ from typing import Mapping, Sequence
 
 from diceland_core.games.wideshut.game import MAX_PLAYERS, MIN_PLAYERS
 
-from ...seats import HUMAN, Seat
+from ...seats import HUMAN, Seat, default_name, default_names
 from ...start_params import StartError, kinds_of, names_of, param, seed_of
 from .strings import WideStrings
 
@@ -28,26 +28,15 @@ class NewGame:
 
 
 def seat_name(kind: str, number: int, strings: WideStrings) -> str:
-    """"Player 2" for a person, "Strong bot" for the expert."""
-    if kind == HUMAN:
-        return strings.t("seat.player", number=number)
-    return strings.t(f"seat.{kind}")  # the site's one name of each bot kind
+    """"Player 2" for a person, "Strong bot" for the expert
+    (:func:`diceland_site.seats.default_name`)."""
+    return default_name(kind, number, strings)
 
 
 def make_seats(kinds: Sequence[str], names: Sequence[str], strings: WideStrings) -> tuple[Seat, ...]:
     """Seats for ``kinds``; a missing or blank name becomes a default one;
     two bots of one kind are numbered ("Strong bot 2")."""
-    out: list[Seat] = []
-    seen: dict[str, int] = {}
-    for i, kind in enumerate(kinds):
-        given = names[i].strip()[:24] if i < len(names) else ""
-        name = given or seat_name(kind, i + 1, strings)
-        if not given and kind != HUMAN:
-            seen[kind] = seen.get(kind, 0) + 1
-            if seen[kind] > 1:
-                name = f"{name} {seen[kind]}"
-        out.append(Seat(name, kind))
-    return tuple(out)
+    return tuple(Seat(n, k) for n, k in zip(default_names(list(kinds), list(names), strings), kinds))
 
 
 def default_seats(strings: WideStrings) -> tuple[Seat, ...]:
