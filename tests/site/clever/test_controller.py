@@ -63,6 +63,14 @@ def test_white_lights_every_area_and_blue_the_sum():
     assert ("blue", total) in ctrl.model().targets
     ctrl.tap_die("blue")
     assert ctrl.model().targets == (("blue", total),)
+    # the prompt says that blue counts the blue and the white die together
+    says = ctrl.t("clever.prompt.blue_sum", blue=s.faces[2], white=s.faces[0], sum=total)
+    assert ctrl.model().prompt.endswith(" " + says) and str(total) in says
+    for colour in ("yellow", "green", "orange", "purple"):
+        ctrl.clear_selection()
+        ctrl.tap_die(colour)
+        if ctrl.selection == colour:
+            assert says not in ctrl.model().prompt
 
 
 def test_illegal_tap_is_a_plain_sentence_with_the_rule_behind_details():

@@ -112,7 +112,11 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
         if not s.usable_dice(p):
             return t("clever.prompt.nothing_usable", name=name)
         if ctrl.selection:
-            return t("clever.prompt.place", name=name, die=t(f"clever.colour.{ctrl.selection}"))
+            place = t("clever.prompt.place", name=name, die=t(f"clever.colour.{ctrl.selection}"))
+            if any(area == "blue" for area, _ in s.targets(p, ctrl.selection)):
+                blue, white = s.faces[COLOURS.index("blue")], s.faces[COLOURS.index("white")]
+                return f"{place} {t('clever.prompt.blue_sum', blue=blue, white=white, sum=blue + white)}"
+            return place
         return t("clever.prompt.pick", name=name)
     if p in s.passive_players() and not s.done[p]:
         if not s.platter_usable(p) and (s.players == 1 or not s.usable_dice(p)):
