@@ -36,6 +36,8 @@ class ButtonView:
     label: str
     enabled: bool
     visible: bool = True
+    #: a button that turns a mode on and off (``aria-pressed``); None: a plain one
+    pressed: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,10 @@ class CleverPage(LogReplay, GamePage):
             node.textContent = b.label
             node.disabled = not b.enabled
             node.hidden = not b.visible
+            if b.pressed is None:
+                node.removeAttribute("aria-pressed")
+            else:
+                node.setAttribute("aria-pressed", "true" if b.pressed else "false")
         self.shell.show_handoff(asdict(model.handoff) if model.handoff else None)
         if model.over and not self.over_shown:
             self.over_shown = True

@@ -204,3 +204,35 @@ def test_scores_and_foxes_follow_the_sheet(solo):
         assert m.seats[0].rerolls == sheet.rerolls and m.seats[0].extras == sheet.extras
         assert m.button("reroll").label == c.t("clever.button.reroll", n=sheet.rerolls)
     play_out(solo, check)
+
+
+def to_a_plus_one(seed: int) -> Controller | None:
+    """A solo game played by the hint's taps up to a moment where Ana may use
+    a +1 (None: the game ended without one)."""
+    ctrl = Controller.new([Seat("Ana")], seed=seed)
+    while not ctrl.state.over:
+        if ctrl.bot_step():
+            continue
+        p = ctrl.current()
+        if p is not None and ctrl.has_extra(p):
+            return ctrl
+        tap_through(ctrl, ctrl.hint_taps())
+    return None
+
+
+def test_the_plus_one_button_is_a_mode_pressed_and_released():
+    """C7.4: +1 pressed shows it is on (pressed, its own prompt) until it is
+    pressed again or a die is used."""
+    ctrl = next(c for c in map(to_a_plus_one, range(20)) if c is not None)
+    p = ctrl.current()
+    assert ctrl.model().button("extra").pressed is False
+    assert ctrl.press("extra").ok
+    m = ctrl.model()
+    assert m.button("extra").pressed is True and m.prompt == ctrl.t("clever.prompt.extra_mode", name="Ana")
+    assert ctrl.press("extra").ok and ctrl.model().button("extra").pressed is False
+    assert ctrl.press("extra").ok and ctrl.extra_mode
+    use = next(a for a in ctrl.state.legal_actions(p) if a.type == "extra")
+    assert ctrl.tap_die(use.die).ok
+    assert ctrl.model().prompt.startswith(ctrl.t("clever.prompt.place", name="Ana", die=ctrl.t(f"clever.colour.{use.die}")))
+    assert ctrl._apply(use).ok and ctrl.extra_mode is False
+    assert all(b.pressed is None for b in ctrl.model().buttons if b.id != "extra")

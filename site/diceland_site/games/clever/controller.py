@@ -68,6 +68,8 @@ class Controller:
         self.bots = {p: BOTS[s.kind](seed=state.setup.seed + 7919 * p)
                      for p, s in enumerate(self.seats) if not s.is_human}
         self.selection: str | None = None
+        #: the +1 button pressed: the page asks for a die to use again
+        self.extra_mode = False
         self.hint_action: Any = None
         self.finished: set[int] = set()
         self._turn_key = self.turn_key()
@@ -144,6 +146,7 @@ class Controller:
         except IllegalActionError as err:
             return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         self.selection = None
+        self.extra_mode = False
         self.hint_action = None
         for event in events:
             text = self.describe(event)
@@ -264,8 +267,11 @@ class Controller:
         if name == "extra":
             self.selection = None
             if not self.has_extra(p):
+                self.extra_mode = False
                 return Result(False, self.t("clever.tap.no_extra"))
-            self.messages.append(Message("announce", self.t("clever.prompt.extra", name=self.seats[p].name)))
+            self.extra_mode = not self.extra_mode
+            if self.extra_mode:
+                self.messages.append(Message("announce", self.t("clever.prompt.extra_mode", name=self.seats[p].name)))
             return Result(True)
         if name == "done":
             return self.done(p)

@@ -123,6 +123,10 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
             return t("clever.prompt.pass", name=name)
         return t("clever.prompt.take", name=name)
     if ctrl.has_extra(p):
+        if ctrl.extra_mode and ctrl.selection is None:
+            return t("clever.prompt.extra_mode", name=name)
+        if ctrl.selection:
+            return t("clever.prompt.place", name=name, die=t(f"clever.colour.{ctrl.selection}"))
         return t("clever.prompt.extra", name=name)
     return t("clever.prompt.end", name=name)
 
@@ -141,7 +145,7 @@ def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
         ButtonView("reroll", t("clever.button.reroll", n=sheet.rerolls if sheet else 0), "reroll" in types,
                    visible=s.phase != OVER),
         ButtonView("extra", t("clever.button.extra", n=sheet.extras if sheet else 0), "extra" in types,
-                   visible=s.phase != OVER),
+                   visible=s.phase != OVER, pressed=ctrl.extra_mode and "extra" in types),
         ButtonView("confirm", t("clever.button.confirm"), confirm, visible=rolling_me),
         ButtonView("pass", t("button.pass"), "pass" in types, visible=finish_me and "pass" in types),
         ButtonView("done", t("clever.button.end_turn" if last else "clever.button.done"), done_ok,
