@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name", "default_names", "numbered"]
+__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name", "default_names", "fitting_names", "numbered"]
 
 HUMAN = "human"
 #: Bot kinds of ``diceland_core.games.diceland.bots.make_bot``.
@@ -38,10 +38,8 @@ class Seat:
         or still holds a default name (a seat switched from bot to human does
         not stay "Easy bot").  ``strings``: a :class:`diceland_site.i18n.Strings`."""
         number = index + 1
-        defaults = {default_name(k, number, strings) for k in SEAT_KINDS}
-        defaults.add(strings.t("seat.bot_name", number=number))  # the older "Bot 2"
         name = name.strip()
-        return default_name(kind, number, strings) if not name or name in defaults else name
+        return default_name(kind, number, strings) if not name or _a_default(name, number, strings) else name
 
     @property
     def is_human(self) -> bool:
@@ -67,6 +65,26 @@ def default_name(kind: str, number: int, strings) -> str:
     if kind == HUMAN:
         return strings.t("seat.default_name", number=number)
     return strings.t(f"seat.{kind}")
+
+
+def _a_default(name: str, number: int, strings) -> bool:
+    """Whether ``name`` is one the page gave seat ``number``: a kind's
+    default, a bot's numbered one ("Strong bot 2"), or the older "Bot 2"."""
+    if name in {default_name(k, number, strings) for k in SEAT_KINDS} or name == strings.t("seat.bot_name", number=number):
+        return True
+    for kind in BOT_KINDS:
+        label = strings.t(f"seat.{kind}")
+        rest = name[len(label):]
+        if name.startswith(label) and rest[:1] == " " and rest[1:].isdigit():
+            return True
+    return False
+
+
+def fitting_names(names: list[str], kinds: list[str], strings) -> list[str]:
+    """The new-game dialog's names for its rows (:meth:`Seat.fitting_name`
+    of each, repeated bots numbered)."""
+    return numbered([Seat.fitting_name(n, k, i, strings) for i, (n, k) in enumerate(zip(names, kinds))],
+                    kinds, strings)
 
 
 def numbered(names: list[str], kinds: list[str], strings) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat, numbered
+from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat, fitting_names
 from diceland_site.start_params import StartError
 
 from .dom import el, esc
@@ -71,6 +71,7 @@ class NewGameDialog:
     def fill(self, rows: list[SeatRow]) -> None:
         t = self.shell.t
         html = []
+        names = fitting_names([row.name for row in rows], [row.kind for row in rows], self.shell.strings)
         for i, row in enumerate(rows):
             number = i + 1
             kinds = "".join(f'<option value="{k}"{" selected" if k == row.kind else ""}>'
@@ -78,7 +79,7 @@ class NewGameDialog:
             html.append(
                 f'<div class="seat-row" data-seat="{i}"><span>{number}</span>'
                 f'<input type="text" class="seat-name" maxlength="{MAX_NAME}" '
-                f'value="{esc(Seat.fitting_name(row.name, row.kind, i, self.shell.strings))}" '
+                f'value="{esc(names[i])}" '
                 f'aria-label="{esc(t("seat.name"))} {number}">'
                 f'<select class="seat-kind" aria-label="{esc(t("seat.kind"))} {number}">{kinds}</select>'
                 f'{self.column_cell(row.extra, number)}</div>')
@@ -135,8 +136,7 @@ class NewGameDialog:
             return
         rows = self.read()
         kinds = [row.kind if row.kind in SEAT_KINDS else HUMAN for row in rows]
-        names = numbered([Seat.fitting_name(row.name, kind, i, self.shell.strings) for i, (row, kind)
-                          in enumerate(zip(rows, kinds))], kinds, self.shell.strings)
+        names = fitting_names([row.name for row in rows], kinds, self.shell.strings)
         seats = [Seat(name, kind) for name, kind in zip(names, kinds)]
         extras = [row.extra for row in rows]
         el("new-game").close()

@@ -32,7 +32,9 @@ def test_the_new_game_dialog_is_one_dialog_on_every_page(site, path, query, lo, 
     while page.is_enabled("#btn-add-seat"):
         site.click("btn-add-seat")
     rows = page.evaluate(ROWS)
-    assert len(rows) == hi and rows[-1]["name"] == f"Bot {hi}" and rows[-1]["kinds"] == KIND_LABELS
+    # added seats are bots named by their kind, the second of a kind numbered
+    assert len(rows) == hi and rows[-1]["kinds"] == KIND_LABELS
+    assert rows[-1]["name"].startswith(("Easy bot ", "Strong bot ")) and rows[-1]["name"].split()[-1].isdigit()
     while page.is_enabled("#btn-remove-seat"):
         site.click("btn-remove-seat")
     assert len(page.evaluate(ROWS)) == lo

@@ -677,6 +677,11 @@ def test_a_switched_seat_gets_its_kinds_name():
     assert Seat.fitting_name("Player 2", "expert", 1, s) == "Strong bot"
     assert Seat.fitting_name("Strong bot", "greedy", 1, s) == "Easy bot"
     assert Seat.fitting_name("Easy bot", "human", 1, s) == "Player 2"
+    assert Seat.fitting_name("Strong bot 3", "human", 2, s) == "Player 3"
+    assert Seat.fitting_name("Strong bot 3x", "human", 2, s) == "Strong bot 3x"  # typed
+    from diceland_site.seats import fitting_names
+    assert fitting_names(["Ana", "", "Player 3", "Easy bot 2"], ["human", "expert", "expert", "human"], s) == \
+        ["Ana", "Strong bot", "Strong bot 2", "Player 4"]
     assert Seat.fitting_name("", "human", 0, s) == "Player 1"
     assert Seat.fitting_name("Ana", "greedy", 0, s) == "Ana"
 
