@@ -52,7 +52,19 @@
     document.title = t("home.title");
     document.getElementById("home-title").textContent = t("home.title");
     document.getElementById("home-intro").textContent = t("home.intro");
-    document.getElementById("home-tutorial").textContent = t("home.tutorial");
+    const tutorial = document.getElementById("home-tutorial");
+    tutorial.textContent = t("home.tutorial");
+    tutorial.href = "./tutorial.html?lang=" + lang;
+    const select = document.getElementById("lang-select");
+    if (select) {
+      select.value = lang;
+      select.setAttribute("aria-label", t("home.language"));
+      select.onchange = () => {
+        const params = new URLSearchParams(location.search);
+        params.set("lang", select.value);
+        location.search = "?" + params.toString();
+      };
+    }
     const list = document.getElementById("games");
     list.textContent = "";
     for (const game of DATA.games) {
@@ -67,7 +79,11 @@
       link.className = "play-link primary";
       link.href = "./" + game.page + tail;
       link.textContent = t("home.play", { title: t(game.title) });
-      item.append(title, blurb, link);
+      const learn = document.createElement("a");
+      learn.className = "learn-link";
+      learn.href = "./tutorial.html?lesson=" + encodeURIComponent(game.game) + "&lang=" + lang;
+      learn.textContent = t("home.learn", { title: t(game.title) });
+      item.append(title, blurb, link, " ", learn);
       list.appendChild(item);
     }
     document.documentElement.dataset.ready = "true";

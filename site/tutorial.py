@@ -18,7 +18,9 @@ from diceland_site.teaching import (
 from diceland_site.frame_messages import read_frame_message
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
-from diceland_site.lessons import LESSON_GAMES, embed_src, lesson_folder, tutorial_entries, tutorial_lesson
+from diceland_site.lessons import (
+    LESSON_GAMES, back_to_game, embed_src, lesson_folder, tutorial_entries, tutorial_lesson,
+)
 from diceland_site.query import query_values, quote
 
 from diceland_web.dom import Events, document, el, window
@@ -39,6 +41,11 @@ class TutorialPage:
         wanted = tutorial_lesson(self.query.get("lesson"), self.ids)
         todo = [i for i in self.ids if i not in self.progress["done"]]
         self.current = wanted or (todo[0] if todo else self.ids[0])
+        self.came_from = str(document.referrer or "")
+        self.linked_game = self.entries[wanted]["game"] if wanted else None
+        #: a lesson chosen from the list: it is scrolled into view (on a
+        #: phone the list is below the lesson)
+        self.scroll_to_lesson = False
         self.frame = el("lesson-frame")
         self.events = Events("Diceland tutorial", lambda exc: None)
 
@@ -103,6 +110,7 @@ class TutorialPage:
     def lesson_click(self, evt) -> None:
         target = evt.target.closest("button[data-lesson]") if evt.target else None
         if target:
+            self.scroll_to_lesson = True
             self.show(str(target.dataset.lesson))
 
     def next_lesson(self) -> None:
@@ -138,6 +146,8 @@ class TutorialPage:
             node = nodes.item(i)
             node.textContent = t(str(node.dataset.i18n))
         el("lang-select").value = self.lang
+        base = str(window.location.href).split("?", 1)[0].split("#", 1)[0].rsplit("/", 1)[0] + "/"
+        el("link-game").setAttribute("href", back_to_game(self.came_from, base, self.linked_game, self.lang))
 
     def render_list(self) -> None:
         """A heading and a numbered list per game."""
@@ -191,6 +201,8 @@ class TutorialPage:
         self.frame.src = src
         window.history.replaceState(None, "", f"tutorial.html?lesson={quote(lesson)}&lang={self.lang}")
         self.render_list()
+        if self.scroll_to_lesson:
+            self.frame.closest("section").scrollIntoView()
 
     def expose(self) -> None:
         api = js.Object.new()

@@ -27,7 +27,7 @@ from .query import quote
 from .seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
-    "LESSON_GAMES", "DEFAULT_GAME", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries",
+    "LESSON_GAMES", "DEFAULT_GAME", "back_to_game", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries",
     "embed_src", "parse_game", "LessonRules", "lesson_rules", "LessonScript", "judge",
     "Outcome", "Board", "LessonBoard", "JudgedMoves", "lesson_seats", "refusal", "STILL",
 ]
@@ -50,14 +50,35 @@ def lesson_key(game: str, lesson: str) -> str:
 
 def tutorial_lesson(wanted: str | None, keys: Sequence[str]) -> str | None:
     """The lesson key a ``tutorial.html?lesson=`` value names: a key
-    (``overshoot``, ``clever/extra``) or a Diceland lesson with its game
-    (``diceland/overshoot``); None when it names none."""
+    (``overshoot``, ``clever/extra``), a Diceland lesson with its game
+    (``diceland/overshoot``), or a game (``clever``: its first lesson);
+    None when it names none."""
     if not wanted:
         return None
     name = wanted.strip().lower()
+    if name in LESSON_GAMES:
+        own = [k for k in keys if (k.split("/", 1)[0] == name if "/" in k else name == DEFAULT_GAME)]
+        return own[0] if own else None
     if name.startswith(DEFAULT_GAME + "/"):
         name = name[len(DEFAULT_GAME) + 1:]
     return name if name in keys else None
+
+
+def back_to_game(referrer: str, base: str, game: str | None, lang: str) -> str:
+    """Where the tutorial's "Back to the game" goes: the game page of this
+    site that opened it (``referrer``, under ``base``, the site's folder URL),
+    else the page of ``game`` (the lesson a link named), else the home page;
+    in ``lang``, without the other page's start parameters (its saved game
+    resumes)."""
+    from .games import GAMES
+    pages = {e.page for e in GAMES}
+    page = None
+    if referrer.startswith(base):
+        name = referrer[len(base):].split("?", 1)[0].split("#", 1)[0]
+        page = name if name in pages else None
+    if page is None and game is not None:
+        page = next((e.page for e in GAMES if e.game == game), None)
+    return f"./{page or 'index.html'}?lang={lang}"
 
 
 def tutorial_entries(indexes: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[dict[str, str]]:

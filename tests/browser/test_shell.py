@@ -263,3 +263,45 @@ def test_the_home_page_fetches_none_of_it_when_the_browser_saves_data(page, serv
     page.wait_for_timeout(4_000)  # past the idle callback's longest wait (3 s)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert not [url for url in fetched if "/pyodide/" in url or url.endswith(".whl")]
+
+
+def test_home_page_has_a_language_menu_and_each_games_lessons_and_the_tutorial_goes_back(site):
+    """The home page in Spanish by its menu, a "How to play" link per game
+    that opens that game's first lesson, and the tutorial's "Back to the
+    game" going back to the game page that opened it."""
+    page = site.page
+    site.open(path="index.html")
+    page.evaluate("delete document.documentElement.dataset.ready")
+    page.select_option("#lang-select", "es")
+    site.wait_ready()
+    assert page.url.endswith("lang=es") and page.inner_text("#home-title") == "Juegos de dados"
+    learn = page.locator('#games .game-card[data-game="wideshut"] a.learn-link')
+    assert learn.inner_text() == "Cómo se juega a Dice Wide Shut"
+    assert learn.get_attribute("href") == "./tutorial.html?lesson=wideshut&lang=es"
+    learn.click()
+    page.wait_for_function("() => window.dicelandTutorial && JSON.parse(window.dicelandTutorial.state()).lesson", timeout=120_000)
+    assert json.loads(page.evaluate("window.dicelandTutorial.state()"))["lesson"] == "wideshut/first-round"
+    assert page.get_attribute("#link-game", "href") == "./wideshut.html?lang=es"
+    # opened from a game page: back to that page
+    site.open("?players=human,greedy&seed=3&speed=0", path="clever.html")
+    page.evaluate("delete document.documentElement.dataset.ready")
+    page.evaluate("location.href = './tutorial.html?lesson=wideshut/split'")
+    page.wait_for_function("() => window.dicelandTutorial && JSON.parse(window.dicelandTutorial.state()).lesson", timeout=120_000)
+    assert page.get_attribute("#link-game", "href").startswith("./clever.html?lang=")
+
+
+def test_a_lesson_link_on_a_phone_shows_that_lesson_in_view(browser, server, make_site):
+    """tutorial.html?lesson=wideshut/split on a phone: the list comes first
+    in the page, and the named lesson's frame is scrolled into view."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        site = make_site(context.new_page(), server.url)
+        site.open("?lesson=wideshut/split&lang=it", path="tutorial.html")
+        page = site.page
+        assert json.loads(page.evaluate("window.dicelandTutorial.state()"))["lesson"] == "wideshut/split"
+        page.wait_for_function("() => { const r = document.getElementById('lesson-frame').getBoundingClientRect();"
+                               " return r.top >= 0 && r.top < window.innerHeight / 2; }", timeout=10_000)
+        frame = page.locator("#lesson-frame").bounding_box()
+        assert frame["width"] >= 360  # the lesson takes the phone's width
+    finally:
+        context.close()

@@ -204,3 +204,29 @@ def test_parameters_name_what_is_wrong():
 def test_progress_keys_of_the_new_games_are_namespaced():
     assert lesson_key("diceland", "overshoot") == "overshoot"
     assert lesson_key("clever", "extra") == "clever/extra"
+
+
+def test_back_to_the_game_it_came_from():
+    """The tutorial's "Back to the game": the game page of this site that
+    opened it, else the game of the lesson the link named, else home; its
+    saved game resumes (no start parameters), in the tutorial's language."""
+    from diceland_site.lessons import back_to_game
+
+    base = "https://example.org/diceland/"
+    assert back_to_game(base + "clever.html?players=human&seed=3", base, "wideshut", "es") == "./clever.html?lang=es"
+    assert back_to_game(base + "wideshut.html#position=abc", base, None, "it") == "./wideshut.html?lang=it"
+    assert back_to_game(base + "index.html", base, "wideshut", "en") == "./wideshut.html?lang=en"
+    assert back_to_game("https://elsewhere.org/clever.html", base, None, "en") == "./index.html?lang=en"
+    assert back_to_game("", base, None, "en") == "./index.html?lang=en"
+    assert back_to_game(base + "tutorial.html?lesson=x", base, "diceland", "en") == "./diceland.html?lang=en"
+
+
+def test_a_game_name_opens_its_first_lesson():
+    from diceland_site.lessons import tutorial_lesson
+
+    keys = ["open-zones", "overshoot", "clever/turn-and-platter", "clever/extra", "wideshut/first-round"]
+    assert tutorial_lesson("clever", keys) == "clever/turn-and-platter"
+    assert tutorial_lesson("WideShut", keys) == "wideshut/first-round"
+    assert tutorial_lesson("diceland", keys) == "open-zones"
+    assert tutorial_lesson("diceland/overshoot", keys) == "overshoot"
+    assert tutorial_lesson("chess", keys) is None
