@@ -19,7 +19,7 @@ from diceland_site.frame_messages import read_frame_message
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.lessons import (
-    LESSON_GAMES, back_to_game, embed_src, lesson_folder, tutorial_entries, tutorial_lesson,
+    LESSON_GAMES, back_to_game, embed_src, lesson_folder, picture_sources, tutorial_entries, tutorial_lesson,
 )
 from diceland_site.query import query_values, quote
 
@@ -43,6 +43,8 @@ class TutorialPage:
         self.current = wanted or (todo[0] if todo else self.ids[0])
         self.came_from = str(document.referrer or "")
         self.linked_game = self.entries[wanted]["game"] if wanted else None
+        #: lesson pictures fetched for the service worker to keep (None: not yet)
+        self.kept: int | None = None
         #: a lesson chosen from the list: it is scrolled into view (on a
         #: phone the list is below the lesson)
         self.scroll_to_lesson = False
@@ -209,7 +211,7 @@ class TutorialPage:
 
         def state():
             return json.dumps({"lesson": self.current, "done": self.progress["done"], "lang": self.lang,
-                               "src": str(self.frame.getAttribute("src") or "")})
+                               "src": str(self.frame.getAttribute("src") or ""), "pictures_kept": self.kept})
 
         api.state = self.events.proxy(state)
         window.dicelandTutorial = api
@@ -248,7 +250,34 @@ async def main():
     el("tutorial").hidden = False
     page.show(page.current)
     document.documentElement.dataset.ready = "true"
+    await keep_pictures(page)
     return page
 
+
+async def keep_pictures(page: TutorialPage) -> None:
+    """Every lesson's pictures fetched once, one after another, through the
+    service worker, which keeps them (sw.js, RUNTIME_CACHED): offline, a
+    lesson never opened still shows its pictures.  Not when the browser asks
+    to save data, nor before the service worker controls the page (the next
+    visit does it); a picture that fails is left for later."""
+    navigator = window.navigator
+    connection = getattr(navigator, "connection", None)
+    if (connection and connection.saveData) or not getattr(navigator, "serviceWorker", None):
+        return
+    await navigator.serviceWorker.ready
+    if not navigator.serviceWorker.controller:
+        return
+    try:
+        sources = picture_sources(await fetch_json("./pictures/index.json"))
+    except EmbedError:
+        return
+    kept = 0
+    for src in sources:
+        try:
+            response = await window.fetch("./" + src)
+            kept += bool(response.ok)
+        except JsException:
+            pass
+    page.kept = kept
 
 PAGE = asyncio.ensure_future(main())

@@ -27,7 +27,7 @@ from .query import quote
 from .seats import HUMAN, MAX_NAME, Seat
 
 __all__ = [
-    "LESSON_GAMES", "DEFAULT_GAME", "back_to_game", "lesson_folder", "lesson_key", "tutorial_lesson", "tutorial_entries",
+    "LESSON_GAMES", "DEFAULT_GAME", "back_to_game", "lesson_folder", "picture_sources", "lesson_key", "tutorial_lesson", "tutorial_entries",
     "embed_src", "parse_game", "LessonRules", "lesson_rules", "LessonScript", "judge",
     "Outcome", "Board", "LessonBoard", "JudgedMoves", "lesson_seats", "refusal", "STILL",
 ]
@@ -79,6 +79,20 @@ def back_to_game(referrer: str, base: str, game: str | None, lang: str) -> str:
     if page is None and game is not None:
         page = next((e.page for e in GAMES if e.game == game), None)
     return f"./{page or 'index.html'}?lang={lang}"
+
+
+def picture_sources(index: Any) -> list[str]:
+    """Every picture ``pictures/index.json`` names (each once, sorted): what
+    the tutorial fetches so that the service worker keeps it for offline
+    reading; a malformed index names none."""
+    lessons = index.get("lessons") if isinstance(index, dict) else None
+    found = set()
+    for lesson in (lessons.values() if isinstance(lessons, dict) else ()):
+        for step in (lesson.get("steps") or () if isinstance(lesson, dict) else ()):
+            src = step.get("src") if isinstance(step, dict) else None
+            if isinstance(src, str) and src.startswith("pictures/") and src.endswith(".svg") and ".." not in src:
+                found.add(src)
+    return sorted(found)
 
 
 def tutorial_entries(indexes: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[dict[str, str]]:

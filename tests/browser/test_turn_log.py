@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from tests.browser.test_hint_taps import follow, next_taps
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +30,12 @@ def test_the_log_groups_turns_and_survives_a_reload(site, path):
     site.open("?players=human,greedy&seed=6&speed=0", path=path)
     site.page.click("#log-panel summary")  # the panel itself opens and closes
     for _ in range(80):
-        taps = next_taps(site)
+        taps = site.next_taps()
         assert taps is not None, "the game ended before three turns"
         if len(panel(site)) >= 3:
             break
-        follow(site, taps)
+        for tap in taps:
+            site.tap(tap)
     turns = panel(site)
     assert len(turns) >= 3
     assert [t["open"] for t in turns] == [False] * (len(turns) - 1) + [True]

@@ -230,3 +230,13 @@ def test_a_game_name_opens_its_first_lesson():
     assert tutorial_lesson("diceland", keys) == "open-zones"
     assert tutorial_lesson("diceland/overshoot", keys) == "overshoot"
     assert tutorial_lesson("chess", keys) is None
+
+
+def test_the_tutorial_keeps_every_pictured_step_once():
+    from diceland_site.lessons import picture_sources
+
+    index = {"lessons": {"a": {"steps": [{"src": "pictures/a/1.svg"}, {"src": "pictures/a/1.svg"}, {"src": "pictures/a/2.svg"}]},
+                         "b": {"steps": [{"src": "pictures/b/1.svg"}, {"src": "../secret.svg"}, {"src": 5}, "x"]},
+                         "c": "not a lesson"}}
+    assert picture_sources(index) == ["pictures/a/1.svg", "pictures/a/2.svg", "pictures/b/1.svg"]
+    assert picture_sources([]) == [] and picture_sources({"lessons": 3}) == []
