@@ -268,7 +268,7 @@ async def keep_pictures(page: TutorialPage) -> None:
     if not navigator.serviceWorker.controller:
         return
     try:
-        sources = picture_sources(await fetch_json("./pictures/index.json"))
+        sources = picture_sources(await fetch_json("./pictures/index.json"), page.lang)
     except EmbedError:
         return
     kept = 0

@@ -81,14 +81,18 @@ def back_to_game(referrer: str, base: str, game: str | None, lang: str) -> str:
     return f"./{page or 'index.html'}?lang={lang}"
 
 
-def picture_sources(index: Any) -> list[str]:
-    """Every picture ``pictures/index.json`` names (each once, sorted): what
-    the tutorial fetches so that the service worker keeps it for offline
-    reading; a malformed index names none."""
+def picture_sources(index: Any, lang: str) -> list[str]:
+    """Every picture ``pictures/index.json`` names in ``lang`` (a lesson
+    drawn in each language lists its steps by language), each once, sorted:
+    what the tutorial fetches so that the service worker keeps it for
+    offline reading; a malformed index names none."""
     lessons = index.get("lessons") if isinstance(index, dict) else None
     found = set()
     for lesson in (lessons.values() if isinstance(lessons, dict) else ()):
-        for step in (lesson.get("steps") or () if isinstance(lesson, dict) else ()):
+        steps = lesson.get("steps") if isinstance(lesson, dict) else None
+        if isinstance(steps, dict):
+            steps = steps.get(lang)
+        for step in (steps if isinstance(steps, list) else ()):
             src = step.get("src") if isinstance(step, dict) else None
             if isinstance(src, str) and src.startswith("pictures/") and src.endswith(".svg") and ".." not in src:
                 found.add(src)

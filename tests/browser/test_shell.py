@@ -305,3 +305,29 @@ def test_a_lesson_link_on_a_phone_shows_that_lesson_in_view(browser, server, mak
         assert frame["width"] >= 360  # the lesson takes the phone's width
     finally:
         context.close()
+
+
+def test_the_tutorial_keeps_every_lessons_pictures_for_offline(browser, server, make_site):
+    """Once the tutorial has been open (online, its service worker in
+    control), the pictures of lessons never opened are there offline."""
+    context = browser.new_context()
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open(path="tutorial.html")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.evaluate("delete document.documentElement.dataset.ready")
+        page.reload()
+        site.wait_ready()
+        page.wait_for_function("() => JSON.parse(window.dicelandTutorial.state()).pictures_kept >= 50",
+                               timeout=120_000)
+        context.set_offline(True)
+        shown = page.evaluate("""async () => {
+            const index = await (await fetch('./pictures/index.json')).json();
+            const steps = index.lessons['wideshut/final-scoring'].steps.en;
+            const response = await fetch('./' + steps[steps.length - 1].src);
+            return [response.ok, (await response.text()).includes('<svg')];
+        }""")
+        assert shown == [True, True]
+    finally:
+        context.close()

@@ -237,6 +237,8 @@ def test_the_tutorial_keeps_every_pictured_step_once():
 
     index = {"lessons": {"a": {"steps": [{"src": "pictures/a/1.svg"}, {"src": "pictures/a/1.svg"}, {"src": "pictures/a/2.svg"}]},
                          "b": {"steps": [{"src": "pictures/b/1.svg"}, {"src": "../secret.svg"}, {"src": 5}, "x"]},
-                         "c": "not a lesson"}}
-    assert picture_sources(index) == ["pictures/a/1.svg", "pictures/a/2.svg", "pictures/b/1.svg"]
-    assert picture_sources([]) == [] and picture_sources({"lessons": 3}) == []
+                         "c": "not a lesson",
+                         "d": {"steps": {"en": [{"src": "pictures/d/en.svg"}], "es": [{"src": "pictures/d/es.svg"}]}}}}
+    assert picture_sources(index, "es") == ["pictures/a/1.svg", "pictures/a/2.svg", "pictures/b/1.svg", "pictures/d/es.svg"]
+    assert "pictures/d/en.svg" in picture_sources(index, "en") and "pictures/d/es.svg" not in picture_sources(index, "en")
+    assert picture_sources([], "en") == [] and picture_sources({"lessons": 3}, "en") == []
