@@ -44,6 +44,7 @@ import sys
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
+from diceland_build.lessons import lesson_pictures, tutorial_script
 from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
 from diceland_build.server import make_server
@@ -315,30 +316,17 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
         data = path.read_bytes()
         out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
             if path.suffix == ".html" else data
-    out_files.update(lesson_pictures())
+    out_files.update(lesson_outputs())
     out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files)  # and what boot.js counts
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
 
 
-def lesson_pictures() -> dict[str, bytes]:
-    """``pictures/``: every step of every lesson of ``site/tutorial/<game>/`` as SVG, and ``pictures/index.json`` (``diceland_site.pictures``, run here
-    under this Python: it needs only the standard library and the engine)."""
-    for path in (str(SITE), str(ROOT)):
-        if path not in sys.path:
-            sys.path.insert(0, path)
-    from diceland_site.lessons import LESSON_GAMES, lesson_folder
-    from diceland_site.pictures import lesson_pictures as draw
-
-    def read(game: str) -> tuple[list, dict]:
-        folder = SITE / lesson_folder(game)
-        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-        return index, {e["id"]: json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index}
-
-    games = {game: read(game) for game in LESSON_GAMES}
+def lesson_outputs() -> dict[str, bytes]:
+    """The lessons' pictures and the tutorial's list (:mod:`diceland_build.lessons`)."""
     try:
-        return draw(games)
+        return {**lesson_pictures(ROOT), "tutorial-lessons.js": tutorial_script(ROOT)}
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
 

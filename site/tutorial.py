@@ -2,7 +2,11 @@
 Diceland's first), a section per game, each lesson shown by
 embed.html in a frame with its "Try it"; a solved try (a message from a
 frame of this site) marks the lesson done in localStorage["diceland:tutorial"],
-with the chosen language."""
+with the chosen language.
+
+The list is on screen before Python starts (tutorial-list.js, with the texts
+of :mod:`diceland_site.tutorial_list`): this page takes it over, keeps the
+lesson already in the frame and reads the messages that came before it."""
 
 from __future__ import annotations
 
@@ -13,15 +17,16 @@ import js
 from pyodide.ffi import JsException
 
 from diceland_site.teaching import (
-    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language, text_in,
+    PROGRESS_KEY, EmbedError, dump_progress, load_progress, merge_progress, page_language,
 )
 from diceland_site.frame_messages import read_frame_message
 from diceland_site.i18n import LANGUAGES, Strings
 from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.lessons import (
-    LESSON_GAMES, back_to_game, embed_src, lesson_folder, picture_sources, tutorial_entries, tutorial_lesson,
+    LESSON_GAMES, back_to_game, lesson_folder, picture_sources, tutorial_entries, tutorial_lesson,
 )
 from diceland_site.query import query_values, quote
+from diceland_site.tutorial_list import lesson_texts, numbered, progress_text
 
 from diceland_web.dom import Events, document, el, window
 from diceland_web.lesson_embed import fetch_json
@@ -38,6 +43,7 @@ class TutorialPage:
             self.query["lang"] = self.progress["lang"]
         self.lang = page_language(self.query, navigator_languages())
         self.strings = Strings(self.lang)
+        self.numbers = numbered(entries)
         wanted = tutorial_lesson(self.query.get("lesson"), self.ids)
         todo = [i for i in self.ids if i not in self.progress["done"]]
         self.current = wanted or (todo[0] if todo else self.ids[0])
@@ -79,6 +85,7 @@ class TutorialPage:
         self.on(el("lang-select"), "change", lambda evt: self.set_language(str(evt.target.value)))
         self.on(el("btn-next-lesson"), "click", lambda evt: self.next_lesson())
         self.on(el("btn-forget"), "click", lambda evt: self.forget())
+        el("btn-forget").disabled = False
         self.on(window, "message", self.message)
         self.on(window, "storage", self.storage_changed)
 
@@ -136,8 +143,8 @@ class TutorialPage:
         self.show(self.current)
 
     # -- showing ------------------------------------------------------------------------
-    def title(self, lesson: str) -> str:
-        return text_in(self.lessons[lesson].get("title"), self.lang) or lesson
+    def texts(self, lesson: str) -> dict[str, str]:
+        return lesson_texts(self.entries[lesson], self.lessons[lesson], self.numbers[lesson], self.strings)
 
     def translate(self) -> None:
         t = self.strings.t
@@ -172,23 +179,23 @@ class TutorialPage:
             section.append(heading, box)
             sections.append(section)
         el("lessons").replaceChildren(*sections)
-        el("progress-text").textContent = self.strings.t("tutorial.progress", done=len(done), total=len(self.ids))
+        el("progress-text").textContent = progress_text(len(done), len(self.ids), self.strings)
         el("lesson-progress").max = len(self.ids)
         el("lesson-progress").value = len(done)
 
     def lesson_items(self, keys: list[str], done: list[str]) -> list:
         items = []
-        for n, lesson in enumerate(keys, 1):
+        for lesson in keys:
+            texts = self.texts(lesson)
             item = document.createElement("li")
             button = document.createElement("button")
             button.type = "button"
             button.dataset.lesson = lesson
             button.dataset.game = self.entries[lesson]["game"]
-            title = f"{n}. {self.title(lesson)}"
-            button.textContent = title
+            button.textContent = texts["title"]
             if lesson in done:
                 button.className = "done"
-                button.setAttribute("aria-label", self.strings.t("tutorial.lesson_done", title=title))
+                button.setAttribute("aria-label", texts["done"])
             button.setAttribute("aria-current", "true" if lesson == self.current else "false")
             item.appendChild(button)
             items.append(item)
@@ -197,10 +204,10 @@ class TutorialPage:
     def show(self, lesson: str) -> None:
         self.current = lesson
         el("lesson-solved").hidden = True
-        step = self.lessons[lesson].get("try", {}).get("step")
-        src = embed_src(self.entries[lesson], self.lang, step)
-        self.frame.setAttribute("title", self.strings.t("tutorial.frame_title", title=self.title(lesson)))
-        self.frame.src = src
+        texts = self.texts(lesson)
+        self.frame.setAttribute("title", texts["frame"])
+        if str(self.frame.getAttribute("src") or "") != texts["src"]:  # not the lesson the list script opened
+            self.frame.setAttribute("src", texts["src"])
         window.history.replaceState(None, "", f"tutorial.html?lesson={quote(lesson)}&lang={self.lang}")
         self.render_list()
         if self.scroll_to_lesson:
@@ -249,9 +256,22 @@ async def main():
     page.expose()
     el("tutorial").hidden = False
     page.show(page.current)
+    take_early_messages(page)
     document.documentElement.dataset.ready = "true"
     await keep_pictures(page)
     return page
+
+
+def take_early_messages(page: TutorialPage) -> None:
+    """What the lesson's frame said before this page was listening (a try
+    solved while Python started), kept by tutorial-list.js."""
+    early = getattr(window, "dicelandTutorialEarly", None)
+    messages = getattr(early, "messages", None) if early else None
+    if messages is None:
+        return
+    for i in range(messages.length):
+        page.message(messages[i])
+    messages.length = 0
 
 
 async def keep_pictures(page: TutorialPage) -> None:

@@ -8,6 +8,7 @@ import hashlib
 import struct
 import importlib.util
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -208,3 +209,27 @@ def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
     build = _load_build()
     assert all(build.RUNTIME_CACHED.fullmatch(n) for n in svgs)
     assert sum(len(gzip.compress(files[n])) for n in build.precached(files) if n in files) < 7e6
+
+
+def test_the_tutorial_list_is_written_for_its_script_in_every_language(builds):
+    """tutorial-lessons.js carries, for each language, a rendered text of
+    every lesson, the progress line for every count and every word the
+    page's ``data-i18n`` elements need, so the list script formats nothing."""
+    _, one, _, _, _ = builds
+    text = (one / "tutorial-lessons.js").read_text(encoding="utf-8")
+    prefix = "window.DICELAND_TUTORIAL = "
+    data = json.loads(text[text.index(prefix) + len(prefix):].rstrip().rstrip(";"))
+    keys = [lesson["key"] for lesson in data["lessons"]]
+    assert len(keys) == len(set(keys)) == sum(
+        len(json.loads(p.read_text(encoding="utf-8"))) for p in (ROOT / "site" / "tutorial").glob("*/index.json"))
+    page = (one / "tutorial.html").read_text(encoding="utf-8")
+    needed = set(re.findall(r'data-i18n="([^"]+)"', page))
+    assert needed and '<script src="./tutorial-list.js" defer></script>' in page
+    for lang, texts in data["languages"].items():
+        assert needed <= set(texts["words"]), lang
+        assert len(texts["lessons"]) == len(keys) and len(texts["progress"]) == len(keys) + 1
+        for lesson, entry in zip(texts["lessons"], data["lessons"]):
+            assert f"lang={lang}" in lesson["src"] and lesson["title"].split(". ", 1)[1] in lesson["frame"]
+            assert "{" not in lesson["done"] + lesson["frame"] + lesson["title"], lesson
+        assert all(str(len(keys)) in line and "{" not in line for line in texts["progress"])
+    assert data["languages"]["it"]["words"]["tutorial.title"] != data["languages"]["en"]["words"]["tutorial.title"]

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
+from diceland_site.i18n import Strings
+from diceland_site.tutorial_list import progress_text
 
 pytestmark = pytest.mark.browser
 
+LESSONS = Path(__file__).resolve().parents[2] / "site" / "tutorial"
 PERSON_VS_BOT = "?players=human,greedy&boards=A,B&seed=7&speed=0"
 TWO_PEOPLE = "?players=human,human&boards=A,A&seed=4&speed=0"
 
@@ -329,5 +333,65 @@ def test_the_tutorial_keeps_every_lessons_pictures_for_offline(browser, server, 
             return [response.ok, (await response.text()).includes('<svg')];
         }""")
         assert shown == [True, True]
+    finally:
+        context.close()
+
+
+def test_the_tutorial_list_and_lesson_come_before_python(browser, server, make_site):
+    """While Python is still on its way (its WebAssembly held back), the
+    tutorial already shows its list in the reader's language, the progress,
+    and the lesson in its frame; a lesson chosen then opens; a try solved
+    then is kept.  Once Python is ready it has taken over without a change:
+    the same list, the same frame (not reloaded), the progress kept."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    held = []
+    try:
+        page = context.new_page()
+        site = make_site(page, server.url)
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.add_init_script("localStorage.setItem('diceland:tutorial', JSON.stringify({done: ['open-zones'], lang: 'it'}))")
+        page.goto(server.url + "tutorial.html?lesson=clever")
+        page.wait_for_selector("#lessons button[data-lesson]", timeout=20_000)
+        assert page.evaluate("document.documentElement.dataset.ready") is None
+        assert page.evaluate("document.documentElement.lang") == "it"
+        total = sum(len(json.loads(p.read_text(encoding="utf-8"))) for p in LESSONS.glob("*/index.json"))
+        assert page.inner_text("#progress-text") == progress_text(1, total, Strings("it"))
+        assert page.get_attribute('#lessons button[data-lesson="open-zones"]', "class") == "done"
+        assert page.get_attribute('#lessons button[aria-current="true"]', "data-lesson") == "clever/turn-and-platter"
+        assert page.get_attribute("#lesson-frame", "src").startswith("embed.html?game=clever&scenario=turn-and-platter&lang=it")
+        assert page.get_attribute("#link-game", "href") == "./clever.html?lang=it"
+        assert page.is_visible("#tutorial") and page.is_disabled("#btn-forget")
+        # the boot screen is a line above the page, not over it
+        assert page.evaluate("document.getElementById('boot').getBoundingClientRect().height") < 80
+        # a lesson chosen before Python: its frame, its picture
+        page.tap('#lessons button[data-lesson="wideshut/split"]')
+        assert page.get_attribute("#lesson-frame", "src").startswith("embed.html?game=wideshut&scenario=split&lang=it")
+        assert page.url.endswith("tutorial.html?lesson=wideshut/split&lang=it")
+        frame = page.frame_locator("#lesson-frame")
+        frame.locator("#picture").wait_for(state="visible", timeout=20_000)
+        # the frame says its height, and a try solved, before Python is there
+        page.wait_for_function("() => parseInt(document.getElementById('lesson-frame').style.height) > 320", timeout=10_000)
+        page.locator("#lesson-frame").element_handle().content_frame().evaluate(
+            "() => { window.__kept = 1; parent.postMessage({type: 'diceland:solved', lesson: 'wideshut/split'}, location.origin); }")
+        early = page.inner_html("#lessons")
+        for _ in range(100):  # Python asked for its WebAssembly, and waits for it
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held and page.evaluate("document.documentElement.dataset.ready") is None
+        page.evaluate("delete document.documentElement.dataset.ready")
+        for route in held:
+            route.continue_()
+        site.wait_ready()
+        state = json.loads(page.evaluate("window.dicelandTutorial.state()"))
+        assert state["lesson"] == "wideshut/split" and state["lang"] == "it"
+        assert state["done"] == ["open-zones", "wideshut/split"]  # the early try, kept
+        assert page.evaluate("document.getElementById('lesson-frame').contentWindow.__kept") == 1  # not reloaded
+        assert not page.is_disabled("#btn-forget") and page.is_visible("#lesson-solved")
+        # Python's list is the script's, but for the lesson now done
+        assert page.inner_html("#lessons") == early.replace(
+            'data-lesson="wideshut/split" data-game="wideshut" aria-current="true"',
+            'data-lesson="wideshut/split" data-game="wideshut" class="done" aria-label="{}" aria-current="true"'.format(
+                page.get_attribute('#lessons button[data-lesson="wideshut/split"]', "aria-label")))
     finally:
         context.close()

@@ -1,0 +1,54 @@
+"""What the build makes of the lessons of ``site/tutorial/<game>/``: their
+pictures (``pictures/``, :mod:`diceland_site.pictures`) and the tutorial's
+list for the script that shows it before Python starts
+(``tutorial-lessons.js``, :mod:`diceland_site.tutorial_list`).  Both run
+here under the build's Python: they need only the standard library, the
+engine and the site's pure package."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+__all__ = ["lesson_pictures", "tutorial_script"]
+
+
+def _site_importable(root: Path) -> None:
+    for path in (str(root / "site"), str(root)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+def read_lessons(root: Path) -> dict[str, tuple[list, dict]]:
+    """Each game's ``index.json`` and its lessons' files by id."""
+    _site_importable(root)
+    from diceland_site.lessons import LESSON_GAMES, lesson_folder
+
+    def read(game: str) -> tuple[list, dict]:
+        folder = root / "site" / lesson_folder(game)
+        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+        return index, {e["id"]: json.loads((folder / e["file"]).read_text(encoding="utf-8")) for e in index}
+
+    return {game: read(game) for game in LESSON_GAMES}
+
+
+def lesson_pictures(root: Path) -> dict[str, bytes]:
+    """``pictures/``: every step of every lesson as SVG, and ``pictures/index.json``;
+    ValueError for a lesson that cannot be drawn."""
+    games = read_lessons(root)
+    from diceland_site.pictures import lesson_pictures as draw
+    return draw(games)
+
+
+def tutorial_script(root: Path) -> bytes:
+    """``tutorial-lessons.js``: :func:`diceland_site.tutorial_list.list_data`
+    of every lesson, as ``window.DICELAND_TUTORIAL``."""
+    games = read_lessons(root)
+    from diceland_site.lessons import lesson_key
+    from diceland_site.tutorial_list import list_data
+    indexes = {game: index for game, (index, _) in games.items()}
+    lessons = {lesson_key(game, lesson): data for game, (_, files) in games.items() for lesson, data in files.items()}
+    text = json.dumps(list_data(indexes, lessons), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return ("/* Made by build.py from site/tutorial/ and the locale files. */\n"
+            f"window.DICELAND_TUTORIAL = {text};\n").encode("utf-8")
