@@ -8,7 +8,7 @@ from diceland_site.seats import Seat
 from diceland_site.turn_log import TurnEntry, TurnLog, turn_entry
 from diceland_site.turn_replay import TurnReplay
 
-from .dom import document, el, later
+from .dom import document, el, js_obj, later
 
 __all__ = ["LogPanel", "LogReplay"]
 
@@ -103,6 +103,10 @@ class LogReplay:
             return
         state = self.current_game()[0]
         self.replay = TurnReplay(state, self.ctrl.turn_log, int(target.dataset.turn))
+        # the board, where the turn is played again, in view (the log may be
+        # far below it), and no message of the present over it
+        self.canvas.scrollIntoView(js_obj({"block": "start"}))
+        self.notices.clear_toasts()
         self.replay_tick()
 
     def replay_tick(self) -> None:
@@ -125,15 +129,19 @@ class LogReplay:
         self.render_replay(self.replay)
         return True
 
-    def replay_model(self):
-        """The view model of the replay's position (every seat a person's:
+    def replay_controller(self):
+        """A controller of the replay's position (every seat a person's:
         nothing in it moves by itself), showing the sheet of who just moved."""
         replay = self.replay
         seats = [Seat(s.name) for s in self.ctrl.seats]
-        view = type(self.ctrl)(replay.position, seats, self.lang)
+        view = type(self.ctrl)(replay.position, seats, lang=self.lang)
         if replay.step:  # the sheet of the player who just moved
             view.viewing = getattr(replay.position.actions[-1], "player", None)
-        return view.model()
+        return view
+
+    def replay_model(self):
+        """The view model of the replay's position."""
+        return self.replay_controller().model()
 
     def replay_controls(self, model) -> None:
         """What the page says while a replay runs; its buttons are off."""

@@ -29,7 +29,7 @@ from diceland_site.sounds import cue_for
 
 from ..dom import draw_canvas, el, js_obj, next_frame, window
 from ..game_page import GamePage
-from ..log_panel import LogPanel
+from ..log_panel import LogPanel, LogReplay
 from ..new_game import Column, SeatRow
 from .diceland_view import BUTTONS, DicelandView
 from ..shell import Shell
@@ -47,7 +47,7 @@ def board_choices(t) -> list[tuple[str, str]]:
     return [(RANDOM_BOARD, t("board.random"))] + [(b, f"{load_board(b).title} ({b})") for b in board_ids()]
 
 
-class DicelandPage(GamePage):
+class DicelandPage(LogReplay, GamePage):
     GAME = "diceland"
     PLAYS_SOUNDS = True
     KEY_HELP = HELP_LINES
@@ -65,6 +65,7 @@ class DicelandPage(GamePage):
         self.pending_render = False
         self.view = DicelandView(self)
         self.log_panel = LogPanel()
+        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -75,6 +76,7 @@ class DicelandPage(GamePage):
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.schedule_render())
         self.on(el("dice"), "click", self.dice_click)
+        self.on(el("log"), "click", self.log_click)
         bind_welcome(self, self.quick_game, [SeatRow("", HUMAN, RANDOM_BOARD)] * 2)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.mini_click)
@@ -146,7 +148,7 @@ class DicelandPage(GamePage):
         ctrl.drain_messages()  # what they say is in its turn log
         self.notices.clear_toasts()
         super().show(ctrl, save_id)
-        self.log_panel.render(ctrl.turn_log)
+        self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
 
     def seat_rows(self) -> list[SeatRow]:
         if self.ctrl is not None:
@@ -171,7 +173,7 @@ class DicelandPage(GamePage):
 
     def bot_step(self) -> bool:
         ctrl = self.ctrl
-        if ctrl is None or not ctrl.bot_pending() or ctrl.game.over:
+        if ctrl is None or self.replay is not None or not ctrl.bot_pending() or ctrl.game.over:
             return False
         return ctrl.bot_step()
 
@@ -193,7 +195,7 @@ class DicelandPage(GamePage):
     # -- player actions ------------------------------------------------------------------
     def button(self, name: str) -> None:
         ctrl = self.ctrl
-        if ctrl is None or self.shell.stale():
+        if ctrl is None or self.replay is not None or self.shell.stale():
             return
         if name == "ready":
             ctrl.acknowledge_handoff()
@@ -226,7 +228,7 @@ class DicelandPage(GamePage):
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
-        if not target or self.ctrl is None or target.disabled or self.shell.stale():
+        if not target or self.ctrl is None or target.disabled or self.replay is not None or self.shell.stale():
             return
         self.after_action(self.ctrl.press_die(int(target.dataset.index)))
 
@@ -252,7 +254,7 @@ class DicelandPage(GamePage):
 
     def canvas_click(self, evt) -> None:
         ctrl = self.ctrl
-        if ctrl is None or self.layout is None or self.shell.stale():
+        if ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
         # a tap just past the edge of a playable (or chosen) cell counts for it
@@ -288,7 +290,7 @@ class DicelandPage(GamePage):
         return False
 
     def handle_key(self, key: str) -> None:
-        if self.shell.stale():
+        if self.replay is not None or self.shell.stale():
             return
         ctrl = self.ctrl
         before = (id(ctrl.game), len(ctrl.game.actions))
@@ -329,8 +331,9 @@ class DicelandPage(GamePage):
         probe = draw.Layout.for_board(board, width, 100000.0, dpr)
         return draw.Layout.for_board(board, width, min(probe.content_height, max_h), dpr)
 
-    def draw(self) -> None:
-        ctrl = self.ctrl
+    def draw(self, ctrl=None) -> None:
+        """The board of ``ctrl`` (the game's own controller unless a replay's)."""
+        ctrl = ctrl or self.ctrl
         board = ctrl.shown_board()
         layout = self.compute_layout(board)
         self.layout = layout
@@ -349,6 +352,8 @@ class DicelandPage(GamePage):
             return
         for name in ("btn-export", "btn-share"):
             el(name).hidden = False
+        if self.replaying():
+            return
         events = []
         for message in ctrl.drain_messages():
             events.append(message.event)
@@ -359,7 +364,7 @@ class DicelandPage(GamePage):
                     self.notices.toast(message.text)
                 self.notices.announce(message.text)
         self.shell.sound.play(cue_for(events))
-        self.log_panel.render(ctrl.turn_log)
+        self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         model = ctrl.model()
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.view.render_tabs(model)
@@ -380,6 +385,20 @@ class DicelandPage(GamePage):
             self.over_shown = True
             self.view.show_game_over(model)
         self.shell.schedule_bots(model.bot_pending and not model.over)
+
+    def render_replay(self, replay) -> None:
+        """The replayed position: its board, dice and seats, the buttons off."""
+        view = self.replay_controller()
+        model = view.model()
+        el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
+        self.view.render_tabs(model)
+        self.view.render_minis(model.minis)
+        self.view.render_progress(model)
+        self.view.render_dice(model)
+        self.view.render_buttons(model)
+        self.view.render_aid(None)
+        self.draw(view)
+        self.replay_controls(model)
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
