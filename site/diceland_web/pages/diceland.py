@@ -366,17 +366,9 @@ class DicelandPage(LogReplay, GamePage):
         self.shell.sound.play(cue_for(events))
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         model = ctrl.model()
-        el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
-        self.view.render_tabs(model)
-        self.view.render_minis(model.minis)
-        self.view.render_progress(model)
-        self.view.render_dice(model)
-        self.view.render_buttons(model)
+        self.render_panels(model)
         el("prompt").textContent = model.prompt
         self.view.render_aid(model.aid)
-        shown = model.seats[model.shown]
-        el("info-bar").textContent = (shown.stars_label + " · "
-                                      + self.t("board.label", name=shown.name) + f" ({model.board_id})")
         self.canvas.setAttribute("aria-label", model.board_label + ". " + model.prompt)
         self.shell.show_handoff(asdict(model.handoff) if model.handoff else None)
         self.draw()
@@ -386,16 +378,23 @@ class DicelandPage(LogReplay, GamePage):
             self.view.show_game_over(model)
         self.shell.schedule_bots(model.bot_pending and not model.over)
 
-    def render_replay(self, replay) -> None:
-        """The replayed position: its board, dice and seats, the buttons off."""
-        view = self.replay_controller()
-        model = view.model()
+    def render_panels(self, model) -> None:
+        """What is around the board: the status line, the seats, the dice, the buttons."""
         el("status").textContent = f"{model.turn_label} · {model.phase_label} · {model.status}"
         self.view.render_tabs(model)
         self.view.render_minis(model.minis)
         self.view.render_progress(model)
         self.view.render_dice(model)
         self.view.render_buttons(model)
+        shown = model.seats[model.shown]
+        el("info-bar").textContent = (shown.stars_label + " · "
+                                      + self.t("board.label", name=shown.name) + f" ({model.board_id})")
+
+    def render_replay(self, replay) -> None:
+        """The replayed position: its board, dice and seats, the buttons off."""
+        view = self.replay_controller()
+        model = view.model()
+        self.render_panels(model)
         self.view.render_aid(None)
         self.draw(view)
         self.replay_controls(model)
