@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["TurnLog", "Turn", "TurnEntry", "ARROW", "rebuild", "turn_entry"]
+__all__ = ["TurnLog", "Turn", "TurnEntry", "ARROW", "rebuild", "turn_entry", "while_bots_play"]
 
 ARROW = " → "
 
@@ -66,6 +66,10 @@ class TurnLog:
             self.begin("", start)
         self.turns[-1].lines.append(line)
         self.version += 1
+
+    def latest(self) -> str:
+        """The newest line of the current turn ("" before its first)."""
+        return self.turns[-1].lines[-1] if self.turns and self.turns[-1].lines else ""
 
     def open_chain(self, player: int) -> None:
         """The last line is a mark of ``player`` that earned bonuses: what
@@ -150,3 +154,12 @@ def turn_entry(turn: Turn, index: int, current: bool, replay: str = "") -> TurnE
     last = len(turn.lines) - 1 if current else -1  # the newest line stands out while it is new
     return TurnEntry(index, turn.title, tuple((line, i == last) for i, line in enumerate(turn.lines)),
                      current, "" if current else replay)
+
+
+def while_bots_play(waiting: str, log: TurnLog, t: Callable[..., str]) -> str:
+    """The prompt while bots play: ``waiting`` ("Strong bot is thinking…")
+    and the turn's newest line, so that each of a bot's moves can be read
+    where the player looks, one after another at the bot speed, with the
+    log panel closed."""
+    latest = log.latest()
+    return f"{waiting} {t('log.last', line=latest)}" if latest else waiting

@@ -232,3 +232,31 @@ def test_a_finished_turn_replays_move_by_move(name):
     stopped = TurnReplay(game, log, 0)
     stopped.stop()
     assert stopped.done
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("name", ["diceland", "clever", "wideshut"])
+def test_while_a_bot_plays_the_prompt_tells_its_latest_move(name, lang):
+    """Each of a bot's moves is read where the player looks (the prompt),
+    one after another as the bot steps, not only in the closed log."""
+    ctrl = played(name, seed=3, steps=0, lang=lang)
+    bot = get_game(name).make_bot("greedy", 5)
+    seen = []
+    for _ in range(400):
+        game = state_of(ctrl)
+        if game.over or len(seen) >= 4:
+            break
+        p = game.waiting_for()[0]
+        if ctrl.seats[p].is_human:
+            assert ctrl._apply(bot.choose(game, p)).ok
+            continue
+        latest = ctrl.turn_log.latest()
+        prompt = ctrl.model().prompt
+        if latest:
+            assert prompt.endswith(latest) and ctrl.strings.t("log.last", line=latest) in prompt, prompt
+            assert prompt.startswith(ctrl.strings.t("prompt.waiting_bot" if name == "diceland" else
+                                                    "clever.prompt.bot" if name == "clever" else "prompt.bot",
+                                                    name="Bo")), prompt
+            seen.append(latest)
+        assert ctrl.bot_step()
+    assert len(set(seen)) >= 3, seen  # the prompt followed the bot move by move

@@ -11,6 +11,7 @@ from diceland_core.games.clever.sheet import AREAS, COLOURS
 
 from ...minis import MiniPanel, home_seat, panel
 from ...play import BaseView, ButtonView, HandoffView
+from ...turn_log import while_bots_play
 
 __all__ = ["DieView", "ButtonView", "PlayerView", "ViewModel", "build_model"]
 
@@ -103,7 +104,7 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
         return t("clever.prompt.over")
     name = ctrl.seats[p].name
     if bot_pending:
-        return t("clever.prompt.bot", name=name)
+        return while_bots_play(t("clever.prompt.bot", name=name), ctrl.turn_log, t)
     if s.pending_player == p:
         return ctrl.bonus_prompt(p)
     if s.phase == ROUND_BONUS_PHASE:

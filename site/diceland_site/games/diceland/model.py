@@ -13,6 +13,7 @@ from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import draw
 from ...play import BaseView, ButtonView, HandoffView
+from ...turn_log import while_bots_play
 from .minis import Minis, minis
 from .progress import ProgressView, progress
 
@@ -237,7 +238,8 @@ def _prompt(ctrl) -> str:
         bots = [ctrl.names[q] for q in g.waiting_for() if not ctrl.seats[q].is_human]
         if not bots:  # only automatic passes are due
             return t("prompt.auto_pass", name=ctrl.names[g.waiting_for()[0]])
-        return t("prompt.waiting_bot", name=bots[0]) if len(bots) == 1 else t("prompt.waiting", names=s.names(bots))
+        waiting = t("prompt.waiting_bot", name=bots[0]) if len(bots) == 1 else t("prompt.waiting", names=s.names(bots))
+        return while_bots_play(waiting, ctrl.turn_log, t)
     if ctrl.needs_handoff():
         return t("handoff.title", name=ctrl.names[p])
     name = ctrl.names[p]

@@ -19,6 +19,7 @@ from diceland_core.games.wideshut.game import Game, die_colour
 
 from ...play import Result, Tap, button, point
 from ...seats import Seat
+from ...turn_log import while_bots_play
 from .announce import build_log, describe_events, narrate, take_text
 from .model import ViewModel, build_model, position_of
 from .strings import WideStrings
@@ -68,11 +69,14 @@ class Controller:
     def turn_log(self):
         """The game's turn log, rebuilt from its record when the game or the
         language changed other than by :meth:`_apply`."""
+        log = self.current_log()
+        self._turn_log, self._log_key = log, (self.strings.lang, len(self.game.actions))
+        return log
+
+    def current_log(self):
+        """The turn log as it stands, a rebuilt one not kept (building the view changes nothing)."""
         key = (self.strings.lang, len(self.game.actions))
-        if key != self._log_key:
-            self._turn_log = build_log(self.game, self.seats, self.strings)
-            self._log_key = key
-        return self._turn_log
+        return self._turn_log if key == self._log_key else build_log(self.game, self.seats, self.strings)
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -432,7 +436,7 @@ class Controller:
         if self.handoff() is not None:
             return s.t("handoff.text", name=name)
         if not self.seats[p].is_human:
-            return s.t("prompt.bot", name=name)
+            return while_bots_play(s.t("prompt.bot", name=name), self.current_log(), s.t)
         if g.phase == "roll":
             return s.t("prompt.roll", name=name)
         if not self.chosen:
