@@ -17,14 +17,15 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: The endings of the modules no page runs, left out of the site's wheels:
 #: the command line (its entry point, its commands, the review's report),
-#: the terminals, the board generator, and the SVG drawings the build makes.
-#: They import argparse or xml, which the site's standard library leaves
-#: out; the guard (stdlib_guard.py) names them when something imports one.
+#: the terminals, the board generator, the SVG drawings the build makes,
+#: and the review of a game's decisions (no page shows one yet).  Most import
+#: argparse or xml, which the site's standard library leaves out; the guard
+#: (stdlib_guard.py) names them when something imports one.
 NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
-                    "pictures", ".svg")
+                    "pictures", ".svg", ".review")
 #: Files of the packages that are no code the pages read: the rulings
-#: (documents).
-_NOT_FOR_THE_SITE_FILES = (".md",)
+#: (documents) and the review's words.
+_NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json")
 
 
 def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:

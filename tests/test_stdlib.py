@@ -127,7 +127,9 @@ def test_the_site_wheels_leave_out_the_command_line_and_the_guard_names_it(tmp_p
     assert "diceland_core/cli.py" in gone and "diceland_core/games/wideshut/terminal.py" in gone
     assert all(not n.endswith(".py") or n[:-3].replace("/", ".").removesuffix(".__init__").endswith(NOT_FOR_THE_SITE)
                or n.endswith("__main__.py") for n in gone)
-    assert "diceland_core/core/review.py" in shipped and "diceland_core/games/diceland/board.py" in shipped
+    assert "diceland_core/games/diceland/board.py" in shipped and "diceland_core/core/replay.py" in shipped
+    assert {"diceland_core/core/review.py", "diceland_core/games/clever/review.py",
+            "diceland_core/core/review_messages.json"} <= gone
     names = left_out_of_the_site({"diceland_core": ROOT / "diceland_core"})
     assert "diceland_core.cli" in names and "diceland_core.games.clever.terminal" in names
     assert len(names) == sum(n.endswith(".py") for n in gone)
