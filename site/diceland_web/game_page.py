@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from diceland_site.i18n import Strings
+from diceland_site.packed import LinkError
 from diceland_site.share import share_url
 from diceland_site.start_params import SEED_MAX
 
@@ -47,6 +48,9 @@ class GamePage:
     #: the game's controller (its plug-in): ``CONTROLLER(game, seats,
     #: lang=…)`` plays a saved game, ``CONTROLLER.new(seats, seed, lang)`` a new one
     CONTROLLER = None
+    #: the game's ``share`` module (``diceland_site.games.<game>.share``):
+    #: its older links (``OLDER_LINK``, ``older_link``) and ``embed_link``
+    SHARE = None
 
     def __init__(self, shell):
         self.shell = shell
@@ -72,7 +76,29 @@ class GamePage:
 
     # -- games -----------------------------------------------------------------------
     def start_from_link(self) -> bool:
-        """Start the game a link describes; False if the query names none."""
+        """Start the game a link describes: an older share link of this
+        game, else a start link; False if the query names none."""
+        return self.open_older_link() or self.start_from_params()
+
+    def open_older_link(self) -> bool:
+        """An older share link of this game (its ``share`` module's
+        ``OLDER_LINK`` in the query): its game as a new save.  A link that
+        cannot be opened leaves the shell's ``link_problem`` to be said."""
+        key = getattr(self.SHARE, "OLDER_LINK", None)
+        if key is None or key not in self.shell.query:
+            return False
+        self.shell.forget_link()
+        try:
+            game, seats = self.SHARE.older_link(self.shell.query[key], self.lang)
+        except LinkError as exc:  # said once the page has opened what it can
+            self.shell.link_problem = exc
+            return False
+        self.start(self.CONTROLLER(game, seats, lang=self.lang))
+        return True
+
+    def start_from_params(self) -> bool:
+        """Start the game a start link's parameters describe (players,
+        seed …); False if the query names none."""
         return False
 
     def first_visit(self) -> None:
@@ -139,10 +165,19 @@ class GamePage:
         return False
 
     def share(self):
-        """``(link, iframe attributes or None)`` for the position on screen
-        (the one share link of every game), or None."""
+        """``(link, iframe attributes or None)`` for the position on screen:
+        the one share link of every game, and the game's embeddable board
+        of it where it has one (its ``share`` module's ``embed_link``)."""
         current = self.current_game()
-        return None if current is None else (share_url(str(window.location.href), *current), None)
+        if current is None:
+            return None
+        page_url = str(window.location.href)
+        state, seats = current
+        embed = self.SHARE.embed_link(state, [s.name for s in seats], page_url) if self.SHARE else None
+        if embed is None:
+            return share_url(page_url, state, seats), None
+        from diceland_site.teaching import iframe_attributes  # the lessons' code, when first shared
+        return share_url(page_url, state, seats), iframe_attributes(embed, self.t("share.frame_title"))
 
     def tab_click(self, evt) -> None:
         """A seat's tab shows its sheet large."""

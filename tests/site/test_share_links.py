@@ -109,3 +109,34 @@ def test_a_broken_older_diceland_link_says_so_in_plain_words(value, key):
     for lang in LANGUAGES:
         text = info.value.message(lang, kept=True)
         assert "{" not in text and "link.error" not in text and "D" not in text.split()[0]
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_games_share_module_has_the_same_names_and_its_older_link_opens(name):
+    """Each game's ``share`` module: ``OLDER_LINK`` (the query key of its
+    older links, None for none), ``older_link`` and ``embed_link``; an older
+    link, where the game has one, gives the game it was made of, and the
+    page opens it through these names alone (``GamePage.open_older_link``)."""
+    import importlib
+
+    module = importlib.import_module(f"diceland_site.games.{name}.share")
+    assert {"OLDER_LINK", "older_link", "embed_link"} <= set(module.__all__)
+    state = played(name, 16)
+    seats = [Seat("Ana"), Seat("Bo", "greedy")]
+    embed = module.embed_link(state, [s.name for s in seats], "https://example.org/games/x.html")
+    if module.OLDER_LINK is None:
+        assert embed is None
+        with pytest.raises(LinkError):
+            module.older_link(_pack({"game": name}))
+        return
+    if name == "diceland":
+        assert embed.startswith("https://example.org/games/embed.html?s=")
+        value = embed.split(f"?{module.OLDER_LINK}=", 1)[1]
+    else:
+        assert embed is None
+        value = encode_position(state, seats)
+    game, opened = module.older_link(value, "es")
+    assert record_of(game)["history"] == record_of(state)["history"]
+    assert [s.name for s in opened] == ["Ana", "Bo"]
+    with pytest.raises(LinkError):
+        module.older_link("!!!", "es")

@@ -19,6 +19,7 @@ from dataclasses import asdict
 
 from diceland_site.games.clever.breakdown import breakdown
 from diceland_site.games.clever.controller import Controller
+from diceland_site.games.clever import share
 from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
@@ -49,6 +50,7 @@ class CleverPage(LogReplay, GamePage):
     TITLE_KEY = "clever.title"
     BOT_DELAY_MS = 450
     CONTROLLER = Controller
+    SHARE = share
 
     def __init__(self, shell: Shell):
         super().__init__(shell)
@@ -83,7 +85,7 @@ class CleverPage(LogReplay, GamePage):
             self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
-    def start_from_link(self) -> bool:
+    def start_from_params(self) -> bool:
         if not LINK_KEYS & set(self.shell.query):
             return False
         setup = from_params(self.shell.query, self.lang)

@@ -21,9 +21,9 @@ from dataclasses import asdict
 from diceland_core.games.diceland import board_ids, load_board
 from diceland_site.games.diceland import draw
 from diceland_site.games.diceland.controller import Controller
+from diceland_site.games.diceland import share
 from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.shortcuts import HELP_LINES
-from diceland_site.packed import LinkError
 from diceland_site.seats import HUMAN, MAX_NAME
 from diceland_site.sounds import cue_for
 
@@ -54,6 +54,7 @@ class DicelandPage(LogReplay, GamePage):
     WHERE = "Diceland"
     BOT_KIND = "greedy"
     CONTROLLER = Controller
+    SHARE = share
     #: each seat's board (or a random one) in the new-game dialog
     COLUMN = Column("seat-board", "menu.board", board_choices)
 
@@ -102,10 +103,8 @@ class DicelandPage(LogReplay, GamePage):
         self.view.dice_signature = None
 
     # -- starting and loading games ---------------------------------------------------
-    def start_from_link(self) -> bool:
+    def start_from_params(self) -> bool:
         query = self.shell.query
-        if "s" in query:  # an older share link: a scenario of the game so far
-            return self.open_scenario_link(query["s"])
         if not LINK_KEYS & set(query):
             return False
         setup = from_url_params(query, self.lang, board_ids())
@@ -117,18 +116,6 @@ class DicelandPage(LogReplay, GamePage):
         if link_names_trimmed(query):
             self.notices.toast(self.t("note.names_trimmed", max=MAX_NAME))
         self.shell.forget_link()
-        return True
-
-    def open_scenario_link(self, value: str) -> bool:
-        from diceland_site.games.diceland.share import game_of_link
-
-        self.shell.forget_link()
-        try:
-            game, seats = game_of_link(value, self.lang)
-        except LinkError as exc:  # said once the page has opened what it can
-            self.shell.link_problem = exc
-            return False
-        self.start(Controller(game, seats, lang=self.lang))
         return True
 
     def new_game(self, seats, seed: int, extras: list[str]) -> None:
@@ -176,18 +163,6 @@ class DicelandPage(LogReplay, GamePage):
         if ctrl is None or self.replay is not None or not ctrl.bot_pending() or ctrl.game.over:
             return False
         return ctrl.bot_step()
-
-    def share(self):
-        shared = super().share()
-        if shared is None:
-            return None
-        # the embeddable board shows the position as a lesson's scenario: the
-        # lessons' code is imported when a position is first shared
-        from diceland_site.games.diceland.lesson import share_link
-        from diceland_site.teaching import iframe_attributes
-
-        embed = share_link(self.ctrl.game, self.ctrl.names, str(window.location.href))
-        return shared[0], iframe_attributes(embed, self.t("share.frame_title"))
 
     def show_own_sheet(self) -> None:
         self.show_sheet(None)

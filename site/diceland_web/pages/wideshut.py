@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from diceland_site.packed import LinkError
 from diceland_site.games.wideshut import GAME
 from diceland_site.breakdown import signed
 from diceland_site.games.wideshut.breakdown import breakdown, live_score
@@ -24,7 +23,7 @@ from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, la
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
-from diceland_site.games.wideshut.share import PARAM, decode_position
+from diceland_site.games.wideshut import share
 from diceland_site.games.wideshut.strings import WideStrings
 
 from ..dom import draw_canvas, el, esc, js_obj, window
@@ -56,6 +55,7 @@ class WideShutPage(LogReplay, GamePage):
     BOT_DELAY_MS = 600
     SEED_MAX = SEED_LIMIT
     CONTROLLER = Controller
+    SHARE = share
 
     def __init__(self, shell: Shell):
         super().__init__(shell)
@@ -89,17 +89,8 @@ class WideShutPage(LogReplay, GamePage):
         self.cache.clear()
 
     # -- games ------------------------------------------------------------------------
-    def start_from_link(self) -> bool:
+    def start_from_params(self) -> bool:
         query = self.shell.query
-        if PARAM in query:
-            self.shell.forget_link()
-            try:
-                game, seats = decode_position(query[PARAM])
-            except LinkError as exc:  # said once the page has opened what it can
-                self.shell.link_problem = exc
-            else:
-                self.start(Controller(game, seats, self.lang))
-                return True
         if LINK_KEYS & set(query):
             self.shell.forget_link()
             setup = from_query(query, self.strings)

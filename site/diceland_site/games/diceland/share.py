@@ -1,32 +1,50 @@
-"""Diceland's older share links, still opened: ``s=`` (a scenario with the
-game's dice and actions, as ``embed.html?s=…`` carries it) on the Diceland
-page (``diceland.html?s=…``) becomes a game to play on.  New links are the
-one format of every game (:mod:`diceland_site.share`)."""
+"""Diceland's share parts (every game's ``share`` module has the same
+names): its older links, still opened — ``s=`` (a scenario with the game's
+dice and actions, as ``embed.html?s=…`` carries it) on the Diceland page
+(``diceland.html?s=…``) becomes a game to play on — and the embeddable
+board of a position, which the share dialog offers.  New links are the one
+format of every game (:mod:`diceland_site.share`).
+
+The lessons' and the engine's scenario code is imported when a link is
+read, not with the page."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from diceland_core import ScenarioError
-from diceland_core.core.errors import BoardError
-from diceland_core.core.replay import play
-from diceland_core.games.diceland import Game, parse_scenario
+from typing import Any, Sequence
 
 from ...games import entry_for
 from ...i18n import Strings
 from ...packed import LinkError, read_packed
 from ...seats import Seat
-from ...teaching import MAX_JSON_BYTES, MAX_PARAM_CHARS
 
-__all__ = ["PARAM", "game_of_link"]
+__all__ = ["OLDER_LINK", "older_link", "embed_link", "PARAM", "game_of_link"]
 
 #: the query key of the older links
-PARAM = "s"
+OLDER_LINK = PARAM = "s"
 
 
-def game_of_link(value: str, lang: str = "en") -> tuple[Game, list[Seat]]:
+def older_link(value: str, lang: str = "en") -> tuple[Any, list[Seat]]:
+    """The game and seats of an older link's ``s=`` value (see :func:`game_of_link`)."""
+    return game_of_link(value, lang)
+
+
+def embed_link(game: Any, names: Sequence[str] | None, page_url: str) -> str | None:
+    """``embed.html?s=…`` beside ``page_url``: the position as a lesson's
+    board, to put in another page."""
+    from .lesson import share_link
+    return share_link(game, names, page_url)
+
+
+def game_of_link(value: str, lang: str = "en") -> tuple[Any, list[Seat]]:
     """The game and seats (people, named as the link names them) of an
     ``s=`` value; :class:`~...packed.LinkError` when it cannot be opened."""
+    from diceland_core import ScenarioError
+    from diceland_core.core.errors import BoardError
+    from diceland_core.core.replay import play
+    from diceland_core.games.diceland import Game, parse_scenario
+
+    from ...teaching import MAX_JSON_BYTES, MAX_PARAM_CHARS
+
     data = read_packed(value, MAX_PARAM_CHARS, MAX_JSON_BYTES)
     if not isinstance(data, dict):
         raise LinkError("invalid", f"expected a JSON object, found {type(data).__name__}")

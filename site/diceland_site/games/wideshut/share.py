@@ -1,8 +1,10 @@
-"""Dice Wide Shut's older share links, still opened: the game's record
-(seats in its ``meta``), compressed and base64url-encoded in
+"""Dice Wide Shut's share parts (every game's ``share`` module has the
+same names): its older links, still opened — the game's record (seats in
+its ``meta``), compressed and base64url-encoded in
 ``wideshut.html?position=…``; opening one replays the record into a new
 save.  New links are the one format of every game (:mod:`diceland_site.share`);
-:func:`encode_position` writes the older form (tests open such links)."""
+:func:`encode_position` writes the older form (tests open such links).  No
+embeddable board: its lessons are embedded, not positions."""
 
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ from ...games import entry_for
 from ...packed import LinkError, read_packed
 from ...seats import Seat
 
-__all__ = ["PARAM", "MAX_CHARS", "encode_position", "decode_position"]
+__all__ = ["OLDER_LINK", "older_link", "embed_link", "PARAM", "MAX_CHARS", "encode_position", "decode_position"]
 
-PARAM = "position"
+#: the query key of the older links
+OLDER_LINK = PARAM = "position"
 #: longer parameters are refused before decoding; the record inflates to at
 #: most ``_MAX_JSON`` bytes
 MAX_CHARS = 60_000
@@ -61,3 +64,13 @@ def decode_position(value: str) -> tuple[Any, list[Seat]]:
     if len(seats) != game.players:
         seats = [Seat(str(p + 1)) for p in range(game.players)]
     return game, seats
+
+
+def older_link(value: str, lang: str = "en") -> tuple[Any, list[Seat]]:
+    """The game and seats of an older link's ``position=`` value (see :func:`decode_position`)."""
+    return decode_position(value)
+
+
+def embed_link(game: Any, names: Sequence[str] | None, page_url: str) -> str | None:
+    """None: a position of this game has no embeddable board."""
+    return None
