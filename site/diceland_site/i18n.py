@@ -108,11 +108,6 @@ class Strings:
         key = key if isinstance(key, str) else str(colour)
         return self.t(f"colour.{key}")
 
-    def die_label(self, colour: Any, group: str = "") -> str:
-        """Accessible name of a die button ("red die", "dado rojo")."""
-        key = "die.label" + (f".{group}" if group else "")
-        return self.t(key, colour=self.colour(colour))
-
     def dice(self, dice: Iterable[Any]) -> str:
         """``[red, red, blue]`` → "2 × red, 1 × blue" (canonical colour order)."""
         counts: dict[Any, int] = {}

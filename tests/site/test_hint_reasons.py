@@ -13,7 +13,8 @@ from diceland_site.games.clever.controller import Controller as CleverController
 from diceland_site.games.diceland.controller import Controller as DicelandController
 from diceland_site.games.diceland.hint_reason import reason
 from diceland_site.games.wideshut.controller import Controller as WideController
-from diceland_site.i18n import LANGUAGES, Strings
+from diceland_site.games.diceland.strings import DicelandStrings
+from diceland_site.i18n import LANGUAGES
 from diceland_site.seats import Seat
 
 KEY_OR_DATA = re.compile(r"\b[a-z][a-z_]*\.[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*\b|[\[\]{}]|\bNone\b|<[a-z]")
@@ -28,7 +29,7 @@ def test_diceland_hints_give_a_reason_in_every_language():
         p = game.waiting_for()[0]
         if p == 0:
             action = diceland_hint(game, 0)
-            texts = {lang: reason(game, 0, action, Strings(lang)) for lang in LANGUAGES}
+            texts = {lang: reason(game, 0, action, DicelandStrings(lang)) for lang in LANGUAGES}
             assert all(texts.values()) and len(set(texts.values())) == 3, texts
             for text in texts.values():
                 assert not KEY_OR_DATA.search(text), text

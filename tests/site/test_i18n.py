@@ -9,6 +9,7 @@ import pytest
 from diceland_core.core.errors import Cell, Seat
 from diceland_core import IllegalActionError
 from diceland_core.games.diceland import Colour, Game, Place
+from diceland_site.games.diceland.strings import DicelandStrings
 from diceland_site.i18n import (
     LANGUAGES, Strings, choose_language, load_locale, locale_dir, placeholders, error_details, error_text,
 )
@@ -41,15 +42,17 @@ def test_locale_files_are_valid_json_objects_without_duplicates(lang):
 
 
 def test_english_die_names_contain_the_colour():
-    s = Strings("en")
+    s = DicelandStrings("en")
     for colour in Colour:
         assert s.die_label(colour) == f"{colour.key} die"
         assert colour.key in s.die_label(colour, "leftover")
 
 
 def test_t_formats_and_falls_back():
-    s = Strings("es")
+    s = DicelandStrings("es")
     assert s.t("handoff.title", name="Ana") == "Pasa el dispositivo a Ana"
+    # a game's own words are in its table, not in the shared one
+    assert Strings("es").t("handoff.title") == "handoff.title" and Strings("es").t("menu.saved_games") == s.t("menu.saved_games") != "menu.saved_games"
     assert s.t("no.such.key") == "no.such.key"
     assert s.t("prompt.roll") .startswith("{name}")  # unformatted without params
     assert Strings("xx").lang == "en"

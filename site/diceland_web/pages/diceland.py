@@ -24,6 +24,7 @@ from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland import share
 from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
 from diceland_site.games.diceland.shortcuts import HELP_LINES
+from diceland_site.games.diceland.strings import DicelandStrings
 from diceland_site.seats import HUMAN, MAX_NAME
 from diceland_site.sounds import cue_for
 
@@ -55,6 +56,7 @@ class DicelandPage(LogReplay, GamePage):
     BOT_KIND = "greedy"
     CONTROLLER = Controller
     SHARE = share
+    STRINGS = DicelandStrings
     #: each seat's board (or a random one) in the new-game dialog
     COLUMN = Column("seat-board", "menu.board", board_choices)
 

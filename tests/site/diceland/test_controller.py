@@ -565,7 +565,7 @@ def test_with_the_real_bots_and_hint(board):
 
 def test_keyboard_help_is_translated():
     from diceland_site.games.diceland.controller import KEY_HELP
-    from diceland_site.i18n import Strings
+    from diceland_site.games.diceland.strings import DicelandStrings as Strings
     for lang in ("en", "es", "it"):
         lines = [Strings(lang).t(k) for k in KEY_HELP]
         assert all(line and not line.startswith("keys.") for line in lines)
@@ -671,7 +671,7 @@ def test_toasts_of_a_finished_turn_are_dropped(board):
 
 
 def test_a_switched_seat_gets_its_kinds_name():
-    from diceland_site.i18n import Strings
+    from diceland_site.games.diceland.strings import DicelandStrings as Strings
     s = Strings("en")
     assert Seat.fitting_name("Bot 2", "human", 1, s) == "Player 2"
     assert Seat.fitting_name("Player 2", "expert", 1, s) == "Strong bot"

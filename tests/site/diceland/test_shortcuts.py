@@ -8,7 +8,8 @@ import pytest
 from diceland_core.games.diceland import Game
 from diceland_site.games.diceland.controller import Controller, Seat
 from diceland_site.games.diceland.shortcuts import BUTTON_KEYS, HELP_LINES, tooltip
-from diceland_site.i18n import LANGUAGES, Strings
+from diceland_site.games.diceland.strings import DicelandStrings
+from diceland_site.i18n import LANGUAGES
 from diceland_site.settings import (
     BOT_SPEEDS, DEFAULT_BOT_SPEED, bot_delay_ms, bot_speed_name, sound_on, url_speed,
 )
@@ -29,7 +30,7 @@ def test_every_button_key_is_a_key_the_controller_uses():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_help_panel_lists_every_button_key(lang):
-    lines = [Strings(lang).t(key) for key in HELP_LINES]  # what the page's "?" panel lists
+    lines = [DicelandStrings(lang).t(key) for key in HELP_LINES]  # what the page's "?" panel lists
     assert len(lines) == len(HELP_LINES) and all(lines)
     assert "?" in lines[-1]
     for key in set(BUTTON_KEYS.values()):
@@ -38,7 +39,7 @@ def test_the_help_panel_lists_every_button_key(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tooltips_name_the_key(lang):
-    s = Strings(lang)
+    s = DicelandStrings(lang)
     text = tooltip(s, "confirm", s.t("button.confirm"))
     assert s.t("button.confirm") in text and "C" in text.replace(s.t("button.confirm"), "")
     assert tooltip(s, "play_again", "X") == "X"

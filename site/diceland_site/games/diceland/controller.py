@@ -46,7 +46,8 @@ from .keyboard import KEY_HELP, Keyboard
 from .minis import last_move_ops
 from .placement import Placement
 from .results import Message
-from ...i18n import Strings, error_details, error_text
+from .strings import DicelandStrings
+from ...i18n import error_details, error_text
 from ...play import Result
 from ...seats import Seat
 
@@ -120,7 +121,7 @@ class Controller(Placement, Keyboard):
         return cls(game, seats, bot_factory, lang, hinter)
 
     def set_language(self, lang: str) -> None:
-        self.strings = Strings(lang)
+        self.strings = DicelandStrings(lang)
         self.lang = self.strings.lang
         self.rebuild_log()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from ...i18n import Strings
 from ...seats import MAX_NAME, Seat, default_names
 from ...start_params import StartError, kinds_of, seed_of
 from ...start_params import param as _param
+from .strings import DicelandStrings
 
 __all__ = ["LINK_KEYS", "UrlSetup", "from_url_params", "link_names_trimmed"]
 
@@ -38,7 +38,7 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     Returns the seats, one board id per seat and the seed (None: pick one), or
     a translated message naming the bad value.  Names longer than
     ``seats.MAX_NAME`` are cut (:func:`link_names_trimmed` says so)."""
-    strings = Strings(lang)
+    strings = DicelandStrings(lang)
     t = strings.t
     if known_boards is None:
         from diceland_core.games.diceland import board_ids

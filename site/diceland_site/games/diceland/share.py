@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...games import entry_for
-from ...i18n import Strings
 from ...packed import LinkError, read_packed
 from ...seats import Seat
+from .strings import DicelandStrings
 
 __all__ = ["OLDER_LINK", "older_link", "embed_link", "PARAM", "game_of_link"]
 
@@ -66,6 +66,6 @@ def game_of_link(value: str, lang: str = "en") -> tuple[Any, list[Seat]]:
 
 
 def _seats(names: Any, players: int, lang: str) -> list[Seat]:
-    t = Strings(lang).t
+    t = DicelandStrings(lang).t
     ok = isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n.strip() for n in names)
     return [Seat(names[i].strip() if ok else t("seat.default_name", number=i + 1)) for i in range(players)]
