@@ -326,7 +326,7 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
 def lesson_outputs() -> dict[str, bytes]:
     """The lessons' pictures and the tutorial's list (:mod:`diceland_build.lessons`)."""
     try:
-        return {**lesson_pictures(ROOT), "tutorial-lessons.js": tutorial_script(ROOT)}
+        return {**lesson_pictures(ROOT), "tutorial-list.js": tutorial_script(ROOT)}
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
 

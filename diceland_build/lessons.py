@@ -1,7 +1,7 @@
 """What the build makes of the lessons of ``site/tutorial/<game>/``: their
 pictures (``pictures/``, :mod:`diceland_site.pictures`) and the tutorial's
 list for the script that shows it before Python starts
-(``tutorial-lessons.js``, :mod:`diceland_site.tutorial_list`).  Both run
+(``tutorial-list.js``, :mod:`diceland_site.tutorial_list`).  Both run
 here under the build's Python: they need only the standard library, the
 engine and the site's pure package."""
 
@@ -42,13 +42,14 @@ def lesson_pictures(root: Path) -> dict[str, bytes]:
 
 
 def tutorial_script(root: Path) -> bytes:
-    """``tutorial-lessons.js``: :func:`diceland_site.tutorial_list.list_data`
-    of every lesson, as ``window.DICELAND_TUTORIAL``."""
+    """``tutorial-list.js``: :func:`diceland_site.tutorial_list.list_data`
+    of every lesson, as ``window.DICELAND_TUTORIAL``, before the script of
+    ``site/tutorial-list.js`` that draws it (one file, one request)."""
     games = read_lessons(root)
     from diceland_site.lessons import lesson_key
     from diceland_site.tutorial_list import list_data
     indexes = {game: index for game, (index, _) in games.items()}
     lessons = {lesson_key(game, lesson): data for game, (_, files) in games.items() for lesson, data in files.items()}
     text = json.dumps(list_data(indexes, lessons), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return ("/* Made by build.py from site/tutorial/ and the locale files. */\n"
-            f"window.DICELAND_TUTORIAL = {text};\n").encode("utf-8")
+    return ("/* The lessons' texts: made by build.py from site/tutorial/ and the locale files. */\n"
+            f"window.DICELAND_TUTORIAL = {text};\n").encode("utf-8") + (root / "site" / "tutorial-list.js").read_bytes()

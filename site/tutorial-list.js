@@ -1,7 +1,8 @@
 /* tutorial.html before Python: the lesson list, the progress and the
    lesson in its frame (whose picture needs no Python either), so that a
    reader starts reading while Python loads.  Every text comes rendered
-   from tutorial-lessons.js (build.py, diceland_site.tutorial_list); this
+   (window.DICELAND_TUTORIAL, which build.py writes at the head of this
+   file from diceland_site.tutorial_list); this
    script chooses the language and the lesson as tutorial.py does, follows
    the reader's choice of lesson, keeps what the lesson's frame says, and
    stops once tutorial.py has taken over (window.dicelandTutorial). */

@@ -212,13 +212,15 @@ def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
 
 
 def test_the_tutorial_list_is_written_for_its_script_in_every_language(builds):
-    """tutorial-lessons.js carries, for each language, a rendered text of
+    """tutorial-list.js carries, for each language, a rendered text of
     every lesson, the progress line for every count and every word the
     page's ``data-i18n`` elements need, so the list script formats nothing."""
     _, one, _, _, _ = builds
-    text = (one / "tutorial-lessons.js").read_text(encoding="utf-8")
+    text = (one / "tutorial-list.js").read_text(encoding="utf-8")
     prefix = "window.DICELAND_TUTORIAL = "
-    data = json.loads(text[text.index(prefix) + len(prefix):].rstrip().rstrip(";"))
+    line = text.split("\n")[1]
+    assert line.startswith(prefix) and text.endswith((ROOT / "site" / "tutorial-list.js").read_text(encoding="utf-8"))
+    data = json.loads(line[len(prefix):].rstrip(";"))
     keys = [lesson["key"] for lesson in data["lessons"]]
     assert len(keys) == len(set(keys)) == sum(
         len(json.loads(p.read_text(encoding="utf-8"))) for p in (ROOT / "site" / "tutorial").glob("*/index.json"))

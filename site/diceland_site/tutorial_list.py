@@ -1,7 +1,7 @@
 """The tutorial's lesson list, the same before and after Python starts.
 
 tutorial.html shows its list at once: the build writes :func:`list_data`
-into ``tutorial-lessons.js`` and ``tutorial-list.js`` draws it, opens the
+at the head of ``tutorial-list.js``, whose script draws it, opens the
 lesson in its frame and follows the reader's choices until Python is ready;
 then ``tutorial.py`` takes over with the same texts (:func:`lesson_texts`,
 :func:`progress_text`).  Every text is rendered here, in Python, for each

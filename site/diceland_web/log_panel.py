@@ -90,6 +90,13 @@ class LogReplay:
 
     replay: TurnReplay | None = None
 
+    def __init__(self, shell):
+        super().__init__(shell)
+        self.log_panel = LogPanel()
+        #: a finished turn being replayed on the board (input waits meanwhile)
+        self.replay = None
+        self.on(el("log"), "click", self.log_click)
+
     def show(self, ctrl, save_id: str | None) -> None:
         self.replay = None  # another game on screen: no replay of this one
         super().show(ctrl, save_id)

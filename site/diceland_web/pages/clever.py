@@ -29,7 +29,7 @@ from diceland_site.live_scores import SeatTab
 from ..dom import document, draw_canvas, el, window
 from ..game_over import show_breakdown
 from ..game_page import GamePage
-from ..log_panel import LogPanel, LogReplay
+from ..log_panel import LogReplay
 from ..minis import MiniSheets
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
@@ -61,8 +61,6 @@ class CleverPage(LogReplay, GamePage):
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
                                 lambda q: sheet_ops(self.model, self.ctrl.state, q),
                                 lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
-        self.log_panel = LogPanel()
-        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -75,7 +73,6 @@ class CleverPage(LogReplay, GamePage):
         self.on(el("targets"), "click", self.target_click)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.minis.click)
-        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:

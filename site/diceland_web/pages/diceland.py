@@ -30,7 +30,7 @@ from diceland_site.sounds import cue_for
 
 from ..dom import draw_canvas, el, js_obj, next_frame, window
 from ..game_page import GamePage
-from ..log_panel import LogPanel, LogReplay
+from ..log_panel import LogReplay
 from ..new_game import Column, SeatRow
 from .diceland_view import BUTTONS, DicelandView
 from ..shell import Shell
@@ -67,8 +67,6 @@ class DicelandPage(LogReplay, GamePage):
         self.board_cache: dict = {}
         self.pending_render = False
         self.view = DicelandView(self)
-        self.log_panel = LogPanel()
-        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -79,7 +77,6 @@ class DicelandPage(LogReplay, GamePage):
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.schedule_render())
         self.on(el("dice"), "click", self.dice_click)
-        self.on(el("log"), "click", self.log_click)
         bind_welcome(self, self.quick_game, [SeatRow("", HUMAN, RANDOM_BOARD)] * 2)
         self.on(el("seat-tabs"), "click", self.tab_click)
         self.on(el("mini-list"), "click", self.mini_click)

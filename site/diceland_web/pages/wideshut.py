@@ -29,7 +29,7 @@ from diceland_site.games.wideshut.strings import WideStrings
 from ..dom import draw_canvas, el, esc, js_obj, window
 from ..game_over import show_breakdown
 from ..game_page import GamePage
-from ..log_panel import LogPanel, LogReplay
+from ..log_panel import LogReplay
 from ..minis import MiniSheets
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
@@ -64,8 +64,6 @@ class WideShutPage(LogReplay, GamePage):
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.strings),
                                 lambda q: sheet_ops(self.ctrl.game.sheets[q], self.strings),
                                 lambda q: mark_boxes(self.ctrl.game.sheets[q]), self.pick_sheet)
-        self.log_panel = LogPanel()
-        self.replay = None  # a finished turn being replayed on the board (input waits meanwhile)
         self.bind()
 
     # -- wiring ---------------------------------------------------------------------
@@ -78,7 +76,6 @@ class WideShutPage(LogReplay, GamePage):
         self.on(el("mini-list"), "click", self.minis.click)
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
-        self.on(el("log"), "click", self.log_click)
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
