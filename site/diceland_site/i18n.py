@@ -27,7 +27,7 @@ from diceland_core import IllegalActionError
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
-    "placeholders", "error_text", "error_details", "locale_dir",
+    "placeholders", "error_text", "error_details", "locale_dir", "signed",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
@@ -72,6 +72,16 @@ def placeholders(text: str) -> set[str]:
     return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def signed(value: int) -> str:
+    """A number as players read it: a true minus sign (U+2212) for a
+    negative one, never a hyphen."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def _shown(value: object) -> object:
+    return signed(value) if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+
+
 def plural_form(count: object, one: str, other: str) -> str:
     """``one`` for a count of 1 or −1, else ``other``, with ``#`` as the count."""
     try:
@@ -113,7 +123,9 @@ class Strings:
         text = self.table.get(key)
         if text is None:
             text = layered_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
-        return text.format_map(_Params(params)) if params else text
+        if not params:
+            return text
+        return text.format_map(_Params({name: _shown(value) for name, value in params.items()}))
 
     def has(self, key: str) -> bool:
         return key in self.table

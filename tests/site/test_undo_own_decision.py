@@ -8,15 +8,18 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from diceland_core.games.diceland import Choose, Phase
+from diceland_core.games.diceland import Choose, Game, Phase
 from diceland_site.games.clever.controller import Controller as CleverController
+from diceland_site.games.diceland.controller import Controller as DicelandController
 from diceland_site.seats import Seat
 
 sys.path.insert(0, str(Path(__file__).parent / "clever"))
 from clever_page_support import tap_through  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).parent / "diceland"))
-from test_controller import make  # noqa: E402
+
+def make(board, kinds, seed):
+    seats = [Seat(f"P{i}", k) for i, k in enumerate(kinds)]
+    return DicelandController(Game.new([board] * len(kinds), seed=seed, start_player=0), seats)
 
 
 def test_diceland_undo_after_stop_while_the_bot_placed_at_once(board):
