@@ -38,11 +38,22 @@ class History:
         never crosses a roll)."""
         return bool(self.actions) and not self.over and self._rolls_before[-1] == len(self.rolls)
 
-    def undo(self) -> Self:
-        """A new state without the last action (see :meth:`can_undo`)."""
-        if not self.can_undo():
+    def undo_window(self) -> int:
+        """How many of the last actions can be taken back one after another:
+        those after the last roll (none once the game is over)."""
+        if self.over:
+            return 0
+        rolled, steps = len(self.rolls), 0
+        while steps < len(self.actions) and self._rolls_before[-1 - steps] == rolled:
+            steps += 1
+        return steps
+
+    def undo(self, steps: int = 1) -> Self:
+        """A new state without the last ``steps`` actions (see :meth:`can_undo`
+        and :meth:`undo_window`), replayed once."""
+        if steps < 1 or steps > self.undo_window():
             raise self._undo_refused()
-        return self.replay(self.setup, self.actions[:-1])
+        return self.replay(self.setup, self.actions[:-steps])
 
     def is_legal(self, action: Any) -> bool:
         try:

@@ -58,8 +58,13 @@ class GameState(Protocol):
         """The last action can be taken back: no dice were rolled after it."""
         ...
 
-    def undo(self) -> "GameState":
-        """A new state without the last action (never past a roll)."""
+    def undo_window(self) -> int:
+        """How many of the last actions can be taken back (those after the
+        last roll; none once the game is over)."""
+        ...
+
+    def undo(self, steps: int = 1) -> "GameState":
+        """A new state without the last ``steps`` actions (never past a roll)."""
         ...
 
     def copy(self) -> "GameState": ...

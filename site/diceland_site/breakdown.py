@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .i18n import Strings
+from .i18n import Strings, signed
 
 __all__ = ["Row", "Breakdown", "headline", "why_by_total", "signed"]
 
@@ -53,11 +53,6 @@ class Breakdown:
             "headline": self.headline, "why": self.why, "notes": list(self.notes),
             "rows": [{"label": r.label, "values": list(r.values), "kind": r.kind} for r in self.rows],
         }
-
-
-def signed(value: int) -> str:
-    """A score as players write it: a true minus sign for negative points."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def headline(strings: Strings, names: Sequence[str], winners: Sequence[int]) -> str:

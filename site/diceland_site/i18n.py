@@ -2,7 +2,11 @@
 
 Every user-visible text lives in ``locales/<lang>.json`` (flat objects, keys
 like ``"button.roll"``, values with ``{placeholders}`` for :meth:`str.format`).
-The files are read with plain :class:`pathlib.Path` reads relative to this
+A count's word takes its form from the count: ``{count|one die|# dice}``
+reads "one die" when ``count`` is 1 (or −1) and "3 dice" otherwise (``#``
+is the number; the forms hold no ``{}``, ``:``, ``!``, ``.`` or ``[``).
+English, Spanish and Italian all have just these two forms.  The files
+are read with plain :class:`pathlib.Path` reads relative to this
 module, so they work from a checkout and from a wheel unpacked into
 site-packages alike.
 
@@ -23,7 +27,7 @@ from diceland_core import IllegalActionError
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
-    "placeholders", "error_text", "error_details", "locale_dir",
+    "placeholders", "error_text", "error_details", "locale_dir", "signed",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
@@ -64,14 +68,38 @@ def layered_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """The ``{names}`` used by a template."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The ``{names}`` used by a template (a count's forms name their count)."""
+    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def signed(value: int) -> str:
+    """A number as players read it: a true minus sign (U+2212) for a
+    negative one, never a hyphen."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def _shown(value: object) -> object:
+    return signed(value) if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+
+
+def plural_form(count: object, one: str, other: str) -> str:
+    """``one`` for a count of 1 or −1, else ``other``, with ``#`` as the count."""
+    try:
+        n = int(str(count).replace("\u2212", "-"))
+    except ValueError:
+        n = None
+    form = one if n in (1, -1) else other
+    return form.replace("#", str(count))
 
 
 class _Params(dict):
-    """format_map mapping that leaves unknown placeholders visible."""
+    """format_map mapping that leaves unknown placeholders visible and
+    picks a count's form (``{count|one|other}``)."""
 
     def __missing__(self, key: str) -> str:
+        name, *forms = key.split("|")
+        if len(forms) == 2 and name in self:
+            return plural_form(self[name], *forms)
         return "{" + key + "}"
 
 
@@ -95,7 +123,9 @@ class Strings:
         text = self.table.get(key)
         if text is None:
             text = layered_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
-        return text.format_map(_Params(params)) if params else text
+        if not params:
+            return text
+        return text.format_map(_Params({name: _shown(value) for name, value in params.items()}))
 
     def has(self, key: str) -> bool:
         return key in self.table

@@ -8,9 +8,24 @@ and the taps of ``window.diceland.hintTaps()`` (:func:`point`,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
-__all__ = ["Result", "ButtonView", "HandoffView", "BaseView", "Tap", "point", "button"]
+__all__ = ["Result", "ButtonView", "HandoffView", "BaseView", "Tap", "point", "button", "own_last_decision"]
+
+
+def own_last_decision(state: Any, actor: Callable[[Any], int | None],
+                      is_human: Callable[[int], bool]) -> tuple[int, int] | None:
+    """The last decision a person made that can still be taken back, as
+    ``(steps, seat)``: taking back ``steps`` actions removes it with the
+    bots' decisions made after it (no die was rolled since, so nobody has
+    seen what came of it); None if there is none.  ``actor`` names the
+    seat of an action of ``state``'s window."""
+    actions = state.actions
+    for steps in range(1, state.undo_window() + 1):
+        seat = actor(actions[-steps])
+        if seat is not None and is_human(seat):
+            return steps, seat
+    return None
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ def test_a_wideshut_lesson_in_spanish_solved_by_keyboard(site):
     press_enter_on(page, frame, 'button[data-control="try"]')
     wait_mode(frame, "try")
     # the game's own buttons, in Spanish
-    assert frame.text_content('button[data-control="clear"]') == "Borrar"
+    assert frame.text_content('button[data-control="clear"]') == "Limpiar"
     assert frame.is_visible('button[data-control="roll"]') and frame.is_disabled('button[data-control="roll"]')
     for kind, ident in answer_taps(frame):
         selector = {"die": f'#dice button[data-die="{ident}"]', "button": f'button[data-control="{ident}"]',

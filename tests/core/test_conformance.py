@@ -120,6 +120,34 @@ def test_records_round_trip_and_continue_identically(name):
         assert snapshot(definition, loaded) == snapshot(definition, state)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_undo_takes_back_every_action_since_the_last_roll(name):
+    """``undo_window()`` counts the actions since the last roll; ``undo(k)``
+    within it is the replay without the last ``k`` actions, one more is
+    refused, and a finished game has none."""
+    definition = GAMES[name]
+    rng = SplitMix64(3)
+    state = definition.new(players=definition.max_players, seed=11)
+    seen = 0
+    for _ in range(MAX_ACTIONS):
+        window = state.undo_window()
+        assert (window > 0) == state.can_undo()
+        with pytest.raises(IllegalActionError):
+            state.undo(window + 1)
+        if window > 1 and seen < 12:
+            seen += 1
+            steps = 1 + rng.below(window)
+            back = state.undo(steps)
+            assert snapshot(definition, back) == snapshot(definition, type(state).replay(state.setup, state.actions[:-steps]))
+            assert back.actions == state.actions[:-steps] and len(back.rolls) == len(state.rolls)
+        if state.over:
+            break
+        state.apply(random_step(state, rng))
+    assert state.over and state.undo_window() == 0 and seen
+    with pytest.raises(IllegalActionError):
+        state.undo()
+
+
 # -- fuzzed readers ----------------------------------------------------------------------
 
 JUNK = [None, True, -1, 0, 1, 2, 7, 10 ** 30, 1.5, "", "x", "red", [], [0], [[0, 0]], {}, {"x": 1},

@@ -24,6 +24,7 @@ from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, she
 from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
+from diceland_site.i18n import signed
 from diceland_site.live_scores import SeatTab
 
 from ..dom import document, draw_canvas, el, window
@@ -295,7 +296,7 @@ class CleverPage(LogReplay, GamePage):
     def render_tabs(self, model) -> None:
         t = self.t
         render_seat_tabs([
-            SeatTab(i, pl.name, str(pl.scores["total"]),
+            SeatTab(i, pl.name, signed(pl.scores["total"]),
                     t("score.tab_label", name=pl.name, score=t("score.points", points=pl.scores["total"])),
                     i == model.shown, i == model.current and not model.over,
                     title=t("clever.scores", name=pl.name, foxes=pl.foxes, **pl.scores))

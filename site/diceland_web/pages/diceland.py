@@ -18,11 +18,12 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
-from diceland_core.games.diceland import board_ids, load_board
+from diceland_core.games.diceland import board_ids
 from diceland_site.games.diceland import draw
 from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland import share
-from diceland_site.games.diceland.options import LINK_KEYS, from_url_params, link_names_trimmed
+from diceland_site.games.diceland.options import (
+    LINK_KEYS, RANDOM_BOARD, board_choices, from_url_params, link_names_trimmed)
 from diceland_site.games.diceland.shortcuts import HELP_LINES
 from diceland_site.games.diceland.strings import DicelandStrings
 from diceland_site.seats import HUMAN, MAX_NAME
@@ -40,12 +41,6 @@ from ..welcome import bind_welcome, open_welcome, welcome_seats
 AUTO_PASS_SETTING = "auto_pass"
 #: The media query of style.css for a phone held sideways (board beside the controls).
 SIDEWAYS_PHONE = "(orientation: landscape) and (max-height: 520px)"
-#: A seat's board in the new-game dialog ("random": one picked with the seed).
-RANDOM_BOARD = "random"
-
-
-def board_choices(t) -> list[tuple[str, str]]:
-    return [(RANDOM_BOARD, t("board.random"))] + [(b, f"{load_board(b).title} ({b})") for b in board_ids()]
 
 
 class DicelandPage(LogReplay, GamePage):

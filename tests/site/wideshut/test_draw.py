@@ -37,7 +37,7 @@ def test_split_rows_used_sixes_scores_and_lit_boxes_are_drawn():
     play.tap_die(1)
     ops = frame_ops(play.game.sheets[0], play.model(), EN)
     texts = [op[3] for op in ops if op[0] == "text"]
-    assert "◆ Red half: -10" in texts         # W7: column 0 rows 2-5 = 10, four columns at -5
+    assert "◆ Red half: \u221210" in texts        # W7: column 0 rows 2-5 = 10, four columns at -5
     assert "✓10" in texts                     # column 0 is complete (crossed boxes count)
     lines = [op for op in ops if op[0] == "line" and op[5] == "#1e2421" and op[6] == 3]
     assert len(lines) == 1                    # the split red row 1

@@ -26,7 +26,7 @@ from diceland_core.games.clever.game import FINISH, OVER, ROLLING, ROUND_BONUS_P
 from diceland_core.games.clever.messages import rating_code
 
 from ...i18n import error_details, error_text
-from ...play import Result, Tap, button, point
+from ...play import Result, Tap, button, own_last_decision, point
 from ...seats import Seat
 from .announce import build_log, describe, narrate
 from .strings import CleverStrings
@@ -290,19 +290,27 @@ class Controller:
         self._check_handoff()
         return Result(True)
 
+    def _own_last(self) -> tuple[int, int] | None:
+        """The last decision of the person at the device, with the bots'
+        decisions made after it, while no die was rolled since:
+        ``(steps, seat)``.  While a bot is to act, the device is still the
+        last person's."""
+        found = own_last_decision(self.state, lambda a: getattr(a, "player", None),
+                                  lambda p: self.seats[p].is_human)
+        now = self.current()
+        if found is None or now is None:
+            return None
+        return found if found[1] == now or not self.seats[now].is_human else None
+
     def can_undo(self) -> bool:
-        s = self.state
-        if not s.can_undo() or not s.actions:
-            return False
-        last = s.actions[-1]
-        who = getattr(last, "player", None)
-        return who is not None and self.seats[who].is_human and who == self.current()
+        return self._own_last() is not None
 
     def undo(self) -> Result:
-        if not self.can_undo():
+        found = self._own_last()
+        if found is None:
             return Result(False, self.t("clever.tap.no_undo"))
         try:
-            self.state = self.state.undo()
+            self.state = self.state.undo(found[0])
         except IllegalActionError as err:
             return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         self.turn_log = build_log(self.state, self.names, self.strings)

@@ -48,7 +48,7 @@ from .placement import Placement
 from .results import Message
 from .strings import DicelandStrings
 from ...i18n import error_details, error_text
-from ...play import Result
+from ...play import Result, own_last_decision
 from ...seats import Seat
 
 __all__ = [
@@ -327,21 +327,31 @@ class Controller(Placement, Keyboard):
         p = self.current_seat()
         return p if p is not None else self._shown
 
-    def can_undo(self) -> bool:
-        """The last action is the on-screen person's own decision and no dice
-        were rolled since (D7.1): the same with bots and in hot-seat."""
+    def _own_last(self) -> tuple[int, int] | None:
+        """The on-screen person's last decision, with the bots' decisions
+        made after it, while no die was rolled since (D7.1): ``(steps, seat)``.
+        Within that window the active player does not change, so it names
+        the seat of a roll-phase decision."""
         g = self.game
         me = self._on_screen()
-        return me is not None and g.can_undo() and _actor(g, g.actions[-1]) == me
+        found = None if me is None else own_last_decision(g, lambda a: _actor(g, a),
+                                                          lambda p: self.seats[p].is_human)
+        return found if found is not None and found[1] == me else None
+
+    def can_undo(self) -> bool:
+        """The on-screen person can take back their own last decision: the
+        same with bots and in hot-seat."""
+        return self._own_last() is not None
 
     def undo(self) -> Result:
         if self.needs_handoff():
             return Result(False, self.strings.t("tap.handoff"))
-        if not self.can_undo():
+        found = self._own_last()
+        if found is None:
             err = IllegalActionError("D7.1", "core.nothing_to_undo")
             return Result(False, error_text(err, self.lang), error_details(err, self.lang))
-        actor = _actor(self.game, self.game.actions[-1])
-        self.game = self.game.undo()
+        steps, actor = found
+        self.game = self.game.undo(steps)
         self.rebuild_log()
         self._clear_selection()
         self.hint_state = None

@@ -327,13 +327,18 @@ def winner_reason(ctrl) -> str:
     if not g.over:
         return ""
     t, s = ctrl.strings.t, ctrl.strings
-    if len(g.winners) == 1:
-        w = g.winners[0]
+
+    def figures(w: int) -> dict[str, object]:
         sheet = g.sheets[w]
         colours = s.names([s.colour(c) for c in sheet.completed_colours()])
+        return {"name": ctrl.names[w], "stars": sheet.stars, "goal": GOAL_STARS, "colours": colours}
+
+    if len(g.winners) == 1:
         key = "over.why_bonus" if g.won_in_bonus else "over.why_one"
-        return t(key, name=ctrl.names[w], stars=sheet.stars, goal=GOAL_STARS, colours=colours)
-    return t("over.why_several", names=s.names([ctrl.names[w] for w in g.winners]), goal=GOAL_STARS)
+        return t(key, **figures(g.winners[0]))
+    # each winner's own figures: two winners need not have the same count
+    each = t("over.why_sep").join(t("over.why_each", **figures(w)) for w in g.winners)
+    return t("over.why_several", names=s.names([ctrl.names[w] for w in g.winners]), goal=GOAL_STARS, each=each)
 
 
 def stats_labels(ctrl) -> dict[str, str]:

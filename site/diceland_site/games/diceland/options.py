@@ -4,14 +4,15 @@ per seat and the seed, from a start link
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ...seats import MAX_NAME, Seat, default_names
 from ...start_params import StartError, kinds_of, seed_of
 from ...start_params import param as _param
 from .strings import DicelandStrings
 
-__all__ = ["LINK_KEYS", "UrlSetup", "from_url_params", "link_names_trimmed"]
+__all__ = ["LINK_KEYS", "RANDOM_BOARD", "UrlSetup", "board_choices", "board_name", "from_url_params",
+           "link_names_trimmed"]
 
 #: query keys that start a new game
 LINK_KEYS = frozenset({"players", "boards", "board", "seed", "names"})
@@ -21,6 +22,25 @@ class UrlSetup(NamedTuple):
     seats: list[Seat]
     boards: list[str]
     seed: int | None
+
+
+#: A seat's board in the new-game dialog ("random": one picked with the seed).
+RANDOM_BOARD = "random"
+
+
+def board_name(t: Callable[[str], str], board_id: str, title: str) -> str:
+    """A board's name in the page's language (``board.title.<id>``, through
+    ``t``, the strings' lookup); a board without one keeps its file's ``title``."""
+    key = f"board.title.{board_id}"
+    name = t(key)
+    return title if name == key else name
+
+
+def board_choices(t: Callable[[str], str]) -> list[tuple[str, str]]:
+    """The new-game dialog's boards: random, then each board by name and id."""
+    from diceland_core.games.diceland import board_ids, load_board
+    return [(RANDOM_BOARD, t("board.random"))] + [
+        (b, f"{board_name(t, b, load_board(b).title)} ({b})") for b in board_ids()]
 
 
 def link_names_trimmed(query: Mapping[str, object]) -> bool:

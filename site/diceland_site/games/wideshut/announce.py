@@ -10,6 +10,7 @@ from diceland_core.games.wideshut.actions import (
 )
 from diceland_core.games.wideshut.game import Game, die_colour
 
+from ...i18n import signed
 from ...seats import Seat
 from ...turn_log import TurnLog, rebuild
 from .model import position_of
@@ -73,7 +74,7 @@ def describe_events(events: Sequence[Event], game: Game, seats: Sequence[Seat],
         elif isinstance(ev, RoundEnded):
             continue
         elif isinstance(ev, GameOver):
-            scores = s.t("list.sep").join(f"{seats[p].name} {sc}" for p, sc in enumerate(ev.scores))
+            scores = s.t("list.sep").join(f"{seats[p].name} {signed(sc)}" for p, sc in enumerate(ev.scores))
             lines.append(s.t("log.over", winners=s.names([seats[w].name for w in ev.winners]),
                              scores=scores))
     return lines

@@ -17,7 +17,7 @@ from diceland_core.core.errors import IllegalActionError
 from diceland_core.games.wideshut.actions import Roll, Take
 from diceland_core.games.wideshut.game import Game, die_colour
 
-from ...play import Result, Tap, button, point
+from ...play import Result, Tap, button, own_last_decision, point
 from ...seats import Seat
 from ...turn_log import while_bots_play
 from .announce import build_log, describe_events, narrate, take_text
@@ -305,30 +305,22 @@ class Controller:
     def undo(self) -> Result:
         """Take back the last take when no roll came after it (people only:
         bots' takes after the person's are taken back with it)."""
-        game = self.game
-        steps = 0
-        probe = game
-        while probe.can_undo():
-            last = probe.actions[-1]
-            probe = probe.undo()
-            steps += 1
-            if self.seats[last.player].is_human:
-                self.game = probe
-                self._log_key = None
-                self.clear()
-                self.ready_for = last.player
-                self.viewing = None
-                return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
-        return Result(False, self.strings.t("refuse.undo"))
+        found = self._own_last()
+        if found is None:
+            return Result(False, self.strings.t("refuse.undo"))
+        steps, seat = found
+        self.game = self.game.undo(steps)
+        self._log_key = None
+        self.clear()
+        self.ready_for = seat
+        self.viewing = None
+        return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
+
+    def _own_last(self) -> tuple[int, int] | None:
+        return own_last_decision(self.game, lambda a: a.player, lambda p: self.seats[p].is_human)
 
     def can_undo(self) -> bool:
-        probe = self.game
-        while probe.can_undo():
-            last = probe.actions[-1]
-            if self.seats[last.player].is_human:
-                return True
-            probe = probe.undo()
-        return False
+        return self._own_last() is not None
 
     def bot_step(self) -> Result:
         """One decision of the bot whose turn it is."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diceland_core.games.wideshut.sheet import BLUE, RED, Sheet, number_of
+from diceland_site.i18n import signed
 from diceland_site.paint import ScaledSheet
 
 from .model import DIE_STYLE, HALF_STYLE, ViewModel
@@ -162,9 +163,9 @@ def sheet_ops(sheet: Sheet, strings: WideStrings) -> list[tuple]:
             cy = y + CELL + SCORE / 2
             if col in complete:
                 ops.append(_rect(x + 4, y + CELL + 3, CELL - 8, SCORE - 6, ink))
-                ops.append(("text", x + CELL / 2, cy, f"✓{score}", "#ffffff", 14, "center"))
+                ops.append(("text", x + CELL / 2, cy, f"✓{signed(score)}", "#ffffff", 14, "center"))
             else:
-                ops.append(("text", x + CELL / 2, cy, str(score), INK if score >= 0 else "#a3261b", 14, "center"))
+                ops.append(("text", x + CELL / 2, cy, signed(score), INK if score >= 0 else "#a3261b", 14, "center"))
     return ops
 
 
