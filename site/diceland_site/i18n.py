@@ -2,10 +2,11 @@
 
 Every user-visible text lives in ``locales/<lang>.json`` (flat objects, keys
 like ``"button.roll"``, values with ``{placeholders}`` for :meth:`str.format`).
-A count's word takes its form from the count: ``{count|one die|# dice}``
-reads "one die" when ``count`` is 1 (or −1) and "3 dice" otherwise (``#``
-is the number; the forms hold no ``{}``, ``:``, ``!``, ``.`` or ``[``).
-English, Spanish and Italian all have just these two forms.  The files
+A count's word takes its form from the count with the engine messages'
+plural spec: ``{count:p:one die|{count} dice}`` reads "one die" when
+``count`` is 1 (or −1) and "3 dice" otherwise; English, Spanish and Italian
+all have just these two forms.  A negative number is shown with a minus
+sign (:func:`signed`).  The files
 are read with plain :class:`pathlib.Path` reads relative to this
 module, so they work from a checkout and from a wheel unpacked into
 site-packages alike.
@@ -68,8 +69,8 @@ def layered_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """The ``{names}`` used by a template (a count's forms name their count)."""
-    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The ``{names}`` used by a template."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def signed(value: int) -> str:
@@ -78,28 +79,34 @@ def signed(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def _shown(value: object) -> object:
-    return signed(value) if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+class _Value:
+    """A parameter as a template sees it: a negative whole number with its
+    minus sign, and the engine messages' plural spec ``{n:p:one|other}``
+    (the form for 1 or −1, else the other)."""
 
+    __slots__ = ("value",)
 
-def plural_form(count: object, one: str, other: str) -> str:
-    """``one`` for a count of 1 or −1, else ``other``, with ``#`` as the count."""
-    try:
-        n = int(str(count).replace("\u2212", "-"))
-    except ValueError:
-        n = None
-    form = one if n in (1, -1) else other
-    return form.replace("#", str(count))
+    def __init__(self, value: object):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        v = self.value
+        if spec.startswith("p:"):
+            one, _, other = spec[2:].partition("|")
+            try:
+                n = int(str(v).replace("\u2212", "-"))
+            except ValueError:
+                n = None
+            return one if n in (1, -1) else other
+        if isinstance(v, int) and not isinstance(v, bool) and v < 0 and not spec:
+            return signed(v)
+        return format(v, spec)
 
 
 class _Params(dict):
-    """format_map mapping that leaves unknown placeholders visible and
-    picks a count's form (``{count|one|other}``)."""
+    """format_map mapping that leaves unknown placeholders visible."""
 
     def __missing__(self, key: str) -> str:
-        name, *forms = key.split("|")
-        if len(forms) == 2 and name in self:
-            return plural_form(self[name], *forms)
         return "{" + key + "}"
 
 
@@ -125,7 +132,10 @@ class Strings:
             text = layered_locale(DEFAULT_LANGUAGE, self.folder).get(key, key)
         if not params:
             return text
-        return text.format_map(_Params({name: _shown(value) for name, value in params.items()}))
+        try:
+            return text.format_map(_Params({name: _Value(value) for name, value in params.items()}))
+        except (ValueError, IndexError):
+            return text
 
     def has(self, key: str) -> bool:
         return key in self.table

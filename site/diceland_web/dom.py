@@ -28,6 +28,12 @@ def js_obj(data: dict):
     return to_js(data, dict_converter=js.Object.fromEntries)
 
 
+def focus_in_place(node) -> None:
+    """Give ``node`` the focus without scrolling the page to it (a new game
+    opens at the top, however tall the board)."""
+    node.focus(js_obj({"preventScroll": True}))
+
+
 def esc(text: object) -> str:
     """Text for HTML markup built by the page (attribute values included)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple
 from diceland_site.seats import HUMAN, MAX_NAME, SEAT_KINDS, Seat, fitting_names
 from diceland_site.start_params import StartError
 
-from .dom import el, esc
+from .dom import el, esc, focus_in_place
 
 __all__ = ["NewGameDialog", "SeatRow", "Column"]
 
@@ -141,4 +141,4 @@ class NewGameDialog:
         extras = [row.extra for row in rows]
         el("new-game").close()
         self.shell.page.new_game(seats, seed, extras)
-        self.shell.canvas.focus()
+        focus_in_place(self.shell.canvas)

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 
 from diceland_site.seats import HUMAN, Seat
 
-from .dom import el
+from .dom import el, focus_in_place
 from .new_game import SeatRow
 
 __all__ = ["WELCOME_BOT", "welcome_seats", "bind_welcome", "open_welcome"]
@@ -41,7 +41,7 @@ def bind_welcome(page, bot_game: Callable[[], None] | None = None,
             bot_game()
         else:
             page.new_game(welcome_seats(page.strings), shell.read_seed(None))
-        page.canvas.focus()
+        focus_in_place(page.canvas)
 
     page.on(el("btn-welcome-bot"), "click", lambda evt: play_bot())
     page.on(el("btn-welcome-hotseat"), "click", lambda evt: shell.new_game_dialog.open(list(hotseat_rows)))

@@ -99,8 +99,12 @@ def test_illegal_tap_shows_a_sentence_and_the_rule_behind_details(site):
 
 
 def test_reload_resumes_the_identical_record(site):
+    """The page also opens at the top on a desktop screen, on the first
+    visit and when a game is resumed (nothing scrolls it on load)."""
+    site.page.set_viewport_size({"width": 1366, "height": 800})
     site.open("?players=human,expert&seed=5&speed=0", path="clever.html")
     human_turn(site)
+    assert site.page.evaluate("window.scrollY") == 0
     tap_hint(site)
     s = human_turn(site)
     before = site.record()
@@ -108,6 +112,8 @@ def test_reload_resumes_the_identical_record(site):
     site.reload()
     assert site.record() == before
     assert site.page.evaluate("location.search") == "?speed=0"
+    human_turn(site)
+    assert site.page.evaluate("window.scrollY") == 0
 
 
 def test_index_link_reaches_the_clever_page(site):

@@ -112,7 +112,7 @@ def test_tutorial_lessons_show_the_engine_position_and_a_try_solves_one(site):
     tap(frame, 1, 1)
     feedback = frame.text_content("#embed-feedback")
     # a plain sentence for the reader; the rule waits behind "detalles"
-    assert feedback.startswith("Sobretirada: 3 × rojo") and "D2.4" not in feedback, feedback
+    assert feedback.startswith("Demasiados dados: 3 × rojo") and "D2.4" not in feedback, feedback
     assert frame.text_content("#embed-feedback-details summary") == "detalles"
     assert not frame.is_visible("#embed-feedback-details span")
     frame.click("#embed-feedback-details summary")

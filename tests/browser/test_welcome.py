@@ -15,6 +15,7 @@ PAGES = [("diceland.html", "Diceland", "diceland/open-zones"),
 
 @pytest.mark.parametrize("path, title, lesson", PAGES, ids=[p.split(".")[0] for p, _, _ in PAGES])
 def test_first_visit_welcomes_and_plays_a_bot_in_one_tap(site, watch, path, title, lesson):
+    site.page.set_viewport_size({"width": 1366, "height": 800})   # a desktop screen
     site.open("?speed=0", path=path)
     page = site.page
     page.wait_for_selector("#welcome[open]")
@@ -28,4 +29,6 @@ def test_first_visit_welcomes_and_plays_a_bot_in_one_tap(site, watch, path, titl
     s = site.wait_state("s.game")
     assert [(x["name"], x["kind"]) for x in s["seats"]] == [("Player 1", "human"), ("Easy bot", "greedy")]
     assert page.is_hidden("#welcome")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0        # the new game opens at the top
     assert not watch.problems()

@@ -167,14 +167,14 @@ def test_d2_4_overshoot_in_the_open_zone_even_when_another_zone_is_big_enough():
     assert not s.can_place(R, 2)
     reason = s.overshoot_reason(R, 2)
     assert reason.rule == "D2.4" and reason.code == "diceland.overshoot_free"
-    assert str(reason) == "D2.4 overshoot: 2 red dice, but the zone has only 1 free cell; cross nothing (pass)"
-    assert reason.text("es") == "sobretirada: 2 × rojo, pero la zona solo tiene 1 casilla libre: no se tacha nada (pasa)"
+    assert str(reason) == "D2.4 too many dice: 2 red dice, but the zone has only 1 free cell; cross nothing (pass)"
+    assert reason.text("es") == "demasiados dados: 2 × rojo, pero la zona solo tiene 1 casilla libre: no se tacha nada (pasa)"
 
 
 def test_d2_4_overshoot_on_the_small_board():
     s = sheet(SMALL_GRID)
     assert str(s.overshoot_reason(R, 4)) == \
-        "D2.4 overshoot: 4 red dice, but the zone has only 3 free cells; cross nothing (pass)"
+        "D2.4 too many dice: 4 red dice, but the zone has only 3 free cells; cross nothing (pass)"
     assert s.overshoot_reason(R, 3) is None
 
 

@@ -82,10 +82,10 @@ def test_choose_language(saved, nav, expected):
 
 def test_error_text_overshoot_in_three_languages():
     err = IllegalActionError("D2.4", "diceland.overshoot_free", dice=3, free=2, colour="red")
-    assert error_text(err, "es").startswith("Sobretirada: 3 × rojo")
-    assert error_text(err, "it").startswith("Dadi in eccesso: 3 × rosso")
+    assert error_text(err, "es").startswith("Demasiados dados: 3 × rojo")
+    assert error_text(err, "it").startswith("Troppi dadi: 3 × rosso")
     assert "2" in error_text(err, "it")
-    assert error_text(err, "en").startswith("Overshoot: 3 red dice")
+    assert error_text(err, "en").startswith("Too many dice: 3 red dice")
     assert error_details(err, "es") == "D2.4 Sobretirada"
     assert error_details(err, "it") == "D2.4 Dadi in eccesso"
 

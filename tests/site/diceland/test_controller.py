@@ -367,8 +367,8 @@ def test_overshoot_is_announced_and_pass_allowed(board):
     msgs = ctl.drain_messages()
     toasts = [m.text for m in msgs if m.kind == "toast"]
     assert "All six dice are red!" in toasts
-    assert any("overshoot" in t for t in toasts)
-    assert any(m.text.startswith("Overshoot: 6 red dice") for m in msgs if m.kind == "log")
+    assert any("do not fit, nothing to cross" in t for t in toasts)
+    assert any(m.text.startswith("Too many dice: 6 red dice") for m in msgs if m.kind == "log")
     m = ctl.model()
     assert "cannot be placed" in m.prompt
     assert next(b for b in m.buttons if b.id == "pass").enabled
@@ -436,7 +436,7 @@ def test_spanish_and_italian_messages(board):
     ctl.choose(Colour.RED)
     texts = [m.text for m in ctl.drain_messages()]
     assert "¡Los seis dados son rojo!" in texts
-    assert any("Sobretirada" in t or "sobretirada" in t for t in texts)
+    assert any("Demasiados dados" in t or "demasiados dados" in t for t in texts)
     ctl.set_language("it")
     assert "Passa" in [b.label for b in ctl.model().buttons]
     assert ctl.model().dice[0].label == "dado rosso, messo da parte"
