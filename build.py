@@ -44,7 +44,7 @@ import sys
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
-from diceland_build.lessons import lesson_pictures, tutorial_script
+from diceland_build.lessons import lesson_pictures, read_lessons, tutorial_script
 from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
 from diceland_build.server import make_server
@@ -326,7 +326,8 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
 def lesson_outputs() -> dict[str, bytes]:
     """The lessons' pictures and the tutorial's list (:mod:`diceland_build.lessons`)."""
     try:
-        return {**lesson_pictures(ROOT), "tutorial-list.js": tutorial_script(ROOT)}
+        games = read_lessons(ROOT)
+        return {**lesson_pictures(games), "tutorial-list.js": tutorial_script(games, ROOT)}
     except ValueError as exc:
         raise BuildError(f"site/tutorial: {exc}") from None
 

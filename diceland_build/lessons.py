@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-__all__ = ["lesson_pictures", "tutorial_script"]
+__all__ = ["read_lessons", "lesson_pictures", "tutorial_script"]
 
 
 def _site_importable(root: Path) -> None:
@@ -33,19 +33,17 @@ def read_lessons(root: Path) -> dict[str, tuple[list, dict]]:
     return {game: read(game) for game in LESSON_GAMES}
 
 
-def lesson_pictures(root: Path) -> dict[str, bytes]:
-    """``pictures/``: every step of every lesson as SVG, and ``pictures/index.json``;
-    ValueError for a lesson that cannot be drawn."""
-    games = read_lessons(root)
+def lesson_pictures(games: dict[str, tuple[list, dict]]) -> dict[str, bytes]:
+    """``pictures/``: every step of every lesson of ``games`` (:func:`read_lessons`)
+    as SVG, and ``pictures/index.json``; ValueError for a lesson that cannot be drawn."""
     from diceland_site.pictures import lesson_pictures as draw
     return draw(games)
 
 
-def tutorial_script(root: Path) -> bytes:
+def tutorial_script(games: dict[str, tuple[list, dict]], root: Path) -> bytes:
     """``tutorial-list.js``: :func:`diceland_site.tutorial_list.list_data`
     of every lesson, as ``window.DICELAND_TUTORIAL``, before the script of
     ``site/tutorial-list.js`` that draws it (one file, one request)."""
-    games = read_lessons(root)
     from diceland_site.lessons import lesson_key
     from diceland_site.tutorial_list import list_data
     indexes = {game: index for game, (index, _) in games.items()}

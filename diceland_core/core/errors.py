@@ -102,6 +102,13 @@ class Cell(tuple):
         return super().__new__(cls, (int(row), int(column)))
 
 
+def plural_form(spec: str, n: Any) -> str:
+    """The form a ``p:one|other`` spec gives the number ``n``: ``one`` for
+    1 or −1, else ``other``."""
+    one, _, other = spec[2:].partition("|")
+    return one if (n == 1 or n == -1) else other
+
+
 class _Value:
     """A parameter as a template sees it: translated words, joined lists, and
     the ``p:one|other`` plural spec."""
@@ -130,9 +137,7 @@ class _Value:
 
     def __format__(self, spec: str) -> str:
         if spec.startswith("p:"):
-            one, _, other = spec[2:].partition("|")
-            n = self.value
-            return one if (n == 1 or n == -1) else other
+            return plural_form(spec, self.value)
         if spec:
             return format(self.value, spec)
         return self._word(self.value)

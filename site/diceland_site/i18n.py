@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from diceland_core import IllegalActionError
+from diceland_core.core.errors import plural_form
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
@@ -92,12 +93,11 @@ class _Value:
     def __format__(self, spec: str) -> str:
         v = self.value
         if spec.startswith("p:"):
-            one, _, other = spec[2:].partition("|")
             try:
                 n = int(str(v).replace("\u2212", "-"))
             except ValueError:
                 n = None
-            return one if n in (1, -1) else other
+            return plural_form(spec, n)
         if isinstance(v, int) and not isinstance(v, bool) and v < 0 and not spec:
             return signed(v)
         return format(v, spec)
