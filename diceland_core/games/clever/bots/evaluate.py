@@ -58,7 +58,7 @@ from ..sheet import (
     ORANGE_MULTIPLIERS, PURPLE_BONUS, YELLOW_COLUMN_POINTS, YELLOW_PRINTED, YELLOW_ROW_BONUS, Sheet,
 )
 
-__all__ = ["DEFAULT_PARAMS", "value", "future_entries", "best_choice_field"]
+__all__ = ["DEFAULT_PARAMS", "value", "project", "future_entries", "best_choice_field"]
 
 DEFAULT_PARAMS: dict = {
     "share": (0.6, 1.0, 1.0, 1.3, 1.0),
@@ -125,6 +125,14 @@ def _interp(table, x: float) -> float:
 
 def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     """The projected final score of ``s`` with about ``entries`` future marks."""
+    y, b, g, o, p, fox_p, lowest, extra, held = project(s, entries, P)
+    return y + b + g + o + p + P["fox_weight"] * fox_p * lowest + extra + held
+
+
+def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:
+    """The parts of :func:`value`: the five areas' projected scores, the
+    projected foxes, the (soft) lowest area, the bonuses ahead (weighed by
+    the horizon) and the held actions."""
     bonus = P["bonus"]
     y, b, g, o, p = s.y, s.b, s.g, s.o, s.p
     free_y = 16 - _popcount(y)
@@ -223,8 +231,7 @@ def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     horizon = min(1.0, entries / P["horizon"])
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
             + s.rerolls * P["reroll_held"] * horizon)
-    return (yellow + blue + green + orange + purple + P["fox_weight"] * fox_p * lowest
-            + extra_value * horizon + held)
+    return yellow, blue, green, orange, purple, fox_p, lowest, extra_value * horizon, held
 
 
 def best_choice_field(s: Sheet, area: int, entries: float, P: dict = DEFAULT_PARAMS):
