@@ -29,7 +29,7 @@ def play(kinds, seed):
 
 
 def test_registered_bot_kinds_weakest_first():
-    assert tuple(BOTS) == ("random", "greedy", "expert") == DEFINITION.bot_kinds
+    assert tuple(BOTS) == ("random", "greedy", "expert", "search") == DEFINITION.bot_kinds
     for kind in BOTS:
         assert DEFINITION.make_bot(kind, 3).kind == kind
 
