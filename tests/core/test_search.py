@@ -110,3 +110,22 @@ def test_every_candidate_of_a_rollout_sees_the_same_dice():
     assert all(roll != state.roll for roll in seen)
     # the seeds depend on the bot's seed, the position and the rollout only
     assert rollout_seed(9, 4, 0) == rollout_seed(9, 4, 0) != rollout_seed(9, 4, 1) != rollout_seed(9, 5, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_finished_rollout_scores_the_win(name):
+    """The value a rollout ends with: a finished game is won (about 1) or
+    lost (about 0) for the seat, as the game's outcome says."""
+    definition = get_game(name)
+    options = {"board": "C"} if name == "diceland" else {}
+    state = definition.new(players=2, seed=4, **options)
+    bots = [definition.make_bot("greedy", 1), definition.make_bot("greedy", 2)]
+    while not state.over:
+        player = state.waiting_for()[0]
+        state.apply(bots[player].choose(state, player))
+    search_bot = definition.make_bot("search", 0)
+    value = search_bot.expert.position_value if name == "wideshut" else search_bot.win_chance
+    winners = state.outcome().winners
+    for seat in range(2):
+        won = 1.0 / len(winners) if seat in winners else 0.0
+        assert value(state, seat) == pytest.approx(won, abs=0.2), (seat, winners)
