@@ -12,7 +12,8 @@ has a solo mode, else 2), every seat the same kind, ``--score-games`` games
 per kind (default ``--games``; ``--kinds none`` for no score table).
 ``--time-games N`` first times each kind's decisions (those with more than
 one legal action) in N 2-player games against the expert, seats rotated:
-median, mean and p90 milliseconds per decision.  Each pair row is one
+median, mean and p90 milliseconds of this process's CPU time per decision
+(so that other work on the machine does not count).  Each pair row is one
 ``simulate`` run; the same run from the command line:
 ``python -m diceland_core simulate --game NAME --players 2 --bots expert,greedy --games 100 --seed 7``.
 A shared win counts for both players.
@@ -47,7 +48,7 @@ def default_pairs(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
 
 def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: int, seed: int) -> None:
     definition = get_game(game)
-    print(f"Milliseconds per decision (more than one legal action), {games} 2-player games "
+    print(f"CPU milliseconds per decision (more than one legal action), {games} 2-player games "
           "against the expert each, seats rotated:\n")
     print("| bot | decisions | median | mean | p90 |")
     print("|---|---:|---:|---:|---:|")
@@ -64,10 +65,10 @@ def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: in
                     self.bot, self.kind = bot, bot.kind
 
                 def choose(self, state, player):
-                    t = time.perf_counter()
+                    t = time.process_time()
                     action = self.bot.choose(state, player)
                     if player == timed and len(state.legal_actions(player)) > 1:
-                        times.append(time.perf_counter() - t)
+                        times.append(time.process_time() - t)
                     return action
 
             play_game(boards[(i // 2) % len(boards)] if boards else None, [Timed(b) for b in bots], gseed, game=game)

@@ -1,4 +1,4 @@
-"""The bots (random, greedy, expert) and the hint: legal choices in 2–5
+"""The bots (random, greedy, expert, search) and the hint: legal choices in 2–5
 player games, the same seed giving the same game, the expert's use of the
 6s to protect the rows it builds (W5.3) in a documented seeded game, and the
 hint's reason in three languages.  No timing here: bench/wideshut.py
