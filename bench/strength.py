@@ -4,10 +4,16 @@ means), then 2-player games between kinds, seats rotated (win rates), as
 Markdown tables.
 
     python bench/strength.py [--game diceland] [--players N] [--games 100] [--seed 7] [--workers 1]
-                             [--boards A,...] [--pairs expert-greedy,...]
+                             [--boards A,...] [--kinds K,...] [--score-games N] [--pairs expert-greedy,...]
+                             [--time-games N]
 
 Scores are played with ``--players`` seats (default: solo where the game
-has a solo mode, else 2), every seat the same kind.  Each pair row is one
+has a solo mode, else 2), every seat the same kind, ``--score-games`` games
+per kind (default ``--games``; ``--kinds none`` for no score table).
+``--time-games N`` first times each kind's decisions (those with more than
+one legal action) in N 2-player games against the expert, seats rotated:
+median, mean and p90 milliseconds of this process's CPU time per decision
+(so that other work on the machine does not count).  Each pair row is one
 ``simulate`` run; the same run from the command line:
 ``python -m diceland_core simulate --game NAME --players 2 --bots expert,greedy --games 100 --seed 7``.
 A shared win counts for both players.
@@ -18,13 +24,16 @@ from __future__ import annotations
 import argparse
 import math
 import platform
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.core.registry import game_names, get_game  # noqa: E402
-from diceland_core.core.simulate import _percentile, run_games, simulate  # noqa: E402
+from diceland_core.core.rng import SplitMix64  # noqa: E402
+from diceland_core.core.simulate import _percentile, game_seed, play_game, run_games, seat_bots, simulate  # noqa: E402
 
 
 def default_pairs(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -35,6 +44,38 @@ def default_pairs(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
     if len(kinds) > 2:
         pairs.append((kinds[-2], kinds[0]))
     return pairs
+
+
+def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: int, seed: int) -> None:
+    definition = get_game(game)
+    print(f"CPU milliseconds per decision (more than one legal action), {games} 2-player games "
+          "against the expert each, seats rotated:\n")
+    print("| bot | decisions | median | mean | p90 |")
+    print("|---|---:|---:|---:|---:|")
+    for kind in kinds:
+        times: list[float] = []
+        for i in range(games):
+            seats = seat_bots([kind, "expert"], 2, i)
+            gseed = game_seed(seed, i)
+            bots = [definition.make_bot(k, SplitMix64(gseed ^ (0xB07 + s)).next64()) for s, k in enumerate(seats)]
+            timed = seats.index(kind)
+
+            class Timed:
+                def __init__(self, bot):
+                    self.bot, self.kind = bot, bot.kind
+
+                def choose(self, state, player):
+                    t = time.process_time()
+                    action = self.bot.choose(state, player)
+                    if player == timed and len(state.legal_actions(player)) > 1:
+                        times.append(time.process_time() - t)
+                    return action
+
+            play_game(boards[(i // 2) % len(boards)] if boards else None, [Timed(b) for b in bots], gseed, game=game)
+        ms = sorted(t * 1000 for t in times)
+        print(f"| {kind} | {len(ms)} | {statistics.median(ms):.2f} | {statistics.mean(ms):.2f} | "
+              f"{ms[int(0.9 * (len(ms) - 1))]:.2f} |", flush=True)
+    print()
 
 
 def score_table(game: str, boards: list[str], players: int, kinds: tuple[str, ...], games: int, seed: int,
@@ -80,7 +121,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--kinds", default=None, help="the kinds of the score table, comma-separated (default: all)")
+    ap.add_argument("--kinds", default=None, help="the kinds of the score table, comma-separated (default: all; "
+                                                  "'none' for no score table)")
+    ap.add_argument("--score-games", type=int, default=None, help="games per kind in the score table "
+                                                                  "(default: --games)")
+    ap.add_argument("--time-games", type=int, default=0, help="time each kind's decisions in this many 2-player "
+                                                              "games against the expert (default 0: no timing)")
     ap.add_argument("--pairs", default=None, help="e.g. expert-greedy,expert-random (default: the strongest "
                                                   "against each other kind; 'none' for no pairs)")
     args = ap.parse_args()
@@ -90,7 +136,7 @@ def main() -> None:
         option = definition.options[0]
         boards = [b for b in (args.boards or ",".join(option.values())).split(",") if b]
     players = args.players or max(1, definition.min_players)
-    kinds = tuple(k for k in args.kinds.split(",") if k) if args.kinds else definition.bot_kinds
+    kinds = tuple(k for k in args.kinds.split(",") if k and k != "none") if args.kinds else definition.bot_kinds
     if args.pairs == "none" or definition.max_players < 2:
         pairs = []
     elif args.pairs:
@@ -99,7 +145,11 @@ def main() -> None:
         pairs = default_pairs(kinds)
     where = f", boards {', '.join(boards)} cycled" if boards else ""
     print(f"{definition.title}: Python {platform.python_version()}, seed {args.seed}{where}\n")
-    score_table(definition.name, boards, players, kinds, args.games, args.seed, args.workers)
+    if args.time_games > 0 and definition.max_players >= 2:
+        timing_table(definition.name, boards, definition.bot_kinds, args.time_games, args.seed)
+    if kinds:
+        score_table(definition.name, boards, players, kinds, args.score_games or args.games, args.seed,
+                    args.workers)
     if pairs:
         pair_table(definition.name, boards, pairs, args.games, args.seed, args.workers)
 

@@ -1,4 +1,4 @@
-"""The bots (random, greedy, expert) and the hint: legal choices in 2–5
+"""The bots (random, greedy, expert, search) and the hint: legal choices in 2–5
 player games, the same seed giving the same game, the expert's use of the
 6s to protect the rows it builds (W5.3) in a documented seeded game, and the
 hint's reason in three languages.  No timing here: bench/wideshut.py
@@ -29,7 +29,7 @@ def play(kinds, seed):
 
 
 def test_registered_bot_kinds_weakest_first():
-    assert tuple(BOTS) == ("random", "greedy", "expert") == DEFINITION.bot_kinds
+    assert tuple(BOTS) == ("random", "greedy", "expert", "search") == DEFINITION.bot_kinds
     for kind in BOTS:
         assert DEFINITION.make_bot(kind, 3).kind == kind
 

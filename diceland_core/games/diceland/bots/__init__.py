@@ -6,12 +6,17 @@ for the decision that player has now, and never changes the game.
 ``random``  uniform among the legal actions
 ``greedy``  the best evaluation one step ahead, a simple reroll rule
 ``expert``  expected values over the dice (phase 1 and bonus rolls)
+``search``  the expert's few best choices, each played on by seeded
+            rollouts to the start of the next turn (:mod:`.search`)
 
 :func:`hint` is the expert's suggestion for any decision a person faces.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
+from ....core.lazy import deferred
 from ..actions import Action
 from ..game import Game
 from .base import BaseBot, Bot
@@ -27,7 +32,10 @@ __all__ = [
 ]
 
 #: bot kind -> factory(seed), weakest first (the game's GameDef.make_bot)
-BOTS: dict[str, type[BaseBot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[[int], BaseBot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot,
+    "search": deferred(__name__ + ".search", "SearchBot"),
+}
 
 
 _HINTER = ExpertBot(0)

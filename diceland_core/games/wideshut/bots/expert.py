@@ -265,14 +265,41 @@ class ExpertBot(BaseBot):
         return best
 
     def take(self, state: Game, player: int) -> Take:
+        return self.pick_best(self.scored_takes(state, player))
+
+    def scored_takes(self, state: Game, player: int) -> list[tuple[float, Take]]:
+        """Every distinct take with the worth the expert picks by: ``W``
+        with two players, else ``V`` less the denial (module docstring)."""
         self._replies: dict = {}
         scored = self.scored_outcomes(state, player)
         if self.denial:
             w = self.denial / (state.players - 1)
             scored = [(v - w * self.reply_gain(state, player, t), t, k, tau) for v, t, k, tau in scored]
         if self.spread and state.players == 2:
-            return self.pick_best([(self.win_chance(v, tau), t) for v, t, _, tau in scored])
-        return self.pick_best([(v, t) for v, t, _, _ in scored])
+            return [(self.win_chance(v, tau), t) for v, t, _, tau in scored]
+        return [(v, t) for v, t, _, _ in scored]
+
+    def position_value(self, state: Game, player: int) -> float:
+        """The worth of a position for ``player`` on the scale of
+        :meth:`scored_takes` (``V`` of the sheets as they are, as ``W`` with
+        two players); a finished game: a win 1, a shared win ½, plus the
+        margin's own weight (``V`` alone with more players)."""
+        keys = [s.key() for s in state.sheets]
+        others = [k for q, k in enumerate(keys) if q != player]
+        terms = [self.sheet_terms(k) for k in others]
+        if state.over or state.end_triggered:
+            v = state.sheets[player].total - max(t[0] for t in terms) \
+                + self.tie_break * (_splits(keys[player]) - max(_splits(k) for k in others))
+            t = 0.0
+            if state.over and self.spread and state.players == 2:
+                won = player in state.winners
+                return (1.0 / len(state.winners) if won else 0.0) + self.linear * v
+        else:
+            t = self.tau(max(self.race(k[h]) for k in keys for h in (0, 1)), False)
+            v = self.value(self.sheet_terms(keys[player]), t) - max(o[0] + t * o[1] for o in terms)
+        if self.spread and state.players == 2:
+            return self.win_chance(v, t)
+        return v
 
     def win_chance(self, v: float, tau: float) -> float:
         """``W``: the chance a margin ``v`` wins with ``τ`` of the game left (module docstring)."""
