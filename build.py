@@ -131,7 +131,7 @@ def build_core_wheel(strip: bool = False) -> tuple[str, bytes]:
     files = package_files(ROOT / "diceland_core", "diceland_core", strip)
     files += package_files(ROOT / "boards", "diceland_core/boards")
     return build_wheel("diceland_core", core_version(),
-                       "Roll & write dice games: pure-Python rules engines, bots and tools", files)
+                       "Roll & write dice games: pure-Python rules engines, bots and tools", files, record=not strip)
 
 
 #: The site's own pure-Python wheels: the tested layer (no browser imports)
@@ -147,7 +147,7 @@ def build_site_wheel(version: str, name: str = "diceland_site", strip: bool = Fa
     package = SITE / name
     if not package.is_dir() or not any(package.glob("*.py")):
         return None
-    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name, strip))
+    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name, strip), record=not strip)
 
 
 # -- icons --------------------------------------------------------------------

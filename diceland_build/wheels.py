@@ -18,11 +18,12 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: The endings of the modules no page runs, left out of the site's wheels:
 #: the command line (its entry point, its commands, the review's report),
 #: the terminals, the board generator, the SVG drawings the build makes,
-#: and the review of a game's decisions (no page shows one yet).  Most import
+#: the review of a game's decisions and the search bots that reuse its
+#: rollouts (no page shows a review or offers a search bot yet).  Most import
 #: argparse or xml, which the site's standard library leaves out; the guard
 #: (stdlib_guard.py) names them when something imports one.
 NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
-                    "pictures", ".svg", ".review")
+                    "pictures", ".svg", ".review", ".search")
 #: Files of the packages that are no code the pages read: the rulings
 #: (documents) and the review's words.
 _NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json")
@@ -43,9 +44,13 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, bytes]],
+                record: bool = True) -> tuple[str, bytes]:
     """A pure ``py3-none-any`` wheel of ``files`` (archive path → bytes), with
-    its dist-info and RECORD, in a fixed order with fixed times."""
+    its dist-info and RECORD, in a fixed order with fixed times.  Without
+    ``record``, the archive the site's pages unpack (nothing installs it):
+    RECORD's hashes, which do not compress, would be 9 kB of every first
+    visit."""
     files = sorted(files)
     dist_info = f"{name}-{version}.dist-info"
     files.append((f"{dist_info}/METADATA", (
@@ -59,9 +64,10 @@ def build_wheel(name: str, version: str, summary: str, files: list[tuple[str, by
         "Wheel-Version: 1.0\nGenerator: diceland-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     ).encode()))
     files.append((f"{dist_info}/top_level.txt", f"{name}\n".encode()))
-    record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in files)
-    record += f"{dist_info}/RECORD,,\n"
-    files.append((f"{dist_info}/RECORD", record.encode()))
+    if record:
+        listing = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in files)
+        listing += f"{dist_info}/RECORD,,\n"
+        files.append((f"{dist_info}/RECORD", listing.encode()))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for path, data in files:

@@ -129,7 +129,8 @@ def test_the_site_wheels_leave_out_the_command_line_and_the_guard_names_it(tmp_p
                or n.endswith("__main__.py") for n in gone)
     assert "diceland_core/games/diceland/board.py" in shipped and "diceland_core/core/replay.py" in shipped
     assert {"diceland_core/core/review.py", "diceland_core/games/clever/review.py",
-            "diceland_core/core/review_messages.json"} <= gone
+            "diceland_core/core/review_messages.json", "diceland_core/core/search.py",
+            "diceland_core/games/wideshut/bots/search.py", "diceland_core/games/diceland/bots/search.py"} <= gone
     names = left_out_of_the_site({"diceland_core": ROOT / "diceland_core"})
     assert "diceland_core.cli" in names and "diceland_core.games.clever.terminal" in names
     assert len(names) == sum(n.endswith(".py") for n in gone)

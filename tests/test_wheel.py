@@ -4,6 +4,7 @@ works on its own, away from the checkout."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import subprocess
 import sys
 import zipfile
@@ -47,3 +48,20 @@ def test_wheel_works_away_from_the_checkout(wheel, tmp_path):
     ids, where, dice = json.loads(out)
     assert ids == sorted(p.stem for p in (ROOT / "boards").glob("*.toml"))
     assert where.startswith(str(tmp_path)) and dice == 6
+
+
+def test_the_sites_archive_leaves_out_the_record(wheel):
+    """The site's copy of the engine is unpacked by the pages, never
+    installed: no RECORD (its hashes do not compress), the rest as in the
+    wheel."""
+    spec = importlib.util.spec_from_file_location("build_for_record", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    _, data = build.build_core_wheel(strip=True)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        site_names = set(zf.namelist())
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+    assert record not in site_names
+    assert {n for n in names if n.endswith((".dist-info/METADATA", ".dist-info/WHEEL"))} <= site_names
