@@ -46,6 +46,21 @@ def default_pairs(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
     return pairs
 
 
+class Timed:
+    """A bot whose decisions with more than one legal action, as ``seat``,
+    add their CPU seconds to ``times``."""
+
+    def __init__(self, bot, seat: int, times: list[float]):
+        self.bot, self.kind, self.seat, self.times = bot, bot.kind, seat, times
+
+    def choose(self, state, player):
+        t = time.process_time()
+        action = self.bot.choose(state, player)
+        if player == self.seat and len(state.legal_actions(player)) > 1:
+            self.times.append(time.process_time() - t)
+        return action
+
+
 def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: int, seed: int) -> None:
     definition = get_game(game)
     print(f"CPU milliseconds per decision (more than one legal action), {games} 2-player games "
@@ -59,19 +74,8 @@ def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: in
             gseed = game_seed(seed, i)
             bots = [definition.make_bot(k, SplitMix64(gseed ^ (0xB07 + s)).next64()) for s, k in enumerate(seats)]
             timed = seats.index(kind)
-
-            class Timed:
-                def __init__(self, bot):
-                    self.bot, self.kind = bot, bot.kind
-
-                def choose(self, state, player):
-                    t = time.process_time()
-                    action = self.bot.choose(state, player)
-                    if player == timed and len(state.legal_actions(player)) > 1:
-                        times.append(time.process_time() - t)
-                    return action
-
-            play_game(boards[(i // 2) % len(boards)] if boards else None, [Timed(b) for b in bots], gseed, game=game)
+            play_game(boards[(i // 2) % len(boards)] if boards else None, [Timed(b, timed, times) for b in bots],
+                      gseed, game=game)
         ms = sorted(t * 1000 for t in times)
         print(f"| {kind} | {len(ms)} | {statistics.median(ms):.2f} | {statistics.mean(ms):.2f} | "
               f"{ms[int(0.9 * (len(ms) - 1))]:.2f} |", flush=True)

@@ -46,18 +46,22 @@ class ExpertBot(EvaluatingBot):
     def pass_score(self, ev: Evaluator, crossed: int) -> float:
         return self.score(ev, ev.value(crossed), 0, crossed)
 
-    def best(self, ev: Evaluator, crossed: int, colour: int, n: int) -> tuple[int, float]:
-        options = ev.options(crossed, colour, n)
-        if not options:
-            return 0, self.pass_score(ev, crossed)
+    def shortlisted(self, ev: Evaluator, crossed: int, colour: int, n: int) -> list[tuple[float, int]]:
+        """The ``shortlist`` best placements of ``n`` dice of ``colour`` by the
+        plain evaluation (bonus cells at ``bonus_guess``), each with its
+        score after the look-ahead: (score, mask), in that order."""
         guess = self.bonus_guess
-        ranked = sorted(options, key=lambda o: o[1] + o[2] * guess, reverse=True)
+        ranked = sorted(ev.options(crossed, colour, n), key=lambda o: o[1] + o[2] * guess, reverse=True)
+        return [(self.score(ev, v, s, crossed | m), m) for m, v, s in ranked[:self.shortlist]]
+
+    def best(self, ev: Evaluator, crossed: int, colour: int, n: int) -> tuple[int, float]:
         best_mask, best_score = 0, None
-        for m, v, s in ranked[:self.shortlist]:
-            x = self.score(ev, v, s, crossed | m)
+        for x, m in self.shortlisted(ev, crossed, colour, n):
             if best_score is None or x > best_score:
                 best_mask, best_score = m, x
-        return best_mask, best_score  # type: ignore[return-value]
+        if best_score is None:
+            return 0, self.pass_score(ev, crossed)
+        return best_mask, best_score
 
     def phase1_values(self, ev: Evaluator, crossed: int, colour: int, held: int) -> dict[int, float]:
         """``W(h)`` for ``h`` from ``held`` to 6 (module docstring)."""

@@ -75,11 +75,8 @@ class SearchBot(BaseBot):
         else:
             if not game.must_place(player):
                 scored.append((ex.pass_score(ev, crossed), Pass(player)))
-            guess = ex.bonus_guess
             for colour, n in game.dice_for(player).items():
-                options = sorted(ev.options(crossed, colour, n), key=lambda o: o[1] + o[2] * guess, reverse=True)
-                scored += [(ex.score(ev, v, s, crossed | m), place_action(game, player, m))
-                           for m, v, s in options[:ex.shortlist]]
+                scored += [(x, place_action(game, player, m)) for x, m in ex.shortlisted(ev, crossed, colour, n)]
         return [a for _, a in sorted(scored, key=lambda sa: -sa[0])]
 
     def worth(self, game: Game, player: int) -> float:
