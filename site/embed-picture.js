@@ -44,7 +44,7 @@
     const text = (ALL[lang] || {})[key] || (ALL.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
   }
-  function textIn(value) {  // diceland_site.teaching.text_in
+  function pick(value) {  // diceland_site.teaching.text_in
     if (typeof value === "string") return value;
     if (value && typeof value === "object") {
       for (const key of [lang, "en", ...Object.keys(value)]) {
@@ -52,6 +52,11 @@
       }
     }
     return "";
+  }
+  // diceland_site.teaching.without_rule_ids: a reader never sees "(D2.4)"
+  const RULE_IDS = /\s*\((?:[DCW]\d+(?:\.\d+)*[a-z]?(?:,\s*)?)+\)/g;
+  function textIn(value) {
+    return pick(value).replace(RULE_IDS, "");
   }
   function number(name) {  // undefined: absent; NaN: not a step number
     const raw = query.get(name);

@@ -223,8 +223,10 @@ _RULE_IDS = re.compile(r"\s*\((?:[DCW]\d+(?:\.\d+)*[a-z]?(?:,\s*)?)+\)")
 
 
 def without_rule_ids(text: str) -> str:
-    """A lesson's sentence as a player reads it in feedback: the citations
-    "(D2.4)", "(D2.3, D2.4)" are left for the details link."""
+    """A lesson's sentence as a player reads it (feedback, explanation,
+    caption): the citations "(D2.4)", "(D2.3, D2.4)" are left out (feedback
+    keeps its rule behind the details link).  embed-picture.js strips the
+    same pattern from the texts it shows before Python starts."""
     return _RULE_IDS.sub("", text)
 
 
@@ -246,10 +248,10 @@ class LessonTexts:
         return text_in(self.data.get("title"), lang)
 
     def explain(self, lang: str) -> str:
-        return text_in(self.data.get("explain"), lang)
+        return without_rule_ids(text_in(self.data.get("explain"), lang))
 
     def caption(self, step: int, lang: str) -> str:
-        return text_in(self.captions.get(step), lang)
+        return without_rule_ids(text_in(self.captions.get(step), lang))
 
 
 # -- the embed as an iframe -----------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from pathlib import Path
 
@@ -61,6 +62,9 @@ def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, ser
         owner = manifest[name]["steps"][step]["name"]
         assert frame.text_content("#picture-status") == f"Paso {step} de {manifest[name]['last']} · {owner}"
         assert frame.get_attribute("#picture", "alt").startswith("Tablero de ")
+        # the lesson's explanation and caption without the rulebook's ids
+        shown = frame.text_content("#picture-explain") + frame.text_content("#picture-caption")
+        assert shown.strip() and not re.search(r"\((?:[DCW]\d+\.\d+)", shown), shown
     # the host sized every frame from its height message
     heights = page.evaluate("[...document.querySelectorAll('iframe')].map(f => f.getBoundingClientRect().height)")
     assert all(h != 420 and h > 200 for h in heights), heights

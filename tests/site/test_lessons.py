@@ -242,3 +242,17 @@ def test_the_tutorial_keeps_every_pictured_step_once():
     assert picture_sources(index, "es") == ["pictures/a/1.svg", "pictures/a/2.svg", "pictures/b/1.svg", "pictures/d/es.svg"]
     assert "pictures/d/en.svg" in picture_sources(index, "en") and "pictures/d/es.svg" not in picture_sources(index, "en")
     assert picture_sources([], "en") == [] and picture_sources({"lessons": 3}, "en") == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explanations_and_captions_reach_the_reader_without_rule_ids(lang):
+    """The lesson files cite the rulebook (tests/test_tutorial.py checks the
+    citations); what a reader sees leaves them out."""
+    cited = 0
+    for entry in ENTRIES:
+        script = script_of(entry)
+        data = data_of(entry)
+        cited += bool(RULE_ID.search(json.dumps(data.get("explain"))))
+        shown = [script.explain(lang)] + [script.caption(step, lang) for step in script.captions]
+        assert script.explain(lang) and not [t for t in shown if RULE_ID.search(t)], entry["path"]
+    assert cited  # the check above met at least one citation
