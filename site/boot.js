@@ -66,7 +66,12 @@
     return (n / 1e6).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
   function counted(path, bytes) {
+    const had = received[path] || 0;
     received[path] = Math.min(bytes, DOWNLOADS[path][0]);
+    // python.mjs fetches the wheels ahead once Pyodide's WebAssembly is in
+    if (received[path] === DOWNLOADS[path][0] && had < received[path]) {
+      document.dispatchEvent(new CustomEvent("diceland:downloaded", { detail: path }));
+    }
     // what arrived, in the transfer's (gzip) bytes: each file's share of its size
     let got = 0;
     for (const [name, [raw, gz]] of Object.entries(DOWNLOADS)) got += ((received[name] || 0) / raw) * gz;
@@ -112,7 +117,37 @@
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
   }
   progress(4, "boot.loading");
+  preloadPython();
   showLastFrame();
+
+  // A first visit (no service worker serves the page yet) of a page that
+  // starts Python asks for Pyodide's big files now, rather than once
+  // PyScript's and Pyodide's own scripts have loaded one another (a chain of
+  // round trips: about 1.5 s on a slow mobile network before the 3.5 MB of
+  // WebAssembly start to come).  The requests are the ones Pyodide makes
+  // (fetch; import() for its .mjs), so it is handed these responses.  The
+  // wheels follow once the WebAssembly is in (python.mjs).  A page whose
+  // Python waits for the reader (an embedded lesson) has no Python script
+  // yet, and fetches nothing.
+  function preloadPython() {
+    if (!document.querySelector('script[type="py"]')) return;
+    if ("serviceWorker" in navigator && navigator.serviceWorker.controller) return;
+    const paths = Object.keys(DOWNLOADS).filter((path) => path.startsWith("pyodide/"));
+    // the longest download first
+    paths.sort((a, b) => DOWNLOADS[b][1] - DOWNLOADS[a][1]);
+    for (const path of paths) {
+      const link = document.createElement("link");
+      if (path.endsWith(".mjs")) {
+        link.rel = "modulepreload";
+      } else {
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      }
+      link.href = "./" + path;
+      document.head.appendChild(link);
+    }
+  }
 
   // The picture of the board the page keeps with a save: something to look
   // at while Python starts.  The save is the one the page will resume (as

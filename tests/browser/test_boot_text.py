@@ -91,3 +91,58 @@ def test_a_first_visit_shows_the_games_new_sheet_while_python_loads(page, server
     seen = page.evaluate("window.__start")
     assert seen == {"src": f"./pictures/start/{game}-it.svg", "ready": False}
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
+
+
+BOOT_WATCH = """
+window.__booted = null;
+new MutationObserver(() => {
+  if (window.__booted === null && document.documentElement.dataset.boot) window.__booted = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-boot"] });
+"""
+PRELOADS = ("Array.from(document.querySelectorAll('link[rel=preload], link[rel=modulepreload]'),"
+            " (link) => new URL(link.href).pathname)")
+
+
+def test_a_first_visit_asks_for_pythons_files_at_once_and_the_wheels_before_python_runs(page, server, watch,
+                                                                                         site_dir):
+    """No service worker serves the first visit: boot.js asks for Pyodide's
+    big files as soon as it runs, and Pyodide is handed those very responses
+    (each file is requested once); the wheels and the page's Python are
+    fetched once the WebAssembly is in, before Python has started."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(BOOT_WATCH)
+    page.goto(server.url + "wideshut.html?lang=en")
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
+    assert sorted(page.evaluate(PRELOADS)) == [
+        "/pyodide/pyodide.asm.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"]
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs"):
+        assert sum(url.endswith("/pyodide/" + name) for url in requested) == 1, name
+    wheels = re.findall(r'"\./(wheels/[^"]+\.whl)"', (site_dir / "pyscript.toml").read_text(encoding="utf-8"))
+    assert len(wheels) >= 3
+    booted = page.evaluate("window.__booted")
+    for path in wheels + ["wideshut.py"]:
+        started = page.evaluate("(url) => performance.getEntriesByName(url).map((e) => e.startTime)",
+                                server.url + path)
+        assert started and min(started) < booted, (path, started, booted)
+
+
+def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(browser, server, make_site):
+    """Once the service worker is in control, everything comes from its
+    cache: no preload, and each wheel asked for once (by PyScript)."""
+    context = browser.new_context()
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open(path="clever.html")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.evaluate("delete document.documentElement.dataset.ready")
+        page.reload()
+        site.wait_ready()
+        assert page.evaluate(PRELOADS) == []
+        wheels = [url for url in requested if url.endswith(".whl")]
+        assert len(wheels) >= 3 and len(wheels) == len(set(wheels)), wheels
+    finally:
+        context.close()
