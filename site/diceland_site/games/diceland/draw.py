@@ -83,7 +83,7 @@ def _r(v: float) -> float:
 
 
 def _pts(points: Iterable[Point]) -> tuple[Point, ...]:
-    return tuple((_r(x), _r(y)) for x, y in points)
+    return tuple([(round(x, 2), round(y, 2)) for x, y in points])
 
 
 # -- layout ---------------------------------------------------------------------
@@ -317,10 +317,12 @@ def static_board_ops(board: Board, layout: Layout) -> list[tuple]:
     s = layout.size
     ops: list[tuple] = []
     thin = max(0.6, s * 0.05)
+    outlines = {}  # each cell's corners, for the zone borders too
     for r in range(board.rows):
         for c in range(board.cols):
             x, y = layout.cell_center(r, c)
-            corners = _pts(layout.cell_corners(r, c))
+            outline = outlines[r, c] = layout.cell_corners(r, c)
+            corners = _pts(outline)
             colour = board.colour_at(r, c)
             i = board.index(r, c)
             if colour is None:
@@ -337,29 +339,47 @@ def static_board_ops(board: Board, layout: Layout) -> list[tuple]:
                 ops.extend(symbol_ops(colour, x, y, s * 0.2))
             else:
                 ops.extend(symbol_ops(colour, x, y, s * 0.3))
-    ops.extend(_zone_border_ops(board, layout))
+    ops.extend(_zone_border_ops(board, layout, outlines))
     if layout.info_bar:
         ops.extend(_info_bar_static_ops(layout))
     return ops
 
 
-def _zone_border_ops(board: Board, layout: Layout) -> list[tuple]:
-    """Thick lines on the edges between different zones and around the board."""
-    s = layout.size
-    width = _r(max(1.5, s * 0.16))
+def _zone_border_ops(board: Board, layout: Layout, outlines: dict[tuple[int, int], list[Point]]) -> list[tuple]:
+    """Thick lines on the edges between different zones and around the board
+    (``outlines``: each cell's corners)."""
+    width = _r(max(1.5, layout.size * 0.16))
+    ink = UI_COLOURS["border"]
     ops = []
+    for r, c, k in _zone_edges(board):
+        corners = outlines[r, c]
+        (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
+        ops.append(("line", round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2), ink, width))
+    return ops
+
+
+_ZONE_EDGES: dict[int, tuple[object, list[tuple[int, int, int]]]] = {}
+
+
+def _zone_edges(board: Board) -> list[tuple[int, int, int]]:
+    """The edges (row, column, edge 0-5) between different zones and around
+    the board, each once; kept per board (a board never changes)."""
+    kept = _ZONE_EDGES.get(id(board))
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    edges = []
     for r in range(board.rows):
         for c in range(board.cols):
-            corners = layout.cell_corners(r, c)
             mine = _group(board, r, c)
             for k in range(6):
-                (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
                 other = cell_across(r, c, k, board.rows, board.cols)
-                if other is not None:
-                    if other <= (r, c) or _group(board, *other) == mine:
-                        continue  # drawn from the other side, or the same zone
-                ops.append(("line", _r(x1), _r(y1), _r(x2), _r(y2), UI_COLOURS["border"], width))
-    return ops
+                if other is not None and (other <= (r, c) or _group(board, *other) == mine):
+                    continue  # drawn from the other side, or the same zone
+                edges.append((r, c, k))
+    if len(_ZONE_EDGES) >= 16:  # boards made on the fly (a lesson's) are not kept forever
+        _ZONE_EDGES.clear()
+    _ZONE_EDGES[id(board)] = (board, edges)
+    return edges
 
 
 def _info_bar_static_ops(layout: Layout) -> list[tuple]:
