@@ -223,6 +223,23 @@ def test_hot_seat_asks_to_pass_the_device():
     assert play.model().shown == 1
 
 
+def test_in_hot_seat_only_the_person_holding_the_device_takes_back_their_take():
+    play = play_with(["human", "human"], start_player=0)
+    play.ready()
+    play.roll()
+    tap_in(play, play.hint_move())
+    play.confirm()
+    assert play.model().handoff.title == "Pass the device to Player 2."
+    assert play.can_undo()                  # Player 1 still holds it
+    play.ready()                            # now Player 2 does
+    assert not play.can_undo() and not play.undo().ok
+    assert len(play.game.actions) == 2
+    tap_in(play, play.hint_move())
+    play.confirm()
+    assert play.can_undo()                  # Player 2's own take, the device still in hand
+    assert play.undo().ok and len(play.game.actions) == 2
+
+
 def test_keyboard_cursor_marks_boxes():
     play = play_with(["human", "expert"], start_player=0, script=[[6, 1, 1, 2, 2, 2, 4]])
     play.roll()

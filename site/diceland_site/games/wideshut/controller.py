@@ -317,7 +317,13 @@ class Controller:
         return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
 
     def _own_last(self) -> tuple[int, int] | None:
-        return own_last_decision(self.game, lambda a: a.player, lambda p: self.seats[p].is_human)
+        """The last take of a person, with the bots' takes after it, while no
+        die was rolled since: ``(steps, seat)``.  In hot-seat only the person
+        who holds the device takes back their own (before passing it on)."""
+        found = own_last_decision(self.game, lambda a: a.player, lambda p: self.seats[p].is_human)
+        if found is not None and self.needs_handoff_rule() and found[1] != self.ready_for:
+            return None
+        return found
 
     def can_undo(self) -> bool:
         return self._own_last() is not None
