@@ -41,6 +41,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
@@ -129,9 +130,21 @@ def build_core_wheel(strip: bool = False) -> tuple[str, bytes]:
     ``diceland_core/boards``, where :func:`boards_dir` looks first); ``strip``:
     the site's, its sources without comments and most docstrings."""
     files = package_files(ROOT / "diceland_core", "diceland_core", strip)
-    files += package_files(ROOT / "boards", "diceland_core/boards")
+    boards = package_files(ROOT / "boards", "diceland_core/boards")
+    files += [board_as_json(name, data) for name, data in boards] if strip else boards
     return build_wheel("diceland_core", core_version(),
                        "Roll & write dice games: pure-Python rules engines, bots and tools", files, record=not strip)
+
+
+def board_as_json(name: str, data: bytes) -> tuple[str, bytes]:
+    """A board file of the site's wheel as JSON (the same table): a page
+    reads it with ``json``, which Python has loaded already, instead of
+    compiling and importing ``tomllib``."""
+    if not name.endswith(".toml"):
+        return name, data
+    table = tomllib.loads(data.decode("utf-8"))
+    text = json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return name[: -len(".toml")] + ".json", text.encode("utf-8")
 
 
 #: The site's own pure-Python wheels: the tested layer (no browser imports)

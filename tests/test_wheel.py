@@ -65,3 +65,33 @@ def test_the_sites_archive_leaves_out_the_record(wheel):
     record = next(n for n in names if n.endswith(".dist-info/RECORD"))
     assert record not in site_names
     assert {n for n in names if n.endswith((".dist-info/METADATA", ".dist-info/WHEEL"))} <= site_names
+
+
+def test_the_sites_engine_reads_its_boards_as_json_without_tomllib(tmp_path):
+    """The site's wheel ships each board as JSON (the same table as its TOML
+    file): a page loads a board without compiling and importing tomllib,
+    and gets the very board the TOML file gives."""
+    spec = importlib.util.spec_from_file_location("build_for_boards", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    _, data = build.build_core_wheel(strip=True)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        zf.extractall(tmp_path / "site")
+    ids = sorted(p.stem for p in (ROOT / "boards").glob("*.toml"))
+    assert {f"diceland_core/boards/{i}.json" for i in ids} <= names
+    assert not [n for n in names if n.endswith(".toml")]
+    code = ("import sys, json; import diceland_core.games.diceland as d; "
+            "boards = [d.load_board(i) for i in d.board_ids()]; "
+            "print(json.dumps([d.board_ids(), 'tomllib' in sys.modules, "
+            "[[b.id, b.title, b.rows, b.cols, b.start, b.star_mask, b.obstacle_mask, b.zone_of] for b in boards]]))")
+    out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    import json
+    found, imported_toml, shipped = json.loads(out)
+    assert found == ids and not imported_toml
+    sys.path.insert(0, str(ROOT))
+    from diceland_core.games.diceland.board import load_board_file
+    expected = [load_board_file(ROOT / "boards" / f"{i}.toml") for i in ids]
+    assert shipped == [[b.id, b.title, b.rows, b.cols, b.start, b.star_mask, b.obstacle_mask, list(b.zone_of)]
+                       for b in expected]

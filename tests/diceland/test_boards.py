@@ -316,3 +316,23 @@ def test_D1_5_eleven_bonus_cells_are_rejected(tmp_path):
 def test_D1_3_a_grid_that_is_not_9_by_12_is_rejected(tmp_path):
     rows = [row[:10] for row in a_rows()]
     assert "a standard board is 9×12" in rejected(tmp_path, rows)
+
+
+def test_a_board_file_in_json_reads_as_its_toml_and_a_broken_one_says_so(tmp_path):
+    import json
+    from diceland_core.core.errors import BoardError
+    from diceland_core.games.diceland.board import load_board_file
+    toml_path = ROOT / "boards" / "B.toml"
+    as_json = tmp_path / "B.json"
+    as_json.write_text(json.dumps(tomllib.loads(toml_path.read_text(encoding="utf-8"))), encoding="utf-8")
+    a, b = load_board_file(toml_path), load_board(str(as_json))
+    assert (a.id, a.rows, a.cols, a.star_mask, a.obstacle_mask, list(a.zone_of)) == \
+           (b.id, b.rows, b.cols, b.star_mask, b.obstacle_mask, list(b.zone_of))
+    broken = tmp_path / "X.json"
+    broken.write_text('{"id": "X", "grid": ', encoding="utf-8")
+    with pytest.raises(BoardError, match="X.json: not valid JSON"):
+        load_board_file(broken)
+    listed = tmp_path / "L.json"
+    listed.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(BoardError, match="a board must be an object"):
+        load_board_file(listed)

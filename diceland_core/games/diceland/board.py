@@ -9,7 +9,7 @@ sets of cells are Python ints used as bit masks.
 from __future__ import annotations
 
 import hashlib
-import tomllib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
@@ -398,7 +398,9 @@ def _check_board(board: Board, where: str) -> list[str]:
 
 
 def load_board_file(path: str | Path) -> Board:
-    """Load and validate one board file."""
+    """Load and validate one board file: TOML (FORMATS.md), or the same
+    table as JSON (``.json``: how the site's wheel ships the boards, read
+    without compiling ``tomllib`` when a page starts)."""
     path = Path(path)
     where = str(path)
     try:
@@ -407,10 +409,18 @@ def load_board_file(path: str | Path) -> Board:
         raise BoardError(f"{where}: cannot read the file ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise BoardError(f"{where}: not UTF-8 text") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{where}: not valid TOML: {exc}") from None
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise BoardError(f"{where}: not valid JSON: {exc}") from None
+    else:
+        import tomllib  # only for TOML files
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise BoardError(f"{where}: not valid TOML: {exc}") from None
     board = board_from_mapping(data, where)
     if path.parent == boards_dir() and board.id != path.stem:
         raise BoardError(f"{where}: id {board.id!r} does not match the file name {path.stem!r}")
@@ -427,9 +437,22 @@ def boards_dir() -> Path:
     return package.parent / "boards"
 
 
+#: How a shipped board is stored: TOML, or JSON in the site's wheel.
+BOARD_SUFFIXES = (".toml", ".json")
+
+
 def board_ids() -> list[str]:
     """Ids of the shipped boards, sorted."""
-    return sorted(p.stem for p in boards_dir().glob("*.toml"))
+    return sorted({p.stem for p in boards_dir().iterdir() if p.suffix in BOARD_SUFFIXES})
+
+
+def _shipped_file(board_id: str) -> Path:
+    folder = boards_dir()
+    for suffix in BOARD_SUFFIXES:
+        path = folder / f"{board_id}{suffix}"
+        if path.is_file():
+            return path
+    return folder / f"{board_id}.toml"
 
 
 _BOARD_CACHE: dict[str, Board] = {}
@@ -442,7 +465,7 @@ def load_board(ref: str | Path | Mapping[str, object]) -> Board:
     """
     if isinstance(ref, Mapping):
         return board_from_mapping(ref, f"inline board {ref.get('id', '?')!r}")
-    if isinstance(ref, Path) or (isinstance(ref, str) and ref.endswith(".toml")):
+    if isinstance(ref, Path) or (isinstance(ref, str) and ref.endswith(BOARD_SUFFIXES)):
         return load_board_file(ref)
     if not isinstance(ref, str):
         raise BoardError(f"a board must be an id, a file or a board object, not {type(ref).__name__}")
@@ -453,6 +476,6 @@ def load_board(ref: str | Path | Mapping[str, object]) -> Board:
         raise BoardError(
             f"unknown board {ref!r} (the boards are: {', '.join(board_ids()) or 'none'})"
         )
-    board = load_board_file(boards_dir() / f"{ref}.toml")
+    board = load_board_file(_shipped_file(ref))
     _BOARD_CACHE[ref] = board
     return board
