@@ -381,12 +381,21 @@ def main() -> None:
                             visitors[which].cold(counter, sizes)
 
                         again_if_crashed(f"run {i + 1} {which} cold", cold)
-                    # then the warm visits, the pages taking turns, so that
-                    # what the machine does meanwhile falls on all of them
+                    # then the warm visits, the pages taking turns visit by
+                    # visit, so that what the machine does meanwhile falls on
+                    # all of them, and every visit comes after the other
+                    # pages' (a page's first visit after a pause is slower
+                    # than one right after its last: were a page's visits of
+                    # a round made back to back, the kind visited first in
+                    # most rounds would show it)
                     for k in range(args.warm):
-                        for which in order:
-                            visitor = visitors[which]
-                            for kind in visitor.kinds(i + k):
+                        for slot in range(3):
+                            for which in order:
+                                visitor = visitors[which]
+                                kinds = visitor.kinds(i + k)
+                                if slot >= len(kinds):
+                                    continue
+                                kind = kinds[slot]
 
                                 def warm(visitor=visitor, kind=kind, tries=[0]):
                                     tries[0] += 1
