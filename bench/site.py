@@ -12,7 +12,8 @@ Playwright, the pages and the bare page in a rotating order on every run:
   navigation), cold (a fresh browser profile per page, the pages one after
   another) and warm (the same profiles again, with the service worker
   installed, each visit opened from a blank page, the pages taking turns
-  so that whatever else the machine does falls on all of them alike): the
+  visit by visit so that whatever else the machine does, and the pause
+  before a page's next visit, fall on all of them alike): the
   game page's warm visit three ways, with ``?snapshot=off`` (Python boots
   and reads the bytecode the visits before compiled: the cold one and a
   first, untimed return visit, which on a game page resumes the game) and
