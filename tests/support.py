@@ -9,6 +9,18 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_build():
+    """build.py, as a module (it is a script, not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("diceland_build_script", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 #: The scenarios that come with FORMATS.md (copied into the repository).
 FORMAT_SCENARIOS = ROOT / "tests" / "diceland" / "scenarios" / "formats"
 from diceland_core.games.diceland import Colour, Game, board_from_mapping

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import struct
-import importlib.util
 import json
 import re
 import shutil
@@ -14,22 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from support import load_build
+
 ROOT = Path(__file__).resolve().parents[1]
 
 if shutil.which("npm") is None and not (ROOT / "node_modules" / "pyodide").exists():
     pytest.skip("needs npm or node_modules/ to build the site", allow_module_level=True)
 
 
-def _load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
-    build = _load_build()
+    build = load_build()
     base = tmp_path_factory.mktemp("builds")
     first = build.build(base / "one", quiet=True)
     second = build.build(base / "two", quiet=True)
@@ -162,7 +156,7 @@ def test_pages_share_their_dialogs_through_includes(builds):
 
 
 def test_an_include_is_expanded_and_a_missing_one_named(tmp_path):
-    build = _load_build()
+    build = load_build()
     (tmp_path / "box.html").write_text("  <p>shared</p>\n  <p>twice</p>\n", encoding="utf-8")
     page = b"<body>\n  <!-- include: box.html -->\n<p>own</p>\n</body>\n"
     assert build.expand_includes(page, tmp_path) == b"<body>\n  <p>shared</p>\n  <p>twice</p>\n<p>own</p>\n</body>\n"
@@ -172,7 +166,7 @@ def test_an_include_is_expanded_and_a_missing_one_named(tmp_path):
 
 
 def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
-    build = _load_build()
+    build = load_build()
     (tmp_path / "head.html").write_text('  <title>{{title}}</title>\n  <meta content="{{title}}, {{about}}">\n',
                                         encoding="utf-8")
     page = '<!-- include: head.html title="Dice Wide Shut" about="a dice game" -->\n'.encode()
@@ -206,7 +200,7 @@ def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
     assert json.dumps("./pictures/index.json") in text
     assert not [n for n in svgs if json.dumps("./" + n) in text]
     assert "RUNTIME_CACHED.test(url.pathname)" in text and "cache.put(request" in text
-    build = _load_build()
+    build = load_build()
     assert all(build.RUNTIME_CACHED.fullmatch(n) for n in svgs)
     assert sum(len(gzip.compress(files[n])) for n in build.precached(files) if n in files) < 7e6
 

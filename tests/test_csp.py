@@ -6,13 +6,14 @@ that the game really runs under it."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from support import load_build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,13 +30,6 @@ REQUIRED = {
 }
 #: Inline event handler attributes (onclick=...) would need 'unsafe-inline'.
 JS_TYPES = {None, "", "module", "text/javascript", "application/javascript"}
-
-
-def _load_build():
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class PageScan(HTMLParser):
@@ -85,7 +79,7 @@ def parse_policy(text: str) -> dict[str, set[str]]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("csp") / "dist"
-    files = _load_build().build(out, quiet=True)
+    files = load_build().build(out, quiet=True)
     return out, files
 
 
@@ -110,7 +104,7 @@ def test_every_page_has_the_policy(built):
 
 def test_pyscript_is_patched_to_boot_without_eval(built):
     _, files = built
-    build = _load_build()
+    build = load_build()
     for old, new in build.PYSCRIPT_PATCHES:
         pyscript = [data for rel, data in files.items() if rel.startswith("pyscript/") and rel.endswith(".js")]
         assert sum(data.count(new) for data in pyscript) == 1
@@ -120,7 +114,7 @@ def test_pyscript_is_patched_to_boot_without_eval(built):
 def test_no_page_needs_the_chunks_left_out(built):
     """build.py leaves out PyScript's editor and terminal: no page may use them."""
     out, files = built
-    build = _load_build()
+    build = load_build()
     assert not [n for n in files if n.startswith("pyscript/") and n.split("/")[-1].startswith(build.PYSCRIPT_UNUSED)]
     for page in sorted(out.glob("*.html")):
         text = page.read_text()

@@ -3,7 +3,6 @@ works on its own, away from the checkout."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import subprocess
 import sys
@@ -11,14 +10,16 @@ import zipfile
 
 import pytest
 
-from support import ROOT
+from support import ROOT, load_build
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
-    spec = importlib.util.spec_from_file_location("diceland_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+def build():
+    return load_build()
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory, build):
     name, data = build.build_core_wheel()
     path = tmp_path_factory.mktemp("wheel") / name
     path.write_bytes(data)
@@ -50,13 +51,10 @@ def test_wheel_works_away_from_the_checkout(wheel, tmp_path):
     assert where.startswith(str(tmp_path)) and dice == 6
 
 
-def test_the_sites_archive_leaves_out_the_record(wheel):
+def test_the_sites_archive_leaves_out_the_record(wheel, build):
     """The site's copy of the engine is unpacked by the pages, never
     installed: no RECORD (its hashes do not compress), the rest as in the
     wheel."""
-    spec = importlib.util.spec_from_file_location("build_for_record", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
     _, data = build.build_core_wheel(strip=True)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         site_names = set(zf.namelist())
@@ -67,13 +65,10 @@ def test_the_sites_archive_leaves_out_the_record(wheel):
     assert {n for n in names if n.endswith((".dist-info/METADATA", ".dist-info/WHEEL"))} <= site_names
 
 
-def test_the_sites_engine_reads_its_boards_as_json_without_tomllib(tmp_path):
+def test_the_sites_engine_reads_its_boards_as_json_without_tomllib(tmp_path, build):
     """The site's wheel ships each board as JSON (the same table as its TOML
     file): a page loads a board without compiling and importing tomllib,
     and gets the very board the TOML file gives."""
-    spec = importlib.util.spec_from_file_location("build_for_boards", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
     _, data = build.build_core_wheel(strip=True)
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())

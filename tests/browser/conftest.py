@@ -161,6 +161,11 @@ class Site:
         self.page.reload()
         self.wait_ready()
 
+    def wait_for_service_worker(self) -> None:
+        """Until the site's service worker controls the page (its next
+        visit, or reload, is served from the worker's cache)."""
+        self.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY_TIMEOUT_MS)
 
@@ -288,14 +293,14 @@ def make_site() -> Callable[..., Site]:
 
 
 @pytest.fixture
-def phone_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Site]]:
-    """``phone_site(width, height)``: the site in a touch phone's screen (a
-    context of its own, watched, closed at the end of the test)."""
+def own_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Site]]:
+    """``own_site(**context_options)``: the site in a context of its own
+    (its own service worker, caches and storage), watched, closed at the end
+    of the test."""
     contexts = []
 
-    def make(width: int, height: int) -> Site:
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True)
+    def make(**context_options) -> Site:
+        context = browser.new_context(**context_options)
         contexts.append(context)
         watch.attach(context)
         return Site(context.new_page(), server.url)
@@ -303,3 +308,15 @@ def phone_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., 
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def phone_site(own_site) -> Callable[..., Site]:
+    """``phone_site(width, height)``: the site in a touch phone's screen (a
+    context of its own, watched, closed at the end of the test)."""
+
+    def make(width: int, height: int) -> Site:
+        return own_site(viewport={"width": width, "height": height}, device_scale_factor=2,
+                        is_mobile=True, has_touch=True)
+
+    return make

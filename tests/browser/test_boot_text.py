@@ -127,22 +127,15 @@ def test_a_first_visit_asks_for_pythons_files_at_once_and_the_wheels_before_pyth
         assert started and min(started) < booted, (path, started, booted)
 
 
-def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(browser, server, make_site):
+def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(own_site):
     """Once the service worker is in control, everything comes from its
     cache: no preload, and each wheel asked for once (by PyScript)."""
-    context = browser.new_context()
-    try:
-        site = make_site(context.new_page(), server.url)
-        page = site.page
-        site.open(path="clever.html")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        requested: list[str] = []
-        page.on("request", lambda request: requested.append(request.url))
-        page.evaluate("delete document.documentElement.dataset.ready")
-        page.reload()
-        site.wait_ready()
-        assert page.evaluate(PRELOADS) == []
-        wheels = [url for url in requested if url.endswith(".whl")]
-        assert len(wheels) >= 3 and len(wheels) == len(set(wheels)), wheels
-    finally:
-        context.close()
+    site = own_site()
+    site.open(path="clever.html")
+    site.wait_for_service_worker()
+    requested: list[str] = []
+    site.page.on("request", lambda request: requested.append(request.url))
+    site.reload()
+    assert site.page.evaluate(PRELOADS) == []
+    wheels = [url for url in requested if url.endswith(".whl")]
+    assert len(wheels) >= 3 and len(wheels) == len(set(wheels)), wheels

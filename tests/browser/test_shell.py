@@ -319,10 +319,8 @@ def test_the_tutorial_keeps_every_lessons_pictures_for_offline(browser, server, 
         site = make_site(context.new_page(), server.url)
         page = site.page
         site.open(path="tutorial.html")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        page.evaluate("delete document.documentElement.dataset.ready")
-        page.reload()
-        site.wait_ready()
+        site.wait_for_service_worker()
+        site.reload()
         page.wait_for_function("() => JSON.parse(window.dicelandTutorial.state()).pictures_kept >= 50",
                                timeout=120_000)
         context.set_offline(True)
