@@ -225,6 +225,9 @@ def test_two_people_pass_the_device(site):
             handoffs += 1
         s = state(site)
         assert not s["handoff"] and s["shown"] == person
+        if last is not None and last != person:
+            # the take before is the other person's: not this one's to take back
+            assert not s["buttons"]["undo"] and site.page.is_disabled("#btn-undo"), s["buttons"]
         if s["phase"] == "roll":
             site.click("btn-roll")
         before = len(site.record()["history"]["actions"])
