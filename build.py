@@ -142,8 +142,11 @@ def board_as_json(name: str, data: bytes) -> tuple[str, bytes]:
     compiling and importing ``tomllib``."""
     if not name.endswith(".toml"):
         return name, data
-    table = tomllib.loads(data.decode("utf-8"))
-    text = json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError, ValueError) as exc:
+        raise BuildError(f"{name}: cannot ship this board as JSON: {exc}") from None
     return name[: -len(".toml")] + ".json", text.encode("utf-8")
 
 

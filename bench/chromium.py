@@ -51,7 +51,8 @@ BARE_HTML = """<!doctype html>
 </html>
 """
 #: The bench-only page of in-page bot decisions (its Python: bench/page_bot.py).
-BOTBENCH_HTML = BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
+BOTBENCH_HTML = (BARE_HTML.replace("bare.py", "botbench.py").replace("bare stack", "bot decisions")
+                 .replace("./pyscript.toml", "./botbench.toml"))
 BARE_PY = """import js
 import diceland_core
 
@@ -76,8 +77,13 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     files["bare.py"] = BARE_PY.encode()
     files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
     files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
+    # the site's wheels leave the simulator out; the bench page puts it back
+    toml = files["pyscript.toml"].decode()
+    packages = toml.split('" = "', 1)[1].split("*", 1)[0]  # the wheels' destination: site-packages/
+    files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
+    files["botbench.toml"] = (toml.rstrip("\n") + f'\n"./botbench-simulate.py" = "{packages}diceland_core/core/simulate.py"\n').encode()
     files["sw.js"] = build.render_service_worker(files)
-    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "sw.js"):
+    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "botbench-simulate.py", "botbench.toml", "sw.js"):
         (out / name).write_bytes(files[name])
     return files
 

@@ -390,7 +390,8 @@ def main() -> None:
                     # a round made back to back, the kind visited first in
                     # most rounds would show it)
                     for k in range(args.warm):
-                        for slot in range(3):
+                        slots = max(len(visitor.kinds(i + k)) for visitor in visitors.values())
+                        for slot in range(slots):
                             for which in order:
                                 visitor = visitors[which]
                                 kinds = visitor.kinds(i + k)

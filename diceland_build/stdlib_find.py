@@ -124,11 +124,9 @@ def python_mjs_code(name: str) -> str:
 
 def not_in_snapshot() -> tuple[str, ...]:
     """The endings of the module names the snapshot does not import: those
-    the site's wheels leave out and those python.mjs's IMPORTS skips."""
-    code = python_mjs_code("IMPORTS")
-    start = code.index("endswith(") + len("endswith(")
-    skipped = ast.literal_eval(code[start:code.index("):", start)].strip())
-    return NOT_FOR_THE_SITE + ((skipped,) if isinstance(skipped, str) else tuple(skipped))
+    the site's wheels leave out (python.mjs's IMPORTS imports every module
+    of the wheels)."""
+    return NOT_FOR_THE_SITE
 
 
 def page_modules(browser, base: str, path: str, play: bool) -> set[str]:

@@ -19,11 +19,12 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: the command line (its entry point, its commands, the review's report),
 #: the terminals, the board generator, the SVG drawings the build makes,
 #: the review of a game's decisions and the search bots that reuse its
-#: rollouts (no page shows a review or offers a search bot yet).  Most import
+#: rollouts (no page shows a review or offers a search bot yet), and the
+#: simulator (bench/chromium.py adds it to its bench-only page).  Most import
 #: argparse or xml, which the site's standard library leaves out; the guard
 #: (stdlib_guard.py) names them when something imports one.
 NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
-                    "pictures", ".svg", ".review", ".search")
+                    "pictures", ".svg", ".review", ".search", ".simulate")
 #: Files of the packages that are no code the pages read: the rulings
 #: (documents) and the review's words.
 _NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json")

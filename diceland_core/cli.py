@@ -23,7 +23,7 @@ from .core.commands import add_command, add_game_argument
 from .core.errors import BoardError, ScenarioError
 from .core.replay import game_from_args, load_scenario, replay_scenario
 from .games.diceland import generate, render
-from .games.diceland.board import board_ids, boards_dir, load_board_file
+from .games.diceland.board import BOARD_SUFFIXES, board_ids, boards_dir, load_board_file
 from .version import __version__
 
 __all__ = ["main", "build_parser"]
@@ -155,7 +155,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if definition.name == "diceland":
         ref = args.board
         try:
-            board = load_board_file(ref) if ref.endswith(".toml") else None
+            board = load_board_file(ref) if ref.endswith(BOARD_SUFFIXES) else None
             if board is None and ref not in board_ids():
                 print(f"unknown board {ref!r} (boards: {', '.join(board_ids())})", file=sys.stderr)
                 return 2

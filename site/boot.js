@@ -65,11 +65,14 @@
   function megabytes(n) {
     return (n / 1e6).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
+  // the downloads complete so far (python.mjs fetches the wheels ahead once
+  // Pyodide's WebAssembly is in: it looks here, then waits for the event)
+  const downloaded = window.dicelandDownloaded = new Set();
   function counted(path, bytes) {
-    const had = received[path] || 0;
-    received[path] = Math.min(bytes, DOWNLOADS[path][0]);
-    // python.mjs fetches the wheels ahead once Pyodide's WebAssembly is in
-    if (received[path] === DOWNLOADS[path][0] && had < received[path]) {
+    // never back: a file can be counted twice (fetched ahead, then read)
+    received[path] = Math.max(received[path] || 0, Math.min(bytes, DOWNLOADS[path][0]));
+    if (received[path] === DOWNLOADS[path][0] && !downloaded.has(path)) {
+      downloaded.add(path);
       document.dispatchEvent(new CustomEvent("diceland:downloaded", { detail: path }));
     }
     // what arrived, in the transfer's (gzip) bytes: each file's share of its size
@@ -80,11 +83,45 @@
     progress(4 + Math.floor((got / TOTAL) * 86), all ? "boot.python_start" : "boot.received",
              `${megabytes(got)} / ${megabytes(TOTAL)}`);
   }
+  // Pyodide's files boot.js fetched ahead (fetchPythonAhead): path → the
+  // response, handed to the first fetch of that file, once
+  const ahead = {};
+  let fetchAhead = null;
   if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
     const fetchBytes = window.fetch;
+    // The response of `path`, its body read as it arrives (the download
+    // never waits for someone to ask for it: the chunks wait in the
+    // stream's queue) and counted.
+    fetchAhead = (path) => {
+      ahead[path] = fetchBytes.call(window, BASE + path).then((response) => {
+        if (!response.ok || !response.body) return response;
+        const reader = response.body.getReader();
+        let bytes = 0;
+        const body = new ReadableStream({
+          start(controller) {
+            const pump = () => reader.read().then(({ done, value }) => {
+              if (done) { controller.close(); return undefined; }
+              bytes += value.byteLength;
+              counted(path, bytes);
+              controller.enqueue(value);
+              return pump();
+            }, (err) => controller.error(err));
+            pump();
+          },
+          cancel(reason) { return reader.cancel(reason); },
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      });
+      ahead[path].catch(() => { /* the fetch that takes it gets the error */ });
+    };
     window.fetch = function (input, init) {
-      const pending = fetchBytes.apply(this, arguments);
       const path = downloadOf(input && input.url ? input.url : input);
+      if (path && ahead[path] && !(input && input.url) && !(init && (init.integrity || init.method))) {
+        const held = ahead[path];
+        delete ahead[path];
+        return held;
+      }
+      const pending = fetchBytes.apply(this, arguments);
       if (!path) return pending;
       return pending.then((response) => {
         if (!response.ok || !response.body) return response;
@@ -117,35 +154,34 @@
     } catch (_) { /* old browsers: the bar just jumps at the end */ }
   }
   progress(4, "boot.loading");
-  preloadPython();
   showLastFrame();
+  fetchPythonAhead();
 
-  // A first visit (no service worker serves the page yet) of a page that
-  // starts Python asks for Pyodide's big files now, rather than once
-  // PyScript's and Pyodide's own scripts have loaded one another (a chain of
-  // round trips: about 1.5 s on a slow mobile network before the 3.5 MB of
-  // WebAssembly start to come).  The requests are the ones Pyodide makes
-  // (fetch; import() for its .mjs), so it is handed these responses.  The
-  // wheels follow once the WebAssembly is in (python.mjs).  A page whose
-  // Python waits for the reader (an embedded lesson) has no Python script
-  // yet, and fetches nothing.
-  function preloadPython() {
+  // A visit no service worker serves (the first one) of a page that starts
+  // Python asks for Pyodide's big files now, rather than once PyScript's
+  // and Pyodide's own scripts have loaded one another (a chain of round
+  // trips: about 1.5 s on a slow mobile network before the 3.5 MB of
+  // WebAssembly start to come).  Its WebAssembly and standard library are
+  // fetched here and handed to Pyodide's own fetch of them (above); its
+  // .mjs is a module preload (Pyodide import()s it).  The wheels follow
+  // once the WebAssembly is in (python.mjs).  A page whose Python waits
+  // for the reader (an embedded lesson) has no Python script yet, and
+  // fetches nothing.
+  function fetchPythonAhead() {
     if (!document.querySelector('script[type="py"]')) return;
     if ("serviceWorker" in navigator && navigator.serviceWorker.controller) return;
     const paths = Object.keys(DOWNLOADS).filter((path) => path.startsWith("pyodide/"));
     // the longest download first
     paths.sort((a, b) => DOWNLOADS[b][1] - DOWNLOADS[a][1]);
     for (const path of paths) {
-      const link = document.createElement("link");
       if (path.endsWith(".mjs")) {
+        const link = document.createElement("link");
         link.rel = "modulepreload";
-      } else {
-        link.rel = "preload";
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
+        link.href = "./" + path;
+        document.head.appendChild(link);
+      } else if (fetchAhead) {
+        fetchAhead(path);
       }
-      link.href = "./" + path;
-      document.head.appendChild(link);
     }
   }
 

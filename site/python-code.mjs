@@ -5,16 +5,15 @@
    file; diceland_build/stdlib_find.py runs IMPORTS and UNPACK as the
    snapshot maker does. */
 
-/** Imported into the snapshot: every module of the two wheels but the
-    simulator (only the bench pages use it); the wheels hold none of the
-    command line's modules (build.py leaves them out). */
+/** Imported into the snapshot: every module of the two wheels; they hold
+    none of the command line's modules nor the simulator (build.py leaves
+    them out). */
 export const IMPORTS = `
 import importlib, pkgutil
 for _top in ("diceland_core", "diceland_site"):
     _package = importlib.import_module(_top)
     for _info in pkgutil.walk_packages(_package.__path__, _top + "."):
-        if not _info.name.endswith(".simulate"):
-            importlib.import_module(_info.name)
+        importlib.import_module(_info.name)
 `;
 /** The wheels' files (written to /tmp/wheels by python-snapshot.mjs) into
     the snapshot's site-packages: through the file system, so that no

@@ -132,7 +132,7 @@ async function fetchWheels() {
 /** The files PyScript asks for once Python runs: the wheels and the page's
     own Python (its <script type="py" src>). */
 function filesPyScriptFetches() {
-  const scripts = Array.from(document.querySelectorAll('script[type="py"][src], script[type="mpy"][src]'),
+  const scripts = Array.from(document.querySelectorAll('script[type="py"][src]'),
                              (script) => new URL(script.getAttribute("src"), document.baseURI).href);
   return [...WHEELS, ...scripts];
 }
@@ -147,14 +147,21 @@ function filesPyScriptFetches() {
     with the WebAssembly file and delay it. */
 function fetchAheadOfPyScript() {
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
-  const urls = filesPyScriptFetches();
-  const arrived = (event) => {
-    if (event.detail !== "pyodide/pyodide.asm.wasm") return;
-    document.removeEventListener("diceland:downloaded", arrived);
-    for (const url of urls) {
+  const WASM = "pyodide/pyodide.asm.wasm";
+  const go = () => {
+    for (const url of filesPyScriptFetches()) {
       // read whole, so that the HTTP cache keeps it; a failure is PyScript's to report
       fetch(url).then((response) => response.arrayBuffer()).catch(() => {});
     }
+  };
+  if (globalThis.dicelandDownloaded && globalThis.dicelandDownloaded.has(WASM)) {
+    go();
+    return;
+  }
+  const arrived = (event) => {
+    if (event.detail !== WASM) return;
+    document.removeEventListener("diceland:downloaded", arrived);
+    go();
   };
   document.addEventListener("diceland:downloaded", arrived);
 }

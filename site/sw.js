@@ -19,8 +19,9 @@ self.addEventListener("install", (event) => {
         // Pyodide, PyScript and the content-hashed wheels never change under
         // one URL: the copies the page just loaded (HTTP cache) are right, so
         // the first visit does not download the 9 MB of WebAssembly twice.
-        // The small site files are fetched fresh.
-        IMMUTABLE.test(path) ? path : new Request(path, { cache: "reload" }))))
+        // The small site files are checked with the server (a copy the page
+        // just loaded comes back "not modified", without its body again).
+        IMMUTABLE.test(path) ? path : new Request(path, { cache: "no-cache" }))))
       .then(() => self.skipWaiting())
   );
 });

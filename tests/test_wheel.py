@@ -85,7 +85,6 @@ def test_the_sites_engine_reads_its_boards_as_json_without_tomllib(tmp_path, bui
     import json
     found, imported_toml, shipped = json.loads(out)
     assert found == ids and not imported_toml
-    sys.path.insert(0, str(ROOT))
     from diceland_core.games.diceland.board import load_board_file
     expected = [load_board_file(ROOT / "boards" / f"{i}.toml") for i in ids]
     assert shipped == [[b.id, b.title, b.rows, b.cols, b.start, b.star_mask, b.obstacle_mask, list(b.zone_of)]

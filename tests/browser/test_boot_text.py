@@ -106,25 +106,28 @@ PRELOADS = ("Array.from(document.querySelectorAll('link[rel=preload], link[rel=m
 def test_a_first_visit_asks_for_pythons_files_at_once_and_the_wheels_before_python_runs(page, server, watch,
                                                                                          site_dir):
     """No service worker serves the first visit: boot.js asks for Pyodide's
-    big files as soon as it runs, and Pyodide is handed those very responses
-    (each file is requested once); the wheels and the page's Python are
-    fetched once the WebAssembly is in, before Python has started."""
+    big files as soon as it runs (before PyScript has even loaded
+    python.mjs), and Pyodide is handed those very responses (each file is
+    requested once); the wheels and the page's Python are fetched once the
+    WebAssembly is in, before Python has started."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.add_init_script(BOOT_WATCH)
     page.goto(server.url + "wideshut.html?lang=en")
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
-    assert sorted(page.evaluate(PRELOADS)) == [
-        "/pyodide/pyodide.asm.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"]
+    assert page.evaluate(PRELOADS) == ["/pyodide/pyodide.asm.mjs"]
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs"):
         assert sum(url.endswith("/pyodide/" + name) for url in requested) == 1, name
+    started = "(url) => performance.getEntriesByName(url).map((e) => e.startTime)"
+    loader = min(page.evaluate(started, server.url + "python.mjs"))
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        assert min(page.evaluate(started, server.url + "pyodide/" + name)) < loader, name
     wheels = re.findall(r'"\./(wheels/[^"]+\.whl)"', (site_dir / "pyscript.toml").read_text(encoding="utf-8"))
     assert len(wheels) >= 3
     booted = page.evaluate("window.__booted")
     for path in wheels + ["wideshut.py"]:
-        started = page.evaluate("(url) => performance.getEntriesByName(url).map((e) => e.startTime)",
-                                server.url + path)
-        assert started and min(started) < booted, (path, started, booted)
+        times = page.evaluate(started, server.url + path)
+        assert times and min(times) < booted, (path, times, booted)
 
 
 def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(own_site):

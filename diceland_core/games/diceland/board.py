@@ -443,7 +443,10 @@ BOARD_SUFFIXES = (".toml", ".json")
 
 def board_ids() -> list[str]:
     """Ids of the shipped boards, sorted."""
-    return sorted({p.stem for p in boards_dir().iterdir() if p.suffix in BOARD_SUFFIXES})
+    folder = boards_dir()
+    if not folder.is_dir():
+        return []
+    return sorted({p.stem for p in folder.iterdir() if p.suffix in BOARD_SUFFIXES})
 
 
 def _shipped_file(board_id: str) -> Path:

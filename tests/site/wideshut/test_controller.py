@@ -230,7 +230,7 @@ def test_in_hot_seat_only_the_person_holding_the_device_takes_back_their_take():
     tap_in(play, play.hint_move())
     play.confirm()
     assert play.model().handoff.title == "Pass the device to Player 2."
-    assert play.can_undo()                  # Player 1 still holds it
+    assert play.can_undo()                  # Player 1 still holds it (the page's pass screen has no Undo)
     play.ready()                            # now Player 2 does
     assert not play.can_undo() and not play.undo().ok
     assert len(play.game.actions) == 2

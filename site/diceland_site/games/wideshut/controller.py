@@ -318,8 +318,10 @@ class Controller:
 
     def _own_last(self) -> tuple[int, int] | None:
         """The last take of a person, with the bots' takes after it, while no
-        die was rolled since: ``(steps, seat)``.  In hot-seat only the person
-        who holds the device takes back their own (before passing it on)."""
+        die was rolled since: ``(steps, seat)``.  In hot-seat a person takes
+        back only their own, while the device is still theirs (during the
+        bots' takes after it; the screen that passes the device on offers no
+        Undo, as in Diceland), never another person's."""
         found = own_last_decision(self.game, lambda a: a.player, lambda p: self.seats[p].is_human)
         if found is not None and self.needs_handoff_rule() and found[1] != self.ready_for:
             return None
