@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_build import _load_build
+from support import load_build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,7 +21,7 @@ if shutil.which("npm") is None and not (ROOT / "node_modules" / "pyodide").exist
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    build = _load_build()
+    build = load_build()
     files = build.build(tmp_path_factory.mktemp("site") / "dist", quiet=True)
     return build, files
 
