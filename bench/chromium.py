@@ -6,6 +6,7 @@ is ready (``<html data-ready>``)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -79,9 +80,9 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
     # the site's wheels leave the simulator out; the bench page puts it back
     toml = files["pyscript.toml"].decode()
-    packages = toml.split('" = "', 1)[1].split("*", 1)[0]  # the wheels' destination: site-packages/
+    packages = build.site_packages(json.loads(files["pyodide/pyodide-lock.json"]))
     files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
-    files["botbench.toml"] = (toml.rstrip("\n") + f'\n"./botbench-simulate.py" = "{packages}diceland_core/core/simulate.py"\n').encode()
+    files["botbench.toml"] = (toml.rstrip("\n") + f'\n"./botbench-simulate.py" = "{packages}/diceland_core/core/simulate.py"\n').encode()
     files["sw.js"] = build.render_service_worker(files)
     for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "botbench-simulate.py", "botbench.toml", "sw.js"):
         (out / name).write_bytes(files[name])

@@ -89,29 +89,32 @@
   let fetchAhead = null;
   if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
     const fetchBytes = window.fetch;
-    // The response of `path`, its body read as it arrives (the download
-    // never waits for someone to ask for it: the chunks wait in the
-    // stream's queue) and counted.
-    fetchAhead = (path) => {
-      ahead[path] = fetchBytes.call(window, BASE + path).then((response) => {
-        if (!response.ok || !response.body) return response;
-        const reader = response.body.getReader();
-        let bytes = 0;
-        const body = new ReadableStream({
-          start(controller) {
-            const pump = () => reader.read().then(({ done, value }) => {
-              if (done) { controller.close(); return undefined; }
-              bytes += value.byteLength;
-              counted(path, bytes);
-              controller.enqueue(value);
-              return pump();
-            }, (err) => controller.error(err));
-            pump();
-          },
-          cancel(reason) { return reader.cancel(reason); },
-        });
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // `response` with its body counted as it passes: read as it arrives
+    // when `eager` (the download never waits for someone to ask for it:
+    // the chunks wait in the stream's queue), else as its reader asks.
+    const countedResponse = (path, response, eager) => {
+      if (!response.ok || !response.body) return response;
+      const reader = response.body.getReader();
+      let bytes = 0;
+      const step = (controller) => reader.read().then(({ done, value }) => {
+        if (done) { controller.close(); return false; }
+        bytes += value.byteLength;
+        counted(path, bytes);
+        controller.enqueue(value);
+        return true;
       });
+      const source = eager ? {
+        start(controller) {
+          const pump = () => step(controller).then((more) => more && pump(), (err) => controller.error(err));
+          pump();
+        },
+      } : { pull: step };
+      source.cancel = (reason) => reader.cancel(reason);
+      return new Response(new ReadableStream(source),
+        { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+    fetchAhead = (path) => {
+      ahead[path] = fetchBytes.call(window, BASE + path).then((response) => countedResponse(path, response, true));
       ahead[path].catch(() => { /* the fetch that takes it gets the error */ });
     };
     window.fetch = function (input, init) {
@@ -123,22 +126,7 @@
       }
       const pending = fetchBytes.apply(this, arguments);
       if (!path) return pending;
-      return pending.then((response) => {
-        if (!response.ok || !response.body) return response;
-        const reader = response.body.getReader();
-        let bytes = 0;
-        const body = new ReadableStream({
-          async pull(controller) {
-            const { done, value } = await reader.read();
-            if (done) { controller.close(); return; }
-            bytes += value.byteLength;
-            counted(path, bytes);
-            controller.enqueue(value);
-          },
-          cancel(reason) { return reader.cancel(reason); },
-        });
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      });
+      return pending.then((response) => countedResponse(path, response, false));
     };
   }
 

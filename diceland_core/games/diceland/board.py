@@ -441,21 +441,21 @@ def boards_dir() -> Path:
 BOARD_SUFFIXES = (".toml", ".json")
 
 
-def board_ids() -> list[str]:
-    """Ids of the shipped boards, sorted."""
+def _shipped_files() -> dict[str, Path]:
+    """The shipped boards' files by id (a ``.toml`` before a ``.json``)."""
     folder = boards_dir()
     if not folder.is_dir():
-        return []
-    return sorted({p.stem for p in folder.iterdir() if p.suffix in BOARD_SUFFIXES})
+        return {}
+    paths = [p for p in folder.iterdir() if p.suffix in BOARD_SUFFIXES]
+    found: dict[str, Path] = {}
+    for path in sorted(paths, key=lambda p: BOARD_SUFFIXES.index(p.suffix)):
+        found.setdefault(path.stem, path)
+    return found
 
 
-def _shipped_file(board_id: str) -> Path:
-    folder = boards_dir()
-    for suffix in BOARD_SUFFIXES:
-        path = folder / f"{board_id}{suffix}"
-        if path.is_file():
-            return path
-    return folder / f"{board_id}.toml"
+def board_ids() -> list[str]:
+    """Ids of the shipped boards, sorted."""
+    return sorted(_shipped_files())
 
 
 _BOARD_CACHE: dict[str, Board] = {}
@@ -475,10 +475,11 @@ def load_board(ref: str | Path | Mapping[str, object]) -> Board:
     cached = _BOARD_CACHE.get(ref)
     if cached is not None:
         return cached
-    if ref not in board_ids():
+    files = _shipped_files()
+    if ref not in files:
         raise BoardError(
-            f"unknown board {ref!r} (the boards are: {', '.join(board_ids()) or 'none'})"
+            f"unknown board {ref!r} (the boards are: {', '.join(sorted(files)) or 'none'})"
         )
-    board = load_board_file(_shipped_file(ref))
+    board = load_board_file(files[ref])
     _BOARD_CACHE[ref] = board
     return board
