@@ -8,7 +8,8 @@ never these.
     nice -n 10 python training/clever_tune.py --games 200 --rounds 2 [--workers 2]
 
 Without ``--steps`` (or with ``--rounds 0``) it only prints the mean of the
-given parameters (``--kind strong`` the untuned expert).  Coordinate
+given parameters (``--kind strong``: the expert without its learned
+correction).  Coordinate
 search: every parameter in turn is nudged up and down by its
 step; a nudge is kept when the mean over the same seeds (common random
 numbers) rises by more than ``--margin``.  Prints every trial and the best

@@ -45,6 +45,11 @@ derivation, area by area (CLEVER.md C2, C10):
   probability of each fox ahead) × the *lowest* projected area score, which
   makes the expert keep its five areas balanced.
 
+* **The learned correction** (``P["learned"]``, the expert's): the
+  projection's levels are off (the README's calibration table), most of all
+  for yellow; a table learned by self-play adds to the value what sheets
+  with the same yellow lines scored beyond their projection (learned.py).
+
 The projection is cheap (a few hundred operations), so a decision can
 evaluate every candidate mark with its whole bonus chain.
 """
@@ -57,6 +62,7 @@ from ..sheet import (
     BLUE_COLUMNS, BLUE_POINTS, BLUE_ROWS, GREEN_BONUS, GREEN_POINTS, GREEN_THRESHOLDS, ORANGE_BONUS,
     ORANGE_MULTIPLIERS, PURPLE_BONUS, YELLOW_COLUMN_POINTS, YELLOW_PRINTED, YELLOW_ROW_BONUS, Sheet,
 )
+from .learned import correction
 
 __all__ = ["DEFAULT_PARAMS", "value", "project", "future_entries", "best_choice_field"]
 
@@ -126,7 +132,9 @@ def _interp(table, x: float) -> float:
 def value(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> float:
     """The projected final score of ``s`` with about ``entries`` future marks."""
     y, b, g, o, p, fox_p, lowest, extra, held = project(s, entries, P)
-    return y + b + g + o + p + P["fox_weight"] * fox_p * lowest + extra + held
+    v = y + b + g + o + p + P["fox_weight"] * fox_p * lowest + extra + held
+    table = P.get("learned")
+    return v + correction(s, entries, table) if table else v
 
 
 def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:

@@ -34,8 +34,11 @@ bot's SplitMix64, so the same seed gives the same choices.
 The expert plays with :data:`TUNED` on top of the evaluation's defaults
 (16 samples instead of 8, a smaller yellow share, a softer fox minimum, a
 longer horizon for bonuses ahead: found by ``training/clever_tune.py`` on
-its own seeds).  The ``strong`` kind, :class:`StrongBot`, is the expert
-with the defaults alone, as it played before that tuning.
+its own seeds) and with the learned correction of the projection
+(learned.py: a table of the yellow lines' states, fitted by
+``training/clever_value.py`` to what self-play sheets scored in the end).
+The ``strong`` kind, :class:`StrongBot`, is the expert without that
+correction, as it played before the correction was learned.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from ..sheet import Sheet
 from .base import AREA, DIE, BaseBot, choice_mark, mark_of, try_action
 from .evaluate import DEFAULT_PARAMS, future_entries, settle, value
 from .greedy import score_settle
+from .learned import load_weights
 
 __all__ = ["ExpertBot", "StrongBot", "TUNED", "reason"]
 
@@ -60,10 +64,13 @@ TUNED: dict = {"samples": 16, "share": (0.4, 1.0, 1.0, 1.3, 1.0), "fox_weight": 
 class ExpertBot(BaseBot):
     kind = "expert"
     tuned: dict = TUNED
+    #: whether the projection gets the learned correction (learned.py)
+    learned: bool = True
 
     def __init__(self, seed: int = 0, params: dict | None = None):
         super().__init__(seed)
-        self.params = {**DEFAULT_PARAMS, **self.tuned, **(params or {})}
+        table = {"learned": load_weights()} if self.learned else {}
+        self.params = {**DEFAULT_PARAMS, **self.tuned, **table, **(params or {})}
         self.params.setdefault("samples", 8)
         self.params.setdefault("deny", 0.15)
         self.last_reason: tuple[str, dict] = ("", {})
@@ -289,8 +296,8 @@ def reason(state: Game, player: int, action: Any) -> tuple[str, dict]:
 
 
 class StrongBot(ExpertBot):
-    """The expert before its tuning (DEFAULT_PARAMS, 8 samples): half the
-    time per decision, a weaker player."""
+    """The expert without the learned correction: the projection alone, as
+    the expert played before the correction was learned."""
 
     kind = "strong"
-    tuned: dict = {}
+    learned = False
