@@ -8,8 +8,9 @@ never these.
     nice -n 10 python training/clever_tune.py --games 200 --rounds 2 [--workers 2]
 
 Without ``--steps`` (or with ``--rounds 0``) it only prints the mean of the
-given parameters (``--kind strong``: the expert without its learned
-correction).  Coordinate
+given parameters.  The expert is tuned with its learned correction on
+(``--kind strong``: without it); the untuned expert is ``--params`` with
+evaluate.DEFAULT_PARAMS's values and ``"samples": 8``.  Coordinate
 search: every parameter in turn is nudged up and down by its
 step; a nudge is kept when the mean over the same seeds (common random
 numbers) rises by more than ``--margin``.  Prints every trial and the best
@@ -94,8 +95,9 @@ def main() -> None:
         print(f"best {best:.2f}\n{params!r}")
 
 
-#: the parameters the nudges start from: the expert's own
-DEFAULTS = ExpertBot().params
+#: the parameters the nudges start from: the expert's own (its learned table
+#: is not a parameter to nudge)
+DEFAULTS = {k: v for k, v in ExpertBot().params.items() if k != "learned"}
 
 if __name__ == "__main__":
     main()

@@ -187,7 +187,8 @@ def main() -> None:
             meta = {"trained": {"iterations": it + 1, "games_per_iteration": args.games,
                                 "train_seeds": f"{TRAIN_BASE}+it*1000000+i", "check_seeds": f"{CHECK_BASE}+i",
                                 "check_games": args.check, "check_mean": round(best, 2),
-                                "explore": args.explore, "ridge": args.ridge}}
+                                "explore": args.explore, "ridge": args.ridge, "steps": steps,
+                                "step": kept[1]}}
             args.out.write_text(json.dumps(table_of(w_old, meta)) + "\n", encoding="utf-8")
             print(f"  kept step {kept[1]}: check mean {best:.2f}; wrote {args.out}", flush=True)
 

@@ -336,3 +336,30 @@ def test_a_board_file_in_json_reads_as_its_toml_and_a_broken_one_says_so(tmp_pat
     listed.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(BoardError, match="a board must be an object"):
         load_board_file(listed)
+
+
+def test_shipped_boards_are_listed_once_a_toml_before_a_json(tmp_path, monkeypatch):
+    """The boards folder is looked at once for the ids and the files: a board
+    shipped both ways is read from its TOML, a JSON-only board from its JSON;
+    a missing folder lists no boards and names none in the error."""
+    import json
+
+    from diceland_core.games.diceland import board as board_module
+    from diceland_core.games.diceland.board import BoardError, board_ids
+
+    real = board_module.boards_dir() / "A.toml"
+    table = tomllib.loads(real.read_text(encoding="utf-8"))
+    (tmp_path / "A.toml").write_text(real.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "A.json").write_text(json.dumps({**table, "title": "from the JSON"}), encoding="utf-8")
+    (tmp_path / "Z.json").write_text(json.dumps({**table, "id": "Z", "title": "only JSON"}), encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a board", encoding="utf-8")
+    monkeypatch.setattr(board_module, "boards_dir", lambda: tmp_path)
+    monkeypatch.setattr(board_module, "_BOARD_CACHE", {})
+    assert board_ids() == ["A", "Z"]
+    assert load_board("A").title == table["title"] == "Meadow"
+    assert load_board("Z").title == "only JSON"
+    monkeypatch.setattr(board_module, "boards_dir", lambda: tmp_path / "missing")
+    monkeypatch.setattr(board_module, "_BOARD_CACHE", {})
+    assert board_ids() == []
+    with pytest.raises(BoardError, match=r"unknown board 'A' \(the boards are: none\)"):
+        load_board("A")

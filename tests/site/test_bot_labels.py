@@ -23,7 +23,7 @@ SITE = Path(__file__).resolve().parents[2] / "site" / "diceland_site"
 def test_every_game_has_the_sites_bot_kinds_weakest_first():
     """The pages offer the same three kinds for every game; an engine may
     keep more for benchmarks (Ganz schön clever's ``strong``, its expert
-    before tuning), which no page offers."""
+    without the learned correction), which no page offers."""
     for name in game_names():
         kinds = get_game(name).bot_kinds
         assert [k for k in kinds if k in BOT_KINDS] == list(BOT_KINDS), (name, kinds)

@@ -24,14 +24,12 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from ..sheet import Sheet
+from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
 
 __all__ = ["FEATURES", "feature_indices", "correction", "load_weights"]
 
-_YCOL_BITS = tuple(tuple(r * 4 + c for r in range(4)) for c in range(4))
-_YROW_BITS = tuple(tuple(r * 4 + c for c in range(4)) for r in range(4))
-_YDIAG_BITS = (0, 5, 10, 15)
-_YELLOW_LINES = _YCOL_BITS + _YROW_BITS + (_YDIAG_BITS,)
+#: the bits of each yellow line: the columns, the rows, the diagonal
+_YELLOW_LINES = tuple(tuple(b for b in range(16) if mask >> b & 1) for mask in (*_YCOL, *_YROW, _YDIAG))
 #: one block of 16 states per yellow line (its four fields' marks), and a bias
 FEATURES = 16 * len(_YELLOW_LINES) + 1
 _BIAS = FEATURES - 1
