@@ -1,0 +1,63 @@
+"""training/clever_td.py: the afterstate's features show no dice values,
+the TD(λ) returns end exactly at the final score, self-play is seeded, and
+a few steps of learning move the network towards its targets."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import numpy as np
+import pytest
+
+from diceland_core.games.clever import new
+from support import ROOT
+
+
+def _trainer():
+    spec = importlib.util.spec_from_file_location("clever_td_training", ROOT / "training" / "clever_td.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+td = _trainer()
+
+
+def test_features_show_which_dice_are_in_hand_not_their_values():
+    a = new(players=1, seed=1)
+    b = new(players=1, seed=2)
+    assert a.faces != b.faces
+    fa, fb = td.features(a), td.features(b)
+    assert fa.shape == (td.INPUTS,) and np.array_equal(fa, fb)
+
+
+def test_returns_end_at_the_final_score_and_chain_the_gains():
+    net = td.Net(8, 0)
+    trail = [(np.zeros(td.INPUTS, np.float32), 10.0), (np.ones(td.INPUTS, np.float32), 25.0),
+             (np.zeros(td.INPUTS, np.float32), 40.0)]
+    X, G = td.returns(trail, 55.0, net, 1.0)           # λ = 1: the points still to come
+    assert G.tolist() == [45.0, 30.0, 15.0]
+    _, G0 = td.returns(trail, 55.0, net, 0.0)          # λ = 0: the gain plus the next value
+    values = net(X)
+    assert G0[-1] == 15.0
+    assert G0[0] == pytest.approx(15.0 + values[1]) and G0[1] == pytest.approx(15.0 + values[2])
+
+
+def test_self_play_is_seeded_and_legal_to_the_end():
+    net = td.Net(8, 0)
+    s1, t1 = td.play(5, net, 0.2, random.Random(3))
+    s2, t2 = td.play(5, net, 0.2, random.Random(3))
+    assert s1.over and s1.actions == s2.actions and len(t1) == len(t2) > 10
+    assert t1[-1][1] == s1.sheets[0].total()
+
+
+def test_learning_moves_the_network_towards_its_targets():
+    net = td.Net(16, 0)
+    rng = np.random.default_rng(0)
+    X = (rng.random((64, td.INPUTS)) < 0.2).astype(np.float32)
+    T = X[:, :10].sum(1) * 7.0 + 20.0
+    first = net.learn(X, T, 0.01)
+    for _ in range(200):
+        last = net.learn(X, T, 0.01)
+    assert last < first / 10
