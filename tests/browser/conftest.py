@@ -178,6 +178,12 @@ class Site:
         import json
         return json.loads(self.page.evaluate("window.diceland.state()"))
 
+    def save_id(self) -> str:
+        """The id of the game's save, once it is written: a page is ready
+        before its first save (written when the site's save lock is
+        granted), so the id is waited for."""
+        return self.wait_state("s.save_id")["save_id"]
+
     def cell_center(self, row: int, col: int, seat: int | None = None) -> dict:
         return self.page.evaluate(f"window.diceland.cellCenter({row}, {col}, {'null' if seat is None else seat})")
 

@@ -87,14 +87,14 @@ def two_tabs(first, context, make_site, deaf: bool = False):
     first.page.evaluate("() => { const s = JSON.parse(localStorage.getItem('diceland:settings') || '{}');"
                         " s.auto_pass = false; localStorage.setItem('diceland:settings', JSON.stringify(s)); }")
     first.reload()
-    save_id = first.state()["save_id"]
+    save_id = first.save_id()
     return first, second_tab(context, make_site, first.base_url, deaf), save_id
 
 
 @pytest.mark.parametrize("deaf", [False, True], ids=["storage-event", "revision-check"])
 def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_site, deaf):
     first, second, save_id = two_tabs(site, context, make_site, deaf)
-    assert second.state()["save_id"] == save_id  # it resumed the same save
+    assert second.save_id() == save_id  # it resumed the same save
     start = actions(second)
 
     move(first)
@@ -132,7 +132,7 @@ def test_a_game_deleted_in_another_tab_goes_on_as_a_new_save(site, context, make
     wait_toast(first.page, "deleted in another tab")
     before = actions(first)
     move(first)
-    new_id = first.state()["save_id"]
+    new_id = first.save_id()
     assert new_id and new_id != save_id
     assert stored(first.page, new_id)["record"]["history"]["actions"][:len(before)] == before
 
@@ -219,7 +219,7 @@ def test_a_lesson_file_nested_too_deep_is_refused_with_a_message(site, serve, si
 def test_deep_and_huge_imports_leave_python_alive(site, tmp_path):
     page = site.page
     site.open(TWO_HUMANS)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     good = page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')")
 
     assert page.evaluate("(t) => window.diceland.importText(t)", DEEP) is False
@@ -243,19 +243,19 @@ def test_deep_and_huge_imports_leave_python_alive(site, tmp_path):
 
     # a good file still imports
     assert page.evaluate("(t) => window.diceland.importText(t)", good) is True
-    assert site.state()["game"] and site.state()["save_id"] != save_id
+    assert site.state()["game"] and site.save_id() != save_id
 
 
 def test_deep_values_in_storage_leave_python_alive(site):
     page = site.page
     site.open(TWO_HUMANS)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     record = site.record()
     # written from the game page: it writes nothing but its own save on leaving
     page.evaluate("(d) => { localStorage.setItem('diceland:save:zz-deep', d);"
                   " localStorage.setItem('diceland:tutorial', d); }", DEEP)
     site.open()
-    assert site.state()["save_id"] == save_id and site.record() == record
+    assert site.save_id() == save_id and site.record() == record
     site.click("btn-saves")
     items = page.locator("#saves-list li")
     assert items.count() == 2
@@ -274,7 +274,7 @@ def test_deep_values_in_storage_leave_python_alive(site):
 def test_one_save_with_an_odd_summary_hides_no_other(site):
     page = site.page
     site.open(TWO_HUMANS)
-    good_id = site.state()["save_id"]
+    good_id = site.save_id()
     env = stored(page, good_id)
     env["summary"]["players"] = [1, 2]
     env["id"] = "odd"
@@ -288,7 +288,7 @@ def test_one_save_with_an_odd_summary_hides_no_other(site):
     names = page.text_content(title.format(good_id)).split(" · ")[0]
     assert names and page.text_content(title.format("odd")).startswith(names + " · ")  # rebuilt from the record
     page.click('#saves-list li[data-id="odd"] .save-resume')
-    assert site.state()["save_id"] == "odd"
+    assert site.save_id() == "odd"
 
 
 def test_long_names_are_cut_with_a_note(site):
@@ -298,7 +298,7 @@ def test_long_names_are_cut_with_a_note(site):
     assert [p["name"] for p in site.state()["players"]] == [long_name[:24], "Bo"]
     wait_toast(page, "longer than 24 characters")
 
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     env = stored(page, save_id)
     env["seats"][0]["name"] = "N" * 500_000
     env["id"] = None
@@ -321,7 +321,7 @@ def test_a_record_from_a_newer_version_says_so(site):
     assert page.evaluate("(t) => window.diceland.importText(t)", json.dumps(record)) is False
     assert site.state()["message"] == MESSAGES["import_future"]
     # the same record in storage, as the current save
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     env = stored(page, save_id)
     env["record"] = record
     page.goto(site.base_url + "manifest.webmanifest")

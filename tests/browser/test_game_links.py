@@ -174,7 +174,7 @@ def test_odd_seeds_are_refused_in_plain_words_and_the_page_plays_on(site, path, 
                                                 ("clever.html", "wideshut.html", "Dice Wide Shut")])
 def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, other, title):
     site.open("?players=human,greedy&seed=6&speed=0", path=other)
-    foreign = state(site)["save_id"]
+    foreign = site.save_id()
     foreign_record = site.record()
     site.open(f"?speed=0&save={foreign}", path=mine)
     text = message(site)
@@ -183,7 +183,7 @@ def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, ot
     site.click("btn-new-start")
     site.page.wait_for_function("(name) => JSON.parse(window.diceland.state()).game === name", arg=mine.split(".")[0])
     assert site.page.evaluate("window.diceland.game()") == mine.split(".")[0]
-    assert state(site)["save_id"] != foreign
+    assert site.save_id() != foreign
     site.open(f"?speed=0&save={foreign}", path=other)  # the other game's save is as it was
     assert site.record() == foreign_record
 
@@ -225,7 +225,7 @@ def _actions(site) -> int:
 
 
 def _stored_actions(site) -> int:
-    save_id = state(site)["save_id"]
+    save_id = site.save_id()
     record = stored_save(site.page, save_id)["record"]
     return len((record.get("history") or {}).get("actions", record.get("actions", [])))
 
@@ -260,7 +260,7 @@ def test_frames_on_a_host_page_do_not_change_the_current_game(site, serve, tmp_p
     game the site's own tab resumes stays the player's."""
     site.open("?players=human,greedy&seed=3&speed=0", path="wideshut.html")
     wide_move(site)
-    mine = state(site)["save_id"]
+    mine = site.save_id()
     site.click("btn-share")
     link = site.page.input_value("#share-link")
     site.click("btn-share-close")
@@ -271,7 +271,7 @@ def test_frames_on_a_host_page_do_not_change_the_current_game(site, serve, tmp_p
     for frame in site.page.frames[1:]:
         frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
     site.open("?speed=0", path="wideshut.html")
-    assert state(site)["save_id"] == mine
+    assert site.save_id() == mine
 
 
 def test_one_link_format_on_the_diceland_page_and_its_older_links_still_open(site):

@@ -117,7 +117,7 @@ def test_last_frame_shows_before_python_is_ready(site):
     page = site.page
     site.open(PERSON_VS_BOT)
     site.act(site.human_decision(0))
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     page.wait_for_function(
         f"() => (JSON.parse(localStorage.getItem('diceland:save:{save_id}') || '{{}}').last_frame || '')"
         ".startsWith('data:image/')", timeout=15_000)
@@ -131,13 +131,13 @@ def test_last_frame_shows_before_python_is_ready(site):
     assert seen["ready"] is False, "the picture appears while Python starts"
     site.wait_ready()
     assert page.is_hidden("#boot")
-    assert site.state()["save_id"] == save_id
+    assert site.save_id() == save_id
 
 
 def test_corrupt_save_with_a_hostile_picture_is_kept_and_ignored(site):
     page = site.page
     site.open(PERSON_VS_BOT)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     raw = json.dumps({"app": "diceland", "envelope": 1, "saved_at": 1, "record": {"format": "nonsense"},
                       "last_frame": "javascript:alert(1)"})
     put(site, f"diceland:save:{save_id}", raw)
@@ -179,7 +179,7 @@ def test_persistent_storage_is_asked_for_once_after_the_first_turn(site):
 def test_full_storage_is_reported_and_retried(site):
     page = site.page
     site.open(PERSON_VS_BOT)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     page.evaluate("""() => { window.__setItem = Storage.prototype.setItem;
         Storage.prototype.setItem = function () {
           throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); }; }""")
@@ -293,7 +293,7 @@ def test_leaving_the_page_encodes_a_picture_only_when_the_game_changed(site):
     page = site.page
     page.add_init_script(ENCODE_COUNT)
     site.open(PERSON_VS_BOT)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     page.wait_for_function(
         f"() => (JSON.parse(localStorage.getItem('diceland:save:{save_id}') || '{{}}').last_frame || '')"
         ".startsWith('data:image/')", timeout=15_000)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from diceland_site.games import GAMES as SITE_GAMES
-from test_game_links import clever_move, message, state, wide_move
+from test_game_links import clever_move, message, wide_move
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def alive(site, game: str) -> None:
     before = _actions(site)
     MOVES[game](site)
     assert _actions(site) > before
-    save_id = state(site)["save_id"]
+    save_id = site.save_id()
     site.page.wait_for_function("(k) => !!localStorage.getItem(k)", arg=f"diceland:save:{save_id}")
 
 
@@ -83,7 +83,7 @@ def test_odd_seeds_and_deep_imports(site, game):
 def test_another_games_file_and_save_are_named(site, game):
     other = next(g for g in GAMES if g != game)
     site.open(START, path=PAGES[other])
-    foreign_id = state(site)["save_id"]
+    foreign_id = site.save_id()
     foreign = site.record()
     site.open(START, path=PAGES[game])
     mine = site.record()
@@ -103,7 +103,7 @@ def test_another_games_file_and_save_are_named(site, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_corrupt_save_is_kept_and_the_page_plays_on(site, game):
     site.open(START, path=PAGES[game])
-    save_id = state(site)["save_id"]
+    save_id = site.save_id()
     site.page.evaluate("(k) => localStorage.setItem(k, '[[[' + '['.repeat(100000))", f"diceland:save:{save_id}")
     site.open("?speed=0", path=PAGES[game])
     plain(message(site))
@@ -136,7 +136,7 @@ def test_a_save_waits_for_another_tabs_save_lock(site, game):
     is written only while the site's save lock is held."""
     site.open(START, path=PAGES[game])
     alive(site, game)
-    key = f"diceland:save:{state(site)['save_id']}"
+    key = f"diceland:save:{site.save_id()}"
     revision = "(k) => JSON.parse(localStorage.getItem(k)).rev"
     before = site.page.evaluate(revision, key)
     site.page.evaluate(HOLD_SAVE_LOCK)

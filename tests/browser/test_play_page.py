@@ -119,7 +119,7 @@ def test_offline_reload_resumes_and_plays_on(site, serve, site_dir):
 
 def test_corrupt_save_is_kept_and_a_new_game_offered(site):
     site.open(PERSON_VS_BOT)
-    save_id = site.state()["save_id"]
+    save_id = site.save_id()
     assert save_id
     site.page.evaluate(f"localStorage.setItem('diceland:save:{save_id}', '{{not json at all')")
     site.reload()

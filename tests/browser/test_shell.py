@@ -45,7 +45,7 @@ def test_old_start_link_on_index_opens_a_diceland_game(site):
 def test_saves_of_every_game_share_one_list(site):
     page = site.page
     site.open(PERSON_VS_BOT)
-    mine = site.state()["save_id"]
+    mine = site.save_id()
     other = json.loads(page.evaluate(f"localStorage.getItem('diceland:save:{mine}')"))
     other["id"] = "other-game"
     other["record"]["game"] = "chess"
@@ -58,7 +58,7 @@ def test_saves_of_every_game_share_one_list(site):
     assert "chess" in titles["chess"]  # a game this site has no page for is named, not opened
     assert page.locator('#saves-list li[data-game="chess"] .save-resume').count() == 0
     page.click(f'#saves-list li[data-id="{mine}"] .save-resume')
-    assert site.state()["save_id"] == mine
+    assert site.save_id() == mine
 
 
 def test_bad_import_is_a_plain_sentence_with_details(site):
