@@ -1,14 +1,14 @@
-"""How far the Ganz schön clever expert's projection is from what its games
-score: at the end of every turn of seeded solo games played by the expert,
+"""How far the projection of Ganz schön clever's strong bot is from what its games
+score: at the end of every turn of seeded solo games played by the strong bot,
 the projection's parts (``bots.evaluate.project``: each area's projected
 final score and the projected foxes) against what that game's sheet scored
 in the end, averaged by round and turn (active, then the solo passive turn).
 
-    python bench/clever_calibration.py [--games 100] [--seed 0] [--kind expert]
+    python bench/clever_calibration.py [--games 100] [--seed 0] [--kind strong]
 
-Prints a Markdown table; asserts nothing.  A value the expert uses for
+Prints a Markdown table; asserts nothing.  A value the bot uses for
 every decision should meet the final figures: where it is far below them
-early in the game, the expert plays as if that area or the foxes were
+early in the game, the bot plays as if that area or the foxes were
 worth little then.
 """
 
@@ -58,7 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--kind", default="expert", choices=[k for k in BOTS if k not in ("random", "greedy")])
+    parser.add_argument("--kind", default="strong", choices=["strong"])
     args = parser.parse_args()
     by_turn: dict = defaultdict(list)
     finals = []

@@ -1,28 +1,33 @@
-"""A value network for solo Ganz schön clever learned from nothing by
-TD(λ) self-play: where a stronger expert would come from.
+"""The expert's value network for Ganz schön clever, learned from nothing
+by TD(λ) self-play of solo games (bots/network.py, bots/expert.py).
 
-    nice -n 10 python training/clever_td.py --minutes 30 [--seed 1] [--hidden 128] [--out FILE]
+    nice -n 10 python training/clever_td.py --games 26000 --seed 1 --out run1.json
+    nice -n 10 python training/clever_td.py --init run1.json --first 26000 --passes 3 \
+        --seed 3 --games N --out diceland_core/games/clever/bots/clever_network.json
 
-The expert's projection (bots/evaluate.py) is a balance of errors that a
-learned correction improves only a little (README, Ganz schön clever
-bots).  This trainer learns a whole value instead: a network with one
-hidden layer (ReLU) that maps an *afterstate* — the sheet, the round, the
-picks made this turn, which dice are still in hand, solo passive or not —
-to the points still to come.  At each decision every legal action is
-tried on a copy of the game; the features leave out the dice that copy
-rolled next (only which dice will be rolled), so the bot never sees its
-future.  It takes the action with the best score after it plus the
-network's value, or (``--explore``) a random one.  After each game the
+(the shipped network's runs, their games and settings, are recorded in its
+file under ``trained``; README, Ganz schön clever bots).
+
+A network with one hidden layer (ReLU) maps an *afterstate* — the sheet,
+the round, the picks made this turn, which dice are still in hand, solo
+passive or not: ``network.features``, the engine's own description — to
+the points still to come.  At each decision every legal action is tried on
+a copy of the game; the features leave out the dice that copy rolled next
+(only which dice will be rolled), so the bot never sees its future.  It
+takes the action with the best score after it plus the network's value, as
+the expert does, or (``--explore``) a random one.  After each game the
 network moves towards TD(λ) returns of the game's afterstates (Adam,
-``--batch`` games a step).  Every ``--report`` games it prints the mean
-of the last games played (with exploration); at the end it plays
-``--eval`` games greedily on other seeds and prints their mean.
+``--batch`` games a batch, ``--passes`` steps on each).  Every
+``--report`` games it prints the mean of the last games played (with
+exploration) and writes ``--out``; at the end it plays ``--eval`` games
+greedily on other seeds and prints their mean.
 
-Game seeds: ``TRAIN_BASE + i`` for the i-th training game, ``EVAL_BASE +
-i`` for the evaluation; the network's first weights and the exploration
-come from ``--seed``.  Development only: needs numpy (requirements-dev.txt);
-the engine does not use the network (yet).  ``--out`` writes the weights
-as JSON (lists of numbers).
+Game seeds: ``TRAIN_BASE + first + i`` for the i-th training game,
+``EVAL_BASE + i`` for the evaluation; the network's first weights and the
+exploration come from ``--seed``.  ``--init`` starts from a network file
+(Adam starts afresh).  Development only: needs numpy
+(requirements-dev.txt); the engine runs the network in pure Python.
+``--out`` writes the engine's file (half-precision weights, base64).
 """
 
 from __future__ import annotations
@@ -41,49 +46,20 @@ import numpy as np  # noqa: E402
 from diceland_core.games.clever import new  # noqa: E402
 from diceland_core.games.clever.actions import EndTurn  # noqa: E402
 from diceland_core.games.clever.game import HAND  # noqa: E402
+from diceland_core.games.clever.bots import network  # noqa: E402
 
 TRAIN_BASE = 100_000_000
 EVAL_BASE = 110_000_000
-#: yellow bits, blue bits, green / orange / purple counts, orange and purple
-#: sums, purple's last number, rerolls and +1s held, foxes, round, picks made,
-#: dice in hand, solo passive, phase, bias
-INPUTS = 16 + 13 + 12 + 12 + 1 + 12 + 7 + 1 + 8 + 8 + 6 + 7 + 4 + 6 + 2 + 3 + 1
+INPUTS = network.INPUTS
 
 
 def features(state) -> np.ndarray:
-    """The afterstate of the solo player: nothing of the dice but which are
+    """The afterstate of the solo player (network.features, the engine's
+    own description) as a dense vector: nothing of the dice but which are
     still in hand."""
-    s = state.sheets[0]
     x = np.zeros(INPUTS, np.float32)
-    for b in range(16):
-        x[b] = s.y >> b & 1
-    i = 16
-    for b in range(13):
-        x[i + b] = s.b >> b & 1
-    i += 13
-    for value, size in ((s.g, 12), (len(s.o), 12)):
-        x[i + value] = 1
-        i += size
-    x[i] = sum(s.o) / 60
-    i += 1
-    x[i + len(s.p)] = 1
-    i += 12
-    x[i + (s.p[-1] if s.p else 0)] = 1
-    i += 7
-    x[i] = sum(s.p) / 60
-    i += 1
-    for value, size in ((min(7, s.rerolls), 8), (min(7, s.extras), 8), (min(5, s.foxes()), 6),
-                        (min(6, state.round), 7), (min(3, len(state.fields)), 4)):
-        x[i + value] = 1
-        i += size
-    for d in range(6):
-        x[i + d] = state.loc[d] == HAND
-    i += 6
-    x[i + int(state.solo_passive)] = 1
-    i += 2
-    x[i + {"rolling": 0, "finish": 1}.get(state.phase, 2)] = 1
-    i += 3
-    x[i] = 1
+    for i, v in network.features(state, 0):
+        x[i] += v
     return x
 
 
@@ -118,8 +94,19 @@ class Net:
             p[k] = (p[k] - lr * step).astype(np.float32)
         return float((err ** 2).mean())
 
-    def to_json(self) -> dict:
-        return {"inputs": INPUTS, **{k: v.tolist() for k, v in self.params.items()}}
+    def to_json(self, trained: dict | None = None) -> dict:
+        """The engine's file (network.Network: half-precision weights)."""
+        p = self.params
+        return network.Network(p["W1"].tolist(), p["b1"].tolist(), p["W2"].tolist(), float(p["b2"]),
+                               trained).to_json()
+
+    def load(self, data: dict) -> None:
+        """Start from the weights of an engine's file (Adam starts afresh)."""
+        found = network.Network.from_json(data)
+        if found.hidden != len(self.params["b1"]):
+            raise SystemExit(f"the file's network has {found.hidden} hidden units, not {len(self.params['b1'])}")
+        self.params = {"W1": np.array(found.w1, np.float32), "b1": np.array(found.b1, np.float32),
+                       "W2": np.array(found.w2, np.float32), "b2": np.array(found.b2, np.float32)}
 
 
 def options(state) -> list:
@@ -168,44 +155,72 @@ def returns(trail, final: float, net: Net, lam: float) -> tuple[np.ndarray, np.n
     return X, G
 
 
+def write(path: Path, net: Net, trained: dict) -> None:
+    path.write_text(json.dumps(net.to_json(trained), separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--games", type=int, default=0, help="stop after this many games (0: the minutes)")
+    ap.add_argument("--first", type=int, default=0, help="the first training game's number (seed TRAIN_BASE + it)")
+    ap.add_argument("--init", type=Path, default=None, help="start from this network file (a run continued)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hidden", type=int, default=128)
-    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=0.001)
     ap.add_argument("--explore", type=float, default=0.05)
     ap.add_argument("--lam", type=float, default=0.7)
-    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--batch", type=int, default=4)
+    ap.add_argument("--passes", type=int, default=1, help="steps of learning on each batch")
     ap.add_argument("--report", type=int, default=1000)
     ap.add_argument("--eval", type=int, default=200)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
     net = Net(args.hidden, args.seed)
+    before: list = []
+    if args.init:
+        data = json.loads(args.init.read_text(encoding="utf-8"))
+        net.load(data)
+        before = (data.get("trained") or {}).get("runs", [])
     rng = random.Random(args.seed)
     start = time.process_time()
     finals: list[int] = []
     batch_x, batch_t = [], []
+
+    def trained(evaluation: dict | None = None) -> dict:
+        run = {"games": len(finals), "seeds": f"{TRAIN_BASE + args.first}+", "seed": args.seed,
+               "lr": args.lr, "explore": args.explore, "lam": args.lam, "batch": args.batch,
+               "passes": args.passes}
+        if evaluation:
+            run["greedy"] = evaluation
+        return {"method": "TD(λ) self-play of solo games, training/clever_td.py", "hidden": args.hidden,
+                "runs": before + [run]}
+
     while (args.games and len(finals) < args.games) or (
             not args.games and time.process_time() - start < args.minutes * 60):
-        state, trail = play(TRAIN_BASE + len(finals), net, args.explore, rng)
+        state, trail = play(TRAIN_BASE + args.first + len(finals), net, args.explore, rng)
         finals.append(state.sheets[0].total())
         X, G = returns(trail, finals[-1], net, args.lam)
         batch_x.append(X)
         batch_t.append(G)
         if len(batch_x) == args.batch:
-            net.learn(np.concatenate(batch_x), np.concatenate(batch_t), args.lr)
+            X, T = np.concatenate(batch_x), np.concatenate(batch_t)
+            for _ in range(args.passes):
+                net.learn(X, T, args.lr)
             batch_x, batch_t = [], []
         if len(finals) % args.report == 0:
             print(f"{len(finals)} games, {time.process_time() - start:.0f} s of CPU: "
                   f"mean of the last {args.report} {np.mean(finals[-args.report:]):.1f}", flush=True)
+            if args.out:
+                write(args.out, net, trained())
     greedy = [play(EVAL_BASE + i, net, 0.0, rng)[0].sheets[0].total() for i in range(args.eval)]
+    evaluation = None
     if greedy:
+        evaluation = {"games": args.eval, "seeds": f"{EVAL_BASE}+", "mean": round(float(np.mean(greedy)), 1)}
         print(f"after {len(finals)} games: {args.eval} games without exploration (seeds {EVAL_BASE}+): "
               f"mean {np.mean(greedy):.1f}, median {np.median(greedy):.0f}", flush=True)
     if args.out:
-        args.out.write_text(json.dumps(net.to_json()) + "\n", encoding="utf-8")
+        write(args.out, net, trained(evaluation))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Tune the Ganz schön clever expert's evaluation by seeded solo self-play.
+"""Tune the evaluation of Ganz schön clever's strong bot (the projection,
+bots/projection.py; the expert before the network) by seeded solo self-play.
 
 Tuning seeds are ``new(players=1, seed=TUNE_BASE + i)`` (raw game seeds
 from 10,000,000 on); the figures quoted in the README come from
@@ -8,9 +9,9 @@ never these.
     nice -n 10 python training/clever_tune.py --games 200 --rounds 2 [--workers 2]
 
 Without ``--steps`` (or with ``--rounds 0``) it only prints the mean of the
-given parameters.  The expert is tuned with its learned correction on
-(``--kind strong``: without it); the untuned expert is ``--params`` with
-evaluate.DEFAULT_PARAMS's values and ``"samples": 8``.  Coordinate
+given parameters.  The bot is tuned with its learned correction on
+(``--params '{"learned": null}'``: without it); the untuned bot is
+``--params`` with evaluate.DEFAULT_PARAMS's values and ``"samples": 8``.  Coordinate
 search: every parameter in turn is nudged up and down by its
 step; a nudge is kept when the mean over the same seeds (common random
 numbers) rises by more than ``--margin``.  Prints every trial and the best
@@ -29,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.games.clever import new  # noqa: E402
-from diceland_core.games.clever.bots import BOTS, ExpertBot, play_game  # noqa: E402
+from diceland_core.games.clever.bots import BOTS, StrongBot, play_game  # noqa: E402
 
 TUNE_BASE = 10_000_000
 
@@ -41,7 +42,7 @@ def play(job):
     return state.outcome().scores[0]
 
 
-def mean_score(pool, params, games, start=0, kind="expert"):
+def mean_score(pool, params, games, start=0, kind="strong"):
     jobs = [(TUNE_BASE + start + i, params, kind) for i in range(games)]
     scores = pool.map(play, jobs, chunksize=4)
     return statistics.fmean(scores), scores
@@ -73,7 +74,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--margin", type=float, default=0.3)
-    ap.add_argument("--kind", default="expert")
+    ap.add_argument("--kind", default="strong")
     ap.add_argument("--params", default="{}", help="starting overrides, JSON")
     ap.add_argument("--steps", default="{}", help="parameters to tune and their steps, JSON")
     args = ap.parse_args()
@@ -95,9 +96,9 @@ def main() -> None:
         print(f"best {best:.2f}\n{params!r}")
 
 
-#: the parameters the nudges start from: the expert's own (its learned table
+#: the parameters the nudges start from: the strong bot's own (its learned table
 #: is not a parameter to nudge)
-DEFAULTS = {k: v for k, v in ExpertBot().params.items() if k != "learned"}
+DEFAULTS = {k: v for k, v in StrongBot().params.items() if k != "learned"}
 
 if __name__ == "__main__":
     main()

@@ -1,4 +1,5 @@
-"""Learn the Ganz schön clever expert's correction table by self-play.
+"""Learn the correction table of Ganz schön clever's strong bot (the
+projection, bots/projection.py; the expert before the network) by self-play.
 
     nice -n 10 python training/clever_value.py [--iterations 1 --games 6000 --check 400 --ridge 1000] [--workers 2]
 
@@ -34,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.games.clever import new  # noqa: E402
-from diceland_core.games.clever.bots import ExpertBot, play_game  # noqa: E402
+from diceland_core.games.clever.bots import StrongBot, play_game  # noqa: E402
 from diceland_core.games.clever.bots.evaluate import future_entries, value  # noqa: E402
 from diceland_core.games.clever.bots.learned import FEATURES, feature_indices  # noqa: E402
 
@@ -44,8 +45,8 @@ HORIZON = 24.0
 OUT = Path(__file__).resolve().parent.parent / "diceland_core/games/clever/bots/clever_value.json"
 
 
-class Explorer(ExpertBot):
-    """The expert with a table, taking one of its three best moves at random
+class Explorer(StrongBot):
+    """The strong bot with a table, taking one of its three best moves at random
     at a share ``explore`` of its decisions, and keeping its turn ends."""
 
     def __init__(self, seed: int, table: dict | None, explore: float):
@@ -90,7 +91,7 @@ def play(job):
 
 def score(job):
     seed, table = job
-    bot = ExpertBot(seed, params={"learned": table})
+    bot = StrongBot(seed, params={"learned": table})
     return play_game(new(players=1, seed=seed), [bot]).outcome().scores[0]
 
 
@@ -163,7 +164,7 @@ def main() -> None:
     w_old = [0.0] * (2 * FEATURES)
     with multiprocessing.Pool(args.workers) as pool:
         best, _ = mean(pool, None, args.check)
-        print(f"expert without a table: {best:.2f} on {args.check} check seeds", flush=True)
+        print(f"strong bot without a table: {best:.2f} on {args.check} check seeds", flush=True)
         for it in range(args.iterations):
             t0 = time.time()
             jobs = [(TRAIN_BASE + it * 1_000_000 + i, table, args.explore) for i in range(args.games)]

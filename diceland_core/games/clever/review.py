@@ -5,21 +5,18 @@ writes them, the areas by their colour names.
 Whole-game rollouts of this game spread widely (a standard deviation of
 about 30 points between two moves' rollouts early in the game, even with
 the same dice), so a rollout plays to the end of the round only and is then
-scored by the expert's projected final score of the sheet
-(``bots.evaluate.value``); decisions in the last round are rolled out to
-the end of the game."""
+scored by the expert's own estimate of the final score: the sheet's score
+plus the points its value network expects still to come
+(``bots.network``); decisions in the last round are rolled out to the end
+of the game."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.review import ReviewHooks, Rollouts, register_review
-from .bots.evaluate import future_entries, value
+from .bots.network import features, load_network
 from .words import colour_word, describe, word
-
-#: dice a player enters in an own turn and in another's (evaluate.future_entries)
-_ACTIVE, _PASSIVE = 2.6, 0.9
-
 
 def _describe(state: Any, action: Any, lang: str) -> str:
     return describe(action, state, lang)
@@ -32,11 +29,9 @@ def _area(area: str, lang: str) -> str:
 
 
 def _value(state: Any, seat: int) -> float:
-    """The projected final score at the start of a round (future_entries
-    counts from within a turn: the round just begun adds the seat's own
-    turn if it starts it, else one passive turn)."""
-    entries = future_entries(state, seat) + (_ACTIVE if seat == state.active else _PASSIVE)
-    return value(state.sheets[seat], entries)
+    """The expert's estimate of the seat's final score where a rollout stops
+    (the start of a round)."""
+    return state.sheets[seat].total() + load_network()(features(state, seat))
 
 
 def _areas(state: Any, seat: int) -> dict[str, int]:

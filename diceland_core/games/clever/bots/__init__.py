@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ....core.protocol import Hint
 from .base import play_game
-from .expert import ExpertBot, StrongBot, reason
+from .expert import ExpertBot
 from .greedy import GreedyBot
+from .projection import StrongBot, reason
 from .random_bot import RandomBot
 
 __all__ = ["BOTS", "RandomBot", "GreedyBot", "StrongBot", "ExpertBot", "hint", "play_game"]

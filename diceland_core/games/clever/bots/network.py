@@ -1,0 +1,202 @@
+"""A value network learned by self-play, read and run in pure Python.
+
+The network maps an *afterstate* of one player — the sheet after an
+action, where the game stands (round, picks made, which dice are still in
+hand, active or passive) but nothing of the dice still to be rolled — to
+the points that player will still score.  It was learned from nothing by
+TD(λ) self-play of solo games (``training/clever_td.py``); its weights
+ship in ``clever_network.json`` beside this module.
+
+:func:`features` is the one description of an afterstate, used by the
+trainer and by the bot alike: a short list of ``(input, value)`` pairs
+(most inputs are 0; the marks are one-hot blocks).  :class:`Network` runs
+one hidden ReLU layer on such a list.
+
+Games of 2–4 players are seen as the solo game the network learned: a
+player's passive take in another player's turn is the solo passive take
+that follows an active turn in the same round (or, where the player's own
+active turn is still to come in this round, the one of the round before),
+and the rounds are counted back from the last, so that a 4-player game's
+last round is round 6.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+from ..game import HAND
+from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
+
+__all__ = ["INPUTS", "RAW", "DERIVED", "features", "Network", "load_network", "NETWORK_FILE"]
+
+#: the bits of each yellow line (the columns, the rows, the diagonal)
+YELLOW_LINES = (*_YCOL, *_YROW, _YDIAG)
+#: the sheet as printed: yellow bits, blue bits, green / orange / purple
+#: counts, orange and purple sums, purple's last number, rerolls and +1s
+#: held, foxes, round, picks made, dice in hand, passive or not, phase, bias
+RAW = 16 + 13 + 12 + 12 + 1 + 12 + 7 + 1 + 8 + 8 + 6 + 7 + 4 + 6 + 2 + 3 + 1
+#: what a player reads off it: the marks of each yellow line, the blue
+#: marks, each area's points, the lowest area's, the foxes' points
+DERIVED = 5 * len(YELLOW_LINES) + 12 + 5 + 1 + 1
+INPUTS = RAW + DERIVED
+#: an area's points and the foxes' are given in these units
+POINTS = 50.0
+#: the rounds of the solo game the network learned
+SOLO_ROUNDS = 6
+NETWORK_FILE = Path(__file__).with_name("clever_network.json")
+
+# the first input of each block
+_BLUE, _GREEN = 16, 29
+_ORANGE = _GREEN + 12
+_ORANGE_SUM = _ORANGE + 12
+_PURPLE = _ORANGE_SUM + 1
+_PURPLE_LAST = _PURPLE + 12
+_PURPLE_SUM = _PURPLE_LAST + 7
+_REROLLS = _PURPLE_SUM + 1
+_EXTRAS = _REROLLS + 8
+_FOXES = _EXTRAS + 8
+_ROUND = _FOXES + 6
+_PICKS = _ROUND + 7
+_HAND = _PICKS + 4
+_PASSIVE = _HAND + 6
+_PHASE = _PASSIVE + 2
+_BIAS = _PHASE + 3
+_LINES = _BIAS + 1
+_BLUE_MARKS = _LINES + 5 * len(YELLOW_LINES)
+_AREAS = _BLUE_MARKS + 12
+_LOWEST = _AREAS + 5
+_FOX_POINTS = _LOWEST + 1
+_PHASES = {"rolling": 0, "finish": 1}
+
+#: yellow's marks -> their inputs (at most 2 ** 12 entries)
+_YELLOW: dict[int, tuple] = {}
+
+
+def _yellow(y: int) -> tuple:
+    found = _YELLOW.get(y)
+    if found is None:
+        found = tuple((b, 1.0) for b in range(16) if y >> b & 1) + tuple(
+            (_LINES + 5 * k + bin(y & mask).count("1"), 1.0) for k, mask in enumerate(YELLOW_LINES))
+        _YELLOW[y] = found
+    return found
+
+
+def _sheet(s: Sheet) -> list:
+    """The sheet's inputs (the marks, the held actions, the points)."""
+    out = list(_yellow(s.y))
+    b = s.b
+    out += [(_BLUE + n, 1.0) for n in range(13) if b >> n & 1]
+    o, p = s.o, s.p
+    out += [(_GREEN + s.g, 1.0), (_ORANGE + len(o), 1.0), (_ORANGE_SUM, sum(o) / 60),
+            (_PURPLE + len(p), 1.0), (_PURPLE_LAST + (p[-1] if p else 0), 1.0), (_PURPLE_SUM, sum(p) / 60),
+            (_REROLLS + min(7, s.rerolls), 1.0), (_EXTRAS + min(7, s.extras), 1.0),
+            (_FOXES + min(5, s.foxes()), 1.0), (_BLUE_MARKS + min(11, bin(b).count("1")), 1.0)]
+    scores = s.area_scores()
+    fox = scores.pop("fox")
+    out += [(_AREAS + k, v / POINTS) for k, v in enumerate(scores.values()) if v]
+    lowest = min(scores.values())
+    if lowest:
+        out.append((_LOWEST, lowest / POINTS))
+    if fox:
+        out.append((_FOX_POINTS, fox / POINTS))
+    return out
+
+
+def _view(state, player: int) -> tuple[int, bool]:
+    """The round and the passive flag of the solo game that ``state`` is
+    for ``player`` (the module's docstring)."""
+    rounds = getattr(state, "rounds", SOLO_ROUNDS)
+    players = getattr(state, "players", 1)
+    rnd = state.round + SOLO_ROUNDS - rounds
+    if players == 1:
+        return rnd, bool(state.solo_passive)
+    if state.active == player:
+        return rnd, False
+    me = (player - state.start_player) % players
+    now = (state.active - state.start_player) % players
+    return (rnd if now > me else max(1, rnd - 1)), True
+
+
+def features(state, player: int = 0) -> list:
+    """The afterstate of ``player`` as ``(input, value)`` pairs: nothing of
+    the dice but which are still in hand.  Another player's turn is the
+    solo passive turn: no picks, no dice in hand, its last phase."""
+    out = _sheet(state.sheets[player])
+    rnd, passive = _view(state, player)
+    out.append((_ROUND + max(0, min(6, rnd)), 1.0))
+    if passive and state.active != player:
+        out.append((_PICKS, 1.0))
+        out.append((_PHASE + _PHASES["finish"], 1.0))
+    else:
+        out.append((_PICKS + min(3, len(state.fields)), 1.0))
+        loc = state.loc
+        out += [(_HAND + d, 1.0) for d in range(6) if loc[d] == HAND]
+        out.append((_PHASE + _PHASES.get(state.phase, 2), 1.0))
+    out.append((_PASSIVE + int(passive), 1.0))
+    out.append((_BIAS, 1.0))
+    return out
+
+
+class Network:
+    """One hidden ReLU layer and a linear output; ``w1[i]`` holds input
+    ``i``'s weights to every hidden unit."""
+
+    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained")
+
+    def __init__(self, w1: list, b1: list, w2: list, b2: float, trained: dict | None = None):
+        if len(w1) != INPUTS or not b1 or any(len(row) != len(b1) for row in w1) or len(w2) != len(b1):
+            raise ValueError(f"the network's weights do not fit its {INPUTS} inputs")
+        self.inputs, self.hidden = INPUTS, len(b1)
+        self.w1 = [tuple(row) for row in w1]
+        self.b1, self.w2, self.b2 = list(b1), list(w2), float(b2)
+        self.trained = trained or {}
+
+    def __call__(self, pairs: list) -> float:
+        h = self.b1
+        w1 = self.w1
+        for i, x in pairs:
+            row = w1[i]
+            if x == 1.0:
+                h = [a + w for a, w in zip(h, row)]
+            else:
+                h = [a + x * w for a, w in zip(h, row)]
+        return self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0)
+
+    # -- the file ------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The weights as half-precision floats in base64 (little-endian)."""
+        def pack(values):
+            return base64.b64encode(struct.pack(f"<{len(values)}e", *values)).decode("ascii")
+        return {"inputs": self.inputs, "hidden": self.hidden,
+                "w1": pack([w for row in self.w1 for w in row]), "b1": pack(self.b1),
+                "w2": pack(self.w2), "b2": self.b2, "trained": self.trained}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Network":
+        try:
+            hidden = int(data["hidden"])
+            if int(data["inputs"]) != INPUTS or hidden <= 0:
+                raise ValueError(f"the network has {data['inputs']} inputs, not {INPUTS}")
+
+            def unpack(text, n):
+                raw = base64.b64decode(text, validate=True)
+                if len(raw) != 2 * n:
+                    raise ValueError(f"the network's weights are {len(raw) // 2} numbers, not {n}")
+                return list(struct.unpack(f"<{n}e", raw))
+            flat = unpack(data["w1"], INPUTS * hidden)
+            w1 = [flat[i * hidden:(i + 1) * hidden] for i in range(INPUTS)]
+            return cls(w1, unpack(data["b1"], hidden), unpack(data["w2"], hidden), float(data["b2"]),
+                       data.get("trained"))
+        except (KeyError, TypeError, ValueError, struct.error) as exc:
+            raise ValueError(f"the network's file is not whole: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def load_network(path: str | None = None) -> Network:
+    """The shipped network (read once)."""
+    target = Path(path) if path else NETWORK_FILE
+    return Network.from_json(json.loads(target.read_text(encoding="utf-8")))
