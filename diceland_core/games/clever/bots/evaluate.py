@@ -1,4 +1,4 @@
-"""The expert's evaluation of a sheet: the projected final score.
+"""The strong bot's evaluation of a sheet (projection.py): the projected final score.
 
 ``value(sheet, entries, params)`` estimates what a sheet will score at the
 end of the game when the player still has about ``entries`` dice to enter
@@ -43,9 +43,9 @@ derivation, area by area (CLEVER.md C2, C10):
 
 * **Foxes** (C10.6) are the big prize: projected foxes (held + the
   probability of each fox ahead) × the *lowest* projected area score, which
-  makes the expert keep its five areas balanced.
+  makes the bot keep its five areas balanced.
 
-* **The learned correction** (``P["learned"]``, the expert's): the
+* **The learned correction** (``P["learned"]``, the strong bot's): the
   projection's levels are off (the README's calibration table), most of all
   for yellow; a table learned by self-play adds to the value what sheets
   with the same yellow lines scored beyond their projection (learned.py).

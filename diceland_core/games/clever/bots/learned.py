@@ -1,4 +1,4 @@
-"""A learned correction to the expert's projection (evaluate.py).
+"""A learned correction to the strong bot's projection (evaluate.py).
 
 The projection's differences between moves are right on average but its
 levels are not, yellow's least of all (README, Ganz schön clever bots).

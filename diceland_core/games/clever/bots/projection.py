@@ -55,7 +55,7 @@ from .learned import load_weights
 
 __all__ = ["StrongBot", "TUNED", "reason", "platter_gain"]
 
-#: the expert's parameters on top of evaluate.DEFAULT_PARAMS, tuned by
+#: the strong bot's parameters on top of evaluate.DEFAULT_PARAMS, tuned by
 #: training/clever_tune.py on its tuning seeds (README, Ganz schön clever bots)
 TUNED: dict = {"samples": 16, "share": (0.4, 1.0, 1.0, 1.3, 1.0), "fox_weight": 0.85, "scale": 1.4,
                "fox_soft": 7.0, "horizon": 8.0, "purple_mean": 4.7}
