@@ -35,21 +35,16 @@ __all__ = ["INPUTS", "RAW", "DERIVED", "features", "Network", "load_network", "N
 
 #: the bits of each yellow line (the columns, the rows, the diagonal)
 YELLOW_LINES = (*_YCOL, *_YROW, _YDIAG)
-#: the sheet as printed: yellow bits, blue bits, green / orange / purple
-#: counts, orange and purple sums, purple's last number, rerolls and +1s
-#: held, foxes, round, picks made, dice in hand, passive or not, phase, bias
-RAW = 16 + 13 + 12 + 12 + 1 + 12 + 7 + 1 + 8 + 8 + 6 + 7 + 4 + 6 + 2 + 3 + 1
-#: what a player reads off it: the marks of each yellow line, the blue
-#: marks, each area's points, the lowest area's, the foxes' points
-DERIVED = 5 * len(YELLOW_LINES) + 12 + 5 + 1 + 1
-INPUTS = RAW + DERIVED
 #: an area's points and the foxes' are given in these units
 POINTS = 50.0
 #: the rounds of the solo game the network learned
 SOLO_ROUNDS = 6
 NETWORK_FILE = Path(__file__).with_name("clever_network.json")
 
-# the first input of each block
+# the first input of each block.  The sheet as printed: yellow bits, blue
+# bits, green / orange / purple counts, orange and purple sums, purple's
+# last number, rerolls and +1s held, foxes, round, picks made, dice in
+# hand, passive or not, phase, bias ...
 _BLUE, _GREEN = 16, 29
 _ORANGE = _GREEN + 12
 _ORANGE_SUM = _ORANGE + 12
@@ -65,11 +60,15 @@ _HAND = _PICKS + 4
 _PASSIVE = _HAND + 6
 _PHASE = _PASSIVE + 2
 _BIAS = _PHASE + 3
-_LINES = _BIAS + 1
+#: ... then what a player reads off it: the marks of each yellow line, the
+#: blue marks, each area's points, the lowest area's, the foxes' points
+_LINES = RAW = _BIAS + 1
 _BLUE_MARKS = _LINES + 5 * len(YELLOW_LINES)
 _AREAS = _BLUE_MARKS + 12
 _LOWEST = _AREAS + 5
 _FOX_POINTS = _LOWEST + 1
+INPUTS = _FOX_POINTS + 1
+DERIVED = INPUTS - RAW
 _PHASES = {"rolling": 0, "finish": 1}
 
 #: yellow's marks -> their inputs (at most 2 ** 12 entries)
@@ -109,9 +108,8 @@ def _sheet(s: Sheet) -> list:
 def _view(state, player: int) -> tuple[int, bool]:
     """The round and the passive flag of the solo game that ``state`` is
     for ``player`` (the module's docstring)."""
-    rounds = getattr(state, "rounds", SOLO_ROUNDS)
-    players = getattr(state, "players", 1)
-    rnd = state.round + SOLO_ROUNDS - rounds
+    players = state.players
+    rnd = state.round + SOLO_ROUNDS - state.rounds
     if players == 1:
         return rnd, bool(state.solo_passive)
     if state.active == player:
@@ -128,7 +126,7 @@ def features(state, player: int = 0) -> list:
     out = _sheet(state.sheets[player])
     rnd, passive = _view(state, player)
     out.append((_ROUND + max(0, min(6, rnd)), 1.0))
-    if passive and state.active != player:
+    if state.active != player:
         out.append((_PICKS, 1.0))
         out.append((_PHASE + _PHASES["finish"], 1.0))
     else:
@@ -196,7 +194,6 @@ class Network:
 
 
 @lru_cache(maxsize=1)
-def load_network(path: str | None = None) -> Network:
+def load_network() -> Network:
     """The shipped network (read once)."""
-    target = Path(path) if path else NETWORK_FILE
-    return Network.from_json(json.loads(target.read_text(encoding="utf-8")))
+    return Network.from_json(json.loads(NETWORK_FILE.read_text(encoding="utf-8")))
