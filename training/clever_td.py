@@ -1,12 +1,12 @@
 """The expert's value network for Ganz schön clever, learned from nothing
 by TD(λ) self-play of solo games (bots/network.py, bots/expert.py).
 
-    nice -n 10 python training/clever_td.py --games 26000 --seed 1 --out run1.json
-    nice -n 10 python training/clever_td.py --init run1.json --first 26000 --passes 3 \
-        --seed 3 --games N --out diceland_core/games/clever/bots/clever_network.json
+    nice -n 10 python training/clever_td.py --games 36000 --passes 2 --seed 2 \
+        --out diceland_core/games/clever/bots/clever_network.json
 
-(the shipped network's runs, their games and settings, are recorded in its
-file under ``trained``; README, Ganz schön clever bots).
+is the shipped network's run (its games and settings are recorded in its
+file under ``trained``; README, Ganz schön clever bots); ``--init FILE
+--first N`` continues a run from game N.
 
 A network with one hidden layer (ReLU) maps an *afterstate* — the sheet,
 the round, the picks made this turn, which dice are still in hand, solo
