@@ -1,21 +1,28 @@
 """The expert's value network for Ganz schön clever, learned from nothing
 by TD(λ) self-play of solo games (bots/network.py, bots/expert.py).
 
-    nice -n 10 python training/clever_td.py --games 36000 --passes 2 --seed 2 \
+    nice -n 10 python training/clever_td.py --games 36000 --passes 2 --seed 2 --out A.json
+    nice -n 10 python training/clever_td.py --init A.json --first 36000 --games 8000 \
+        --passes 2 --lr 0.0003 --explore 0 --seed 5 --out B.json
+    nice -n 10 python training/clever_td.py --init B.json --first 200000 --games 4000 \
+        --passes 2 --lr 0.0003 --explore 0 --seed 6 --out C.json
+    nice -n 10 python training/clever_td.py --init C.json --first 204000 --games 108000 \
+        --passes 2 --lr 0.0003 --explore 0 --seed 8 \
         --out diceland_core/games/clever/bots/clever_network.json
 
-is the shipped network's run (its games and settings are recorded in its
-file under ``trained``; README, Ganz schön clever bots); ``--init FILE
---first N`` continues a run from game N.
+are the shipped network's runs (recorded in its file under ``trained``;
+README, Ganz schön clever bots: the first two ran earlier versions of this
+trainer); ``--init FILE --first N`` continues a run from game N.
 
 A network with one hidden layer (ReLU) maps an *afterstate* — the sheet,
 the round, the picks made this turn, which dice are still in hand, solo
-passive or not: ``network.features``, the engine's own description — to
+passive or not, a passive pick still to make: ``network.features``, the engine's own description — to
 the points still to come.  At each decision every legal action is tried on
 a copy of the game; the features leave out the dice that copy rolled next
 (only which dice will be rolled), so the bot never sees its future.  It
 takes the action with the best score after it plus the network's value, as
-the expert does, or (``--explore``) a random one.  After each game the
+the expert does (a cross of choice still to make is made the best way
+first: ``network.value``), or (``--explore``) a random one.  After each game the
 network moves towards TD(λ) returns of the game's afterstates (Adam,
 ``--batch`` games a batch, ``--passes`` steps on each).  Every
 ``--report`` games it prints the mean of the last games played (with
@@ -33,13 +40,19 @@ exploration come from ``--seed``.  ``--init`` starts from a network file
 from __future__ import annotations
 
 import argparse
+import base64
 import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# one thread: the products are small, and a pool of threads would spin
+# away more than the half of the process's time they save
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 import numpy as np  # noqa: E402
 
@@ -101,12 +114,26 @@ class Net:
                                trained).to_json()
 
     def load(self, data: dict) -> None:
-        """Start from the weights of an engine's file (Adam starts afresh)."""
+        """Start from the weights of an engine's file (Adam starts afresh).
+        A file from before the input of a passive pick still to make
+        (``network._DUE``, one input fewer) gets that input with no weight:
+        the network plays as it did until it learns what the input says."""
+        if isinstance(data, dict) and data.get("inputs") == INPUTS - 1:
+            data = older(data)
         found = network.Network.from_json(data)
         if found.hidden != len(self.params["b1"]):
             raise SystemExit(f"the file's network has {found.hidden} hidden units, not {len(self.params['b1'])}")
         self.params = {"W1": np.array(found.w1, np.float32), "b1": np.array(found.b1, np.float32),
                        "W2": np.array(found.w2, np.float32), "b2": np.array(found.b2, np.float32)}
+
+
+def older(data: dict) -> dict:
+    """An engine's file of one input fewer, with a row of no weight for the
+    input ``network._DUE``."""
+    hidden = int(data["hidden"])
+    w1 = np.frombuffer(base64.b64decode(data["w1"]), "<f2").reshape(INPUTS - 1, hidden)
+    w1 = np.insert(w1, network._DUE, 0.0, axis=0)
+    return {**data, "inputs": INPUTS, "w1": base64.b64encode(w1.astype("<f2").tobytes()).decode("ascii")}
 
 
 def options(state) -> list:
@@ -117,8 +144,23 @@ def options(state) -> list:
     return state.legal_actions(0)
 
 
+def leaves(state) -> list:
+    """The afterstates ``state`` comes to once the player's crosses of
+    choice still to make are made (network.value: every way), or itself."""
+    if state.pending_player != 0 or state.over:
+        return [state]
+    out = []
+    for choice in state.legal_actions(0):
+        after = state.copy()
+        after.apply(choice)
+        out += leaves(after)
+    return out or [state]
+
+
 def play(seed: int, net: Net, explore: float, rng: random.Random):
-    """One solo game: the finished state and its afterstates [(features, score after)]."""
+    """One solo game: the finished state and its afterstates [(features,
+    score after)], those with a cross of choice still to make left out
+    (the choice that follows is one)."""
     state = new(players=1, seed=seed)
     trail = []
     while not state.over:
@@ -126,18 +168,22 @@ def play(seed: int, net: Net, explore: float, rng: random.Random):
         if len(actions) == 1:
             state.apply(actions[0])
             continue
-        xs, scores = [], []
-        for a in actions:
+        xs, scores, owner = [], [], []
+        for k, a in enumerate(actions):
             after = state.copy()
             after.apply(a)
-            xs.append(features(after))
-            scores.append(after.sheets[0].total())
+            for leaf in leaves(after):
+                xs.append(features(leaf))
+                scores.append(leaf.sheets[0].total())
+                owner.append(k)
         if rng.random() < explore:
             k = rng.randrange(len(actions))
         else:
-            k = int(np.argmax(np.array(scores, np.float32) + net(np.array(xs))))
+            values = np.array(scores, np.float32) + net(np.array(xs))
+            k = owner[int(np.argmax(values))]
         state.apply(actions[k])
-        trail.append((xs[k], scores[k]))
+        if state.pending_player != 0:
+            trail.append((features(state), state.sheets[0].total()))
     return state, trail
 
 

@@ -44,3 +44,22 @@ def check_game_over(state) -> None:
     assert state.summary()["phase"] == "over"
     assert [sum(a.values()) for a in out.areas] == list(out.scores)
     assert all(set(a) == {"yellow", "blue", "green", "orange", "purple", "fox"} for a in out.areas)
+
+
+def an_action_that_earns_a_cross_of_choice():
+    """A solo game of the expert up to a decision where some action earns a
+    yellow or blue cross of the player's choice (C8.6): the state, that
+    action, and the state after it."""
+    from diceland_core.games.clever import new
+    from diceland_core.games.clever.bots import ExpertBot
+    bot = ExpertBot(0)
+    for seed in range(30, 60):
+        state = new(players=1, seed=seed)
+        while not state.over:
+            for action in state.legal_actions(0):
+                after = state.copy()
+                after.apply(action)
+                if after.pending_player == 0 and after.pending[0] in ("yellow_x", "blue_x"):
+                    return state, action, after
+            state.apply(bot.choose(state, 0))
+    raise AssertionError("no action earned a cross of choice in 30 games")

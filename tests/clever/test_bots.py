@@ -93,14 +93,14 @@ def test_strong_is_the_expert_before_the_network():
 
 def test_expert_outscores_the_strong_kind_on_fixed_seeds():
     """The same 40 solo games (seeds outside the training and measuring
-    sets) played by both: the expert's mean is higher (218.4 against
+    sets) played by both: the expert's mean is higher (245.35 against
     215.0; README: the strength table, over 1,000 games)."""
     means = {}
     for kind in ("strong", "expert"):
         scores = [play_game(CLEVER.new(players=1, seed=s), [CLEVER.make_bot(kind, s)]).outcome().scores[0]
                   for s in range(900, 940)]
         means[kind] = sum(scores) / len(scores)
-    assert means["expert"] > means["strong"], means
+    assert means["expert"] > means["strong"] + 15, means
 
 
 def test_strong_params_override_its_tuning():

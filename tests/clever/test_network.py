@@ -16,6 +16,8 @@ from diceland_core.games.clever.bots import ExpertBot, GreedyBot, play_game
 from diceland_core.games.clever.bots import network as N
 from diceland_core.games.clever.game import HAND
 
+from clever_support import an_action_that_earns_a_cross_of_choice
+
 
 def dense(pairs) -> list[float]:
     x = [0.0] * N.INPUTS
@@ -57,6 +59,28 @@ def test_games_of_several_players_are_seen_as_the_solo_game():
     assert sum(x[N._HAND:N._HAND + 6]) == 0
     four = new(players=4, seed=4, start_player=0)
     assert four.rounds == 4 and N._view(four, 0) == (3, False)   # 4 rounds: counted back from round 6
+
+
+def test_a_passive_pick_still_to_make_is_told_from_one_made():
+    """After the active turn the solo passive pick is still to make; once
+    made, the next afterstates say so (C11.3, C6.1)."""
+    state = new(players=1, seed=5)
+    bot = ExpertBot(0)
+    while not state.solo_passive:
+        assert dense(N.features(state))[N._DUE] == 0.0
+        state.apply(bot.choose(state, 0))
+    assert dense(N.features(state))[N._DUE] == 1.0   # the active turn ended: a pick from the platter to come
+    take = next(a for a in state.legal_actions(0) if a.type == "take")
+    state.apply(take)
+    assert state.solo_passive and dense(N.features(state))[N._DUE] == 0.0
+    two = new(players=2, seed=4, start_player=0)
+    assert dense(N.features(two, 1))[N._DUE] == 1.0  # seat 0 rolls: seat 1 will pick from its platter
+    assert dense(N.features(two, 0))[N._DUE] == 0.0
+    while two.phase != "finish":
+        two.apply(ExpertBot(0).choose(two, 0))
+    assert dense(N.features(two, 1))[N._DUE] == 1.0
+    two.apply(ExpertBot(0).choose(two, 1))           # seat 1 picks from the platter
+    assert two.done[1] and dense(N.features(two, 1))[N._DUE] == 0.0
 
 
 def test_the_pure_python_network_is_the_trainers():
@@ -104,8 +128,46 @@ def test_the_expert_plays_the_best_score_after_plus_the_value():
     for v, action in ranked:
         after = state.copy()
         after.apply(action)
-        assert v == pytest.approx(after.sheets[0].total() + bot.network(N.features(after, 0)))
+        assert v == pytest.approx(N.value(after, 0, bot.network))
+        if after.pending_player is None:
+            assert v == pytest.approx(after.sheets[0].total() + bot.network(N.features(after, 0)))
     assert bot.choose(state, 0) == ranked[0][1]
+
+
+def test_a_cross_of_choice_still_to_make_is_made_the_best_way_before_the_network_is_asked():
+    state, action, after = an_action_that_earns_a_cross_of_choice()
+    net = N.load_network()
+    choices = after.legal_actions(0)
+    assert choices and all(c.type == "bonus" for c in choices)
+    worth = []
+    for choice in choices:
+        made = after.copy()
+        made.apply(choice)
+        worth.append(N.value(made, 0, net))
+        mine, before = made.sheets[0], after.sheets[0]
+        assert (mine.y, mine.b) != (before.y, before.b)     # the cross is made
+    assert N.value(after, 0, net) == pytest.approx(max(worth))
+    unmade = after.sheets[0].total() + net(N.features(after, 0))
+    assert N.value(after, 0, net) != pytest.approx(unmade)
+    ranked = dict((repr(a), v) for v, a in ExpertBot(0).ranked(state, 0))
+    assert ranked[repr(action)] == pytest.approx(max(worth))
+
+
+def test_a_list_summed_from_the_last_one_gives_the_output_of_one_summed_in_full(monkeypatch):
+    net = N.load_network()
+    state, lists = new(players=1, seed=14), []
+    bot = ExpertBot(0)
+    while not state.over:
+        for action in state.legal_actions(0):
+            after = state.copy()
+            after.apply(action)
+            lists.append(N.features(after, 0))
+        state.apply(bot.choose(state, 0))
+    quick = [net(pairs) for pairs in lists]
+    assert net._last[2] > 0                          # some lists were summed from others
+    monkeypatch.setattr(N, "FRESH", 0)               # every list summed in full
+    assert [net(pairs) for pairs in lists] == quick
+    assert net._last[2] == 0
 
 
 def test_a_network_that_prizes_one_area_changes_the_expert_s_choice():

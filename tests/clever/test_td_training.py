@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from diceland_core.games.clever import new
+from clever_support import an_action_that_earns_a_cross_of_choice
 from support import ROOT
 
 
@@ -50,6 +51,40 @@ def test_self_play_is_seeded_and_legal_to_the_end():
     s2, t2 = td.play(5, net, 0.2, random.Random(3))
     assert s1.over and s1.actions == s2.actions and len(t1) == len(t2) > 10
     assert t1[-1][1] == s1.sheets[0].total()
+
+
+def test_a_cross_of_choice_is_made_every_way_and_left_out_of_the_trail():
+    _, _, after = an_action_that_earns_a_cross_of_choice()
+    found = td.leaves(after)
+    assert len(found) >= len(after.legal_actions(0)) > 1
+    assert all(leaf.pending_player is None for leaf in found)
+    assert td.leaves(found[0]) == [found[0]]
+    net = td.Net(8, 0)
+    state, trail = td.play(31, net, 0.5, random.Random(1))
+    replay, waiting, kept = new(players=1, seed=31), [], []
+    for action in state.actions:
+        replay.apply(action)
+        (kept if replay.pending_player is None else waiting).append(td.features(replay))
+    assert waiting                     # the game had crosses of choice to make
+    for x, _ in trail:                 # the trail holds none of them
+        assert not any(np.array_equal(x, w) for w in waiting)
+        assert any(np.array_equal(x, k) for k in kept)
+
+
+def test_a_file_from_before_the_passive_pick_input_is_continued_with_no_weight_on_it():
+    import base64
+    net = td.Net(8, 0)
+    data = net.to_json()
+    w1 = np.frombuffer(base64.b64decode(data["w1"]), "<f2").reshape(td.INPUTS, 8)
+    older = {**data, "inputs": td.INPUTS - 1,
+             "w1": base64.b64encode(np.delete(w1, td.network._DUE, axis=0).tobytes()).decode("ascii")}
+    again = td.Net(8, 1)
+    again.load(older)
+    W1 = again.params["W1"]
+    assert not W1[td.network._DUE].any()
+    assert np.array_equal(np.delete(W1, td.network._DUE, axis=0), np.delete(w1, td.network._DUE, axis=0))
+    with pytest.raises(ValueError, match="inputs"):
+        again.load({**older, "inputs": td.INPUTS - 2})
 
 
 def test_learning_moves_the_network_towards_its_targets():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.review import ReviewHooks, Rollouts, register_review
-from .bots.network import features, load_network
+from .bots.network import value
 from .words import colour_word, describe, word
 
 def _describe(state: Any, action: Any, lang: str) -> str:
@@ -31,7 +31,7 @@ def _area(area: str, lang: str) -> str:
 def _value(state: Any, seat: int) -> float:
     """The expert's estimate of the seat's final score where a rollout stops
     (the start of a round)."""
-    return state.sheets[seat].total() + load_network()(features(state, seat))
+    return value(state, seat)
 
 
 def _areas(state: Any, seat: int) -> dict[str, int]:

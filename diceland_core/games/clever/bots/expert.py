@@ -2,9 +2,12 @@
 
 Every legal action of the player is tried on a copy of the game (its
 whole bonus chain, the dice it sends to the platter, the dice it rolls
-next); the network reads the afterstate — the sheet, where the game
-stands, which dice are still in hand, never the values of dice still to
-be rolled — and says how many points the player will still score.  The
+next; a yellow or blue cross of the player's choice that it earns is made
+each way, and the best counts: ``network.value``); the network reads the
+afterstate — the sheet, where the game stands, which dice are still in
+hand, whether a pick from a platter is still to make, never the values of
+dice still to be rolled — and says how many points the player will still
+score.  The
 action with the best score after it plus that value is played: a pick, a
 reroll (the sheet with one reroll fewer and the whole hand to come), a +1
 action, or ending the turn.  Ties keep the legal order, so the bot is
@@ -24,7 +27,7 @@ from typing import Any
 from ..actions import EndTurn
 from ..game import Game
 from .base import BaseBot
-from .network import features, load_network
+from .network import load_network, value
 from .projection import platter_gain
 
 __all__ = ["ExpertBot"]
@@ -59,7 +62,7 @@ class ExpertBot(BaseBot):
         for a in actions:
             after = state.copy()
             after.apply(a)
-            v = after.sheets[player].total() + net(features(after, player))
+            v = value(after, player, net)
             if deny and a.type == "pick" and a.area is not None:
                 v -= deny * platter_gain(state, player, a)
             scored.append((v, a))

@@ -2,8 +2,10 @@
 
 The network maps an *afterstate* of one player — the sheet after an
 action, where the game stands (round, picks made, which dice are still in
-hand, active or passive) but nothing of the dice still to be rolled — to
-the points that player will still score.  It was learned from nothing by
+hand, active or passive, a pick from a platter still to make or made) but
+nothing of the dice still to be rolled — to the points that player will
+still score; :func:`value` adds the sheet's score, after the best way of
+making a cross of choice still to make.  It was learned from nothing by
 TD(λ) self-play of solo games (``training/clever_td.py``); its weights
 ship in ``clever_network.json`` beside this module.
 
@@ -31,7 +33,7 @@ from pathlib import Path
 from ..game import HAND
 from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
 
-__all__ = ["INPUTS", "RAW", "DERIVED", "features", "Network", "load_network", "NETWORK_FILE"]
+__all__ = ["INPUTS", "RAW", "DERIVED", "features", "value", "Network", "load_network", "NETWORK_FILE"]
 
 #: the bits of each yellow line (the columns, the rows, the diagonal)
 YELLOW_LINES = (*_YCOL, *_YROW, _YDIAG)
@@ -40,11 +42,15 @@ POINTS = 50.0
 #: the rounds of the solo game the network learned
 SOLO_ROUNDS = 6
 NETWORK_FILE = Path(__file__).with_name("clever_network.json")
+#: the network sums an input list in full at least once in this many
+#: (Network.__call__)
+FRESH = 64
 
 # the first input of each block.  The sheet as printed: yellow bits, blue
 # bits, green / orange / purple counts, orange and purple sums, purple's
 # last number, rerolls and +1s held, foxes, round, picks made, dice in
-# hand, passive or not, phase, bias ...
+# hand, passive or not, a passive pick still to make this turn, phase,
+# bias ...
 _BLUE, _GREEN = 16, 29
 _ORANGE = _GREEN + 12
 _ORANGE_SUM = _ORANGE + 12
@@ -58,7 +64,8 @@ _ROUND = _FOXES + 6
 _PICKS = _ROUND + 7
 _HAND = _PICKS + 4
 _PASSIVE = _HAND + 6
-_PHASE = _PASSIVE + 2
+_DUE = _PASSIVE + 2
+_PHASE = _DUE + 1
 _BIAS = _PHASE + 3
 #: ... then what a player reads off it: the marks of each yellow line, the
 #: blue marks, each area's points, the lowest area's, the foxes' points
@@ -119,6 +126,17 @@ def _view(state, player: int) -> tuple[int, bool]:
     return (rnd if now > me else max(1, rnd - 1)), True
 
 
+def _due(state, player: int) -> bool:
+    """Whether ``player`` still has a passive pick to make in this turn:
+    the solo passive pick after the active turn, or the pick from another
+    player's platter (C6) while that player rolls or until it is made."""
+    if state.over:
+        return False
+    if state.players == 1:
+        return bool(state.solo_passive) and not state.done[0]
+    return state.active != player and (state.phase != "finish" or not state.done[player])
+
+
 def features(state, player: int = 0) -> list:
     """The afterstate of ``player`` as ``(input, value)`` pairs: nothing of
     the dice but which are still in hand.  Another player's turn is the
@@ -126,6 +144,8 @@ def features(state, player: int = 0) -> list:
     out = _sheet(state.sheets[player])
     rnd, passive = _view(state, player)
     out.append((_ROUND + max(0, min(6, rnd)), 1.0))
+    if _due(state, player):
+        out.append((_DUE, 1.0))
     if state.active != player:
         out.append((_PICKS, 1.0))
         out.append((_PHASE + _PHASES["finish"], 1.0))
@@ -139,11 +159,31 @@ def features(state, player: int = 0) -> list:
     return out
 
 
+def value(state, player: int, network: "Network | None" = None) -> float:
+    """The final score ``player`` may expect from the afterstate ``state``:
+    the sheet's score plus the points the network expects still to come.
+    A cross of the player's choice that is still to make (``yellow_x``,
+    ``blue_x``: C8.6, and the bonuses it earns in turn, C8.5) is made the
+    best way first, so that the network never has to guess its worth."""
+    net = network if network is not None else load_network()
+    if state.pending_player == player and not state.over:
+        best = None
+        for choice in state.legal_actions(player):
+            after = state.copy()
+            after.apply(choice)
+            v = value(after, player, net)
+            if best is None or v > best:
+                best = v
+        if best is not None:
+            return best
+    return state.sheets[player].total() + net(features(state, player))
+
+
 class Network:
     """One hidden ReLU layer and a linear output; ``w1[i]`` holds input
     ``i``'s weights to every hidden unit."""
 
-    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained")
+    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained", "_last")
 
     def __init__(self, w1: list, b1: list, w2: list, b2: float, trained: dict | None = None):
         if len(w1) != INPUTS or not b1 or any(len(row) != len(b1) for row in w1) or len(w2) != len(b1):
@@ -152,17 +192,44 @@ class Network:
         self.w1 = [tuple(row) for row in w1]
         self.b1, self.w2, self.b2 = list(b1), list(w2), float(b2)
         self.trained = trained or {}
+        #: the last input list, its hidden sums, how many lists were summed
+        #: from others since the last one summed in full
+        self._last: tuple[frozenset, list, int] | None = None
 
     def __call__(self, pairs: list) -> float:
-        h = self.b1
+        """The network's output for ``pairs``.  The afterstates of one
+        decision differ in a few inputs, so a list that differs from the
+        last one in fewer inputs than it has is summed from that one's
+        hidden sums (the rows it lacks taken off, its own added), and every
+        :data:`FRESH` lists the sums start afresh; the output is rounded to
+        a millionth of a point, so that it does not depend on which lists
+        came before."""
         w1 = self.w1
+        now = frozenset(pairs)
+        last = self._last
+        if last is not None and len(now) == len(pairs) and last[2] < FRESH:
+            before, h, count = last
+            added = [p for p in pairs if p not in before]
+            removed = [p for p in before if p not in now]
+            if len(added) + len(removed) < len(pairs):
+                for i, x in added:
+                    h = [a + x * w for a, w in zip(h, w1[i])]
+                for i, x in removed:
+                    h = [a - x * w for a, w in zip(h, w1[i])]
+                self._last = (now, h, count + 1)
+                return self._out(h)
+        h = self.b1
         for i, x in pairs:
             row = w1[i]
             if x == 1.0:
                 h = [a + w for a, w in zip(h, row)]
             else:
                 h = [a + x * w for a, w in zip(h, row)]
-        return self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0)
+        self._last = (now, h, 0) if len(now) == len(pairs) else None
+        return self._out(h)
+
+    def _out(self, h: list) -> float:
+        return round(self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0), 6)
 
     # -- the file ------------------------------------------------------------------
     def to_json(self) -> dict:
