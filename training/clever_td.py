@@ -146,15 +146,8 @@ def options(state) -> list:
 
 def leaves(state) -> list:
     """The afterstates ``state`` comes to once the player's crosses of
-    choice still to make are made (network.value: every way), or itself."""
-    if state.pending_player != 0 or state.over:
-        return [state]
-    out = []
-    for choice in state.legal_actions(0):
-        after = state.copy()
-        after.apply(choice)
-        out += leaves(after)
-    return out or [state]
+    choice still to make are made every way (network.settled), or itself."""
+    return network.settled(state, 0)
 
 
 def play(seed: int, net: Net, explore: float, rng: random.Random):

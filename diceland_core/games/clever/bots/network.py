@@ -30,10 +30,10 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from ..game import HAND
+from ..game import FINISH, HAND
 from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
 
-__all__ = ["INPUTS", "RAW", "DERIVED", "features", "value", "Network", "load_network", "NETWORK_FILE"]
+__all__ = ["INPUTS", "RAW", "DERIVED", "features", "settled", "value", "Network", "load_network", "NETWORK_FILE"]
 
 #: the bits of each yellow line (the columns, the rows, the diagonal)
 YELLOW_LINES = (*_YCOL, *_YROW, _YDIAG)
@@ -134,7 +134,7 @@ def _due(state, player: int) -> bool:
         return False
     if state.players == 1:
         return bool(state.solo_passive) and not state.done[0]
-    return state.active != player and (state.phase != "finish" or not state.done[player])
+    return state.active != player and (state.phase != FINISH or not state.done[player])
 
 
 def features(state, player: int = 0) -> list:
@@ -159,24 +159,28 @@ def features(state, player: int = 0) -> list:
     return out
 
 
+def settled(state, player: int) -> list:
+    """The afterstates ``state`` comes to once the crosses of ``player``'s
+    choice still to make (``yellow_x``, ``blue_x``: C8.6, and the bonuses
+    each earns in turn, C8.5) are made, every way; or ``state`` itself."""
+    if state.pending_player != player or state.over:
+        return [state]
+    out = []
+    for choice in state.legal_actions(player):
+        after = state.copy()
+        after.apply(choice)
+        out += settled(after, player)
+    return out or [state]
+
+
 def value(state, player: int, network: "Network | None" = None) -> float:
     """The final score ``player`` may expect from the afterstate ``state``:
     the sheet's score plus the points the network expects still to come.
-    A cross of the player's choice that is still to make (``yellow_x``,
-    ``blue_x``: C8.6, and the bonuses it earns in turn, C8.5) is made the
-    best way first, so that the network never has to guess its worth."""
+    A cross of the player's choice still to make is made the best way
+    first (:func:`settled`), so that the network never has to guess its
+    worth."""
     net = network if network is not None else load_network()
-    if state.pending_player == player and not state.over:
-        best = None
-        for choice in state.legal_actions(player):
-            after = state.copy()
-            after.apply(choice)
-            v = value(after, player, net)
-            if best is None or v > best:
-                best = v
-        if best is not None:
-            return best
-    return state.sheets[player].total() + net(features(state, player))
+    return max(s.sheets[player].total() + net(features(s, player)) for s in settled(state, player))
 
 
 class Network:
