@@ -34,8 +34,11 @@ class SimpleBot:
         return legal[0]
 
 
-def bot_factory(kind, seed):
-    return SimpleBot(kind, seed)
+class SimpleBots(Controller):
+    """The controller with the simple bots of these tests in the bots' seats."""
+
+    def bot(self, seat):
+        return self._bots.setdefault(seat, SimpleBot(self.seats[seat].kind, seat))
 
 
 def simple_hinter(game, player):
@@ -46,7 +49,7 @@ def make(board, kinds=("human", "greedy"), seed=5, lang="en", start_player=0, sc
     names = names or [f"P{i}" for i in range(len(kinds))]
     seats = [Seat(n, k) for n, k in zip(names, kinds)]
     game = Game.new([board] * len(kinds), seed=seed, start_player=start_player, script=script)
-    return Controller(game, seats, bot_factory=bot_factory, lang=lang, hinter=simple_hinter)
+    return SimpleBots(game, seats, lang=lang, hinter=simple_hinter)
 
 
 def human_step(ctl: Controller, rng: random.Random) -> None:
@@ -96,7 +99,7 @@ def play_out(ctl: Controller, seed: int = 0, limit: int = 20_000) -> int:
         if ctl.current_seat() is not None:
             human_step(ctl, rng)
         else:
-            assert ctl.bot_step()
+            assert ctl.bot_step().ok
         steps += 1
     return steps
 
@@ -132,7 +135,7 @@ def test_two_humans_and_a_bot_with_handoffs(board):
         if ctl.current_seat() is not None:
             human_step(ctl, rng)
         else:
-            assert ctl.bot_step()
+            assert ctl.bot_step().ok
         steps += 1
     assert ctl.game.over
     assert handoffs > 5
@@ -389,7 +392,7 @@ def test_auto_pass_passes_for_a_human_whose_dice_fit_nowhere(board):
     assert ctl.bot_pending() and ctl.current_seat() != 0
     if ctl.current_seat() is None:
         assert ctl.model().prompt == "Nothing fits: P0 passes…"
-    assert ctl.bot_step()
+    assert ctl.bot_step().ok
     assert isinstance(ctl.game.actions[-1], Pass) and ctl.game.actions[-1].player == 0
     assert any(m.text == "Nothing fits P0's board: passed automatically." for m in ctl.drain_messages())
     assert not ctl.auto_pass_due(0)
@@ -401,7 +404,7 @@ def test_auto_pass_off_leaves_the_pass_to_the_player(board):
     ctl.roll()
     ctl.choose(Colour.RED)
     assert not ctl.auto_pass_due(0) and not ctl.bot_pending()
-    assert not ctl.bot_step()
+    assert not ctl.bot_step().ok
     assert ctl.current_seat() == 0 and len(ctl.game.actions) == 1
 
 
@@ -422,7 +425,7 @@ def test_auto_pass_never_passes_for_a_player_with_a_placement(board):
                     assert not fits and g.is_legal(Pass(p))
             if ctl.bot_pending():
                 before = len(g.actions)
-                assert ctl.bot_step()
+                assert ctl.bot_step().ok
                 assert isinstance(g.actions[-1], Pass) and len(g.actions) == before + 1
                 auto_passes += 1
             else:
@@ -494,7 +497,7 @@ def test_controller_checks_seat_count(board):
 
 def test_new_keeps_seats_in_the_record(board):
     seats = [Seat("Ana"), Seat("Bo", "expert")]
-    ctl = Controller.new(seats, [board], seed=4, bot_factory=bot_factory)
+    ctl = Controller.new(seats, [board], seed=4)
     assert ctl.game.setup.meta["seats"] == [s.to_json() for s in seats]
     assert ctl.game.players == 2
 
@@ -559,7 +562,7 @@ def test_with_the_real_bots_and_hint(board):
             else:
                 human_step(ctl, rng)
         else:
-            assert ctl.bot_step()
+            assert ctl.bot_step().ok
     assert ctl.game.turn > 1
 
 
@@ -770,3 +773,55 @@ def test_placing_shows_every_cell_the_selection_can_still_complete(board):
     assert done == set().union(*legal) - {first}
     assert set(ctl.highlights()) <= done  # the next cells are among them
     assert ctl.model().completions == tuple(sorted(done))
+
+
+def _crossing_with_three_bots(board) -> Controller:
+    """A game of one person and three bots at the crossing phase, where the
+    person places two or more dice of one colour and the bots still cross."""
+    for seed in range(40):
+        ctl = make(board, ("human", "greedy", "greedy", "greedy"), seed=seed, start_player=1)
+        for _ in range(200):
+            g = ctl.game
+            if g.over:
+                break
+            if g.phase is Phase.PLACE and ctl.current_seat() == 0:
+                bots_waiting = [q for q in g.waiting_for() if q != 0]
+                fits = [c for c, n in g.dice_for(0).items() if n >= 2 and g.next_cells(0, c)]
+                if len(bots_waiting) >= 2 and fits:
+                    ctl.sel_colour = None
+                    assert ctl.pick_colour(fits[0]).ok
+                    return ctl
+            if ctl.bot_pending():
+                assert ctl.bot_step().ok
+            else:
+                human_step(ctl, random.Random(seed))
+    pytest.fail("no crossing phase with two dice for the person and bots still to cross")
+
+
+def test_a_persons_crossing_is_kept_while_three_bots_cross(board):
+    """Everyone crosses the same roll: the bots' crossings neither clear the
+    cells the person has chosen nor refuse the person's next tap."""
+    ctl = _crossing_with_three_bots(board)
+    colour = ctl.sel_colour
+    first = ctl.highlights()[0]
+    assert ctl.tap(*first).change == "added"
+    stepped = 0
+    while ctl.bot_pending() and any(q != 0 for q in ctl.game.waiting_for()):
+        assert ctl.bot_step().ok
+        stepped += 1
+        assert ctl.selection == [first] and ctl.sel_colour is colour
+        assert ctl.current_seat() == 0 and ctl.highlights()
+    assert stepped >= 2
+    ctl.selection = [first]
+    second = ctl.highlights()[0]
+    assert ctl.tap(*second).change == "added"
+    assert ctl.selection == [first, second]
+
+
+def test_a_tap_is_taken_while_bots_still_cross(board):
+    ctl = _crossing_with_three_bots(board)
+    assert ctl.bot_pending()
+    cell = ctl.highlights()[0]
+    assert ctl.tap(*cell).ok
+    assert ctl.bot_step().ok
+    assert ctl.selection == [cell]

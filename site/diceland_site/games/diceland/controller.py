@@ -7,11 +7,11 @@ shows :meth:`Controller.drain_messages` as toasts and log lines, and calls
 :meth:`Controller.bot_step` after a short delay while
 ``model().bot_pending`` is true.
 
-Whose decision is shown: the next *human* decision (:meth:`current_seat`).
-In the simultaneous phase 2 the waiting humans are taken clockwise from the
-active player.  Bots decide by themselves through :meth:`bot_step`.  When the
-seat to show changes from one human to another, the page shows a "pass the
-device" screen until :meth:`acknowledge_handoff`.
+Seats, whose decision is shown, the hand-over, bots, undo and the turn
+log are the shared :class:`~diceland_site.table.Table`'s.  In the
+simultaneous phase 2 every waiting person crosses the same roll: the person
+holding the device goes first, and a bot's crossing never clears the cells
+a person is choosing.
 
 The engine rolls the dice itself when a turn or a bonus roll starts; a human
 then presses Roll (:meth:`roll`) to reveal them.  The rules are never
@@ -21,7 +21,7 @@ re-implemented here: the cells that may be tapped are
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from diceland_core import IllegalActionError
 from diceland_core.games.diceland import (
@@ -48,27 +48,16 @@ from .placement import Placement
 from .results import Message
 from .strings import DicelandStrings
 from ...i18n import error_details, error_text
-from ...play import Result, own_last_decision
+from ...play import Result
 from ...seats import Seat
+from ...table import Table
 
-__all__ = [
-    "Seat", "Controller", "Result", "Message", "default_bot_factory", "default_hinter", "KEY_HELP",
-]
+__all__ = ["Seat", "Controller", "Result", "Message", "default_hinter", "KEY_HELP"]
 
 _LOG_KEEP = 200
 
 
-class Bot(Protocol):
-    def choose(self, game: Game, player: int) -> Action: ...
-
-
-BotFactory = Callable[[str, int], Bot]
 Hinter = Callable[[Game, int], Action]
-
-
-def default_bot_factory(kind: str, seed: int) -> Bot:
-    from diceland_core.games.diceland import DEFINITION
-    return DEFINITION.make_bot(kind, seed)
 
 
 def default_hinter(game: Game, player: int) -> Action:
@@ -80,23 +69,15 @@ def _actor(game: Game, action: Action) -> int:
     return action.player if isinstance(action, (Place, Pass)) else game.active
 
 
-class Controller(Placement, Keyboard):
+class Controller(Placement, Keyboard, Table):
     """One game on one page.  ``seats[i]`` plays ``game``'s player ``i``."""
 
-    def __init__(self, game: Game, seats: Sequence[Seat], bot_factory: BotFactory | None = None,
-                 lang: str = "en", hinter: Hinter | None = None, bot_seed: int | None = None,
+    GAME = "diceland"
+
+    def __init__(self, game: Game, seats: Sequence[Seat], lang: str = "en", hinter: Hinter | None = None,
                  auto_pass: bool = False):
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
-        self.game = game
-        self.seats = list(seats)
-        self.bot_factory = bot_factory or default_bot_factory
         self.hinter = hinter or default_hinter
-        self.bot_seed = game.setup.seed if bot_seed is None else bot_seed
         self.auto_pass = auto_pass
-        self.set_language(lang)
-        self._bots: dict[int, Bot] = {}
-        self._messages: list[Message] = []
         self.log_lines: list[str] = []
         self.selection: list[tuple[int, int]] = []
         self.sel_colour: Colour | None = None
@@ -104,84 +85,53 @@ class Controller(Placement, Keyboard):
         self.hint_state: dict[str, Any] | None = None
         self.cursor: tuple[int, int] | None = None
         self._cursor_goal: int | None = None
-        self.viewing: int | None = None
-        self._shown: int | None = None
+        self.revealed = True
+        super().__init__(game, seats, lang)
         p = self.current_seat()
         self.revealed = not (p is not None and game.phase in (Phase.CHOOSE, Phase.BONUS))
-        self._sync_shown()
 
     @classmethod
     def new(cls, seats: Sequence[Seat], boards: Sequence[Board | str], seed: int, lang: str = "en",
-            bot_factory: BotFactory | None = None, hinter: Hinter | None = None) -> "Controller":
+            hinter: Hinter | None = None) -> "Controller":
         """A new game for ``seats`` (one board per seat, or one for all)."""
         if len(boards) == 1:
             boards = list(boards) * len(seats)
         meta = {"seats": [s.to_json() for s in seats]}
         game = Game.new(list(boards), seed=seed, meta=meta)
-        return cls(game, seats, bot_factory, lang, hinter)
+        return cls(game, seats, lang, hinter)
 
     def set_language(self, lang: str) -> None:
         self.strings = DicelandStrings(lang)
         self.lang = self.strings.lang
         self.rebuild_log()
 
-    def rebuild_log(self) -> None:
-        """The turn log afresh from the game's record (a resumed game, an
-        undo, another language)."""
-        self.turn_log = build_log(self.game, self.seats, self.strings, self.stars_text)
+    def build_log(self):
+        return build_log(self.game, self.seats, self.strings, self.stars_text)
+
+    def actor(self, action: Action) -> int:
+        return _actor(self.game, action)
+
+    def forget_choice(self) -> None:
+        self._clear_selection()
+        self.hint_state = None
+
+    def handoff_words(self, seat: int) -> tuple[str, str, str]:
+        t, name = self.strings.t, self.seats[seat].name
+        return t("handoff.title", name=name), t("handoff.body", name=name), t("button.ready", name=name)
 
     # -- whose decision -----------------------------------------------------------------
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def _humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human]
-
-    def current_seat(self) -> int | None:
-        """The next human decision to show (clockwise from the active player
-        in phase 2), or None when only bots have to decide (or the game is over)."""
-        for p in self.game.waiting_for():
-            if self.seats[p].is_human and not self.auto_pass_due(p):
-                return p
-        return None
-
-    def _sync_shown(self) -> None:
-        p = self.current_seat()
-        if p is not None and (self._shown is None or len(self._humans()) <= 1):
-            self._shown = p
-
-    def needs_handoff(self) -> bool:
-        """A different human than the one last shown must take the device
-        (``_shown`` is kept up to date by every change of the position)."""
-        p = self.current_seat()
-        shown = p if p is not None and (self._shown is None or len(self._humans()) <= 1) else self._shown
-        return p is not None and shown is not None and p != shown
+    def automatic(self, p: int) -> Action | None:
+        """A pass for person ``p`` with nothing to place (:meth:`auto_pass_due`)."""
+        return Pass(p) if self.auto_pass_due(p) else None
 
     def acknowledge_handoff(self) -> None:
-        p = self.current_seat()
-        if p is not None:
-            self._shown = p
-            self.viewing = None
-            self.cursor = None
-
-    def acting_seat(self) -> int | None:
-        """The human seat that may act now on this screen (no handoff pending)."""
-        p = self.current_seat()
-        return None if p is None or self.needs_handoff() else p
+        super().acknowledge_handoff()
+        self.cursor = None
 
     def needs_roll(self) -> bool:
         """The human on screen must press Roll to see a new roll."""
         p = self.acting_seat()
         return p is not None and not self.revealed and self.game.phase in (Phase.CHOOSE, Phase.BONUS)
-
-    def shown_player(self) -> int:
-        """Whose sheet the page shows."""
-        if self.viewing is not None:
-            return self.viewing
-        if self._shown is not None:
-            return self._shown
-        return self.game.bonus_player if self.game.bonus_player is not None else self.game.active
 
     def shown_sheet(self) -> Sheet:
         return self.game.sheets[self.shown_player()]
@@ -189,22 +139,7 @@ class Controller(Placement, Keyboard):
     def shown_board(self) -> Board:
         return self.game.boards[self.shown_player()]
 
-    def view_sheet(self, player: int | None) -> None:
-        """Look at another player's sheet (None: back to one's own)."""
-        if player is not None and not 0 <= player < self.game.players:
-            raise ValueError(f"no player {player}")
-        mine = self.current_seat() if self.current_seat() is not None else self._shown
-        self.viewing = None if player in (self._shown, mine) else player
-
-    def viewing_other(self) -> bool:
-        """The sheet on screen is not the one the person on screen plays."""
-        return self.viewing is not None and self.viewing != self.acting_seat()
-
     # -- bots -------------------------------------------------------------------------------
-    def bot_pending(self) -> bool:
-        """A bot must decide, or a human's automatic pass is due."""
-        return any(not self.seats[p].is_human or self.auto_pass_due(p) for p in self.game.waiting_for())
-
     def auto_pass_due(self, p: int) -> bool:
         """With ``auto_pass`` on, human seat ``p`` has seen the dice and none
         of them fits its board, so passing (D4.1, D4.2, D5.3) is all it could do:
@@ -212,54 +147,23 @@ class Controller(Placement, Keyboard):
         g = self.game
         if not self.auto_pass or not self.seats[p].is_human or not g.is_legal(Pass(p)):
             return False
-        if g.phase is Phase.BONUS and not (self.revealed and self._shown == p):
+        if g.phase is Phase.BONUS and not (self.revealed and self.holder == p):
             return False  # the bonus player presses Roll first
         return not model.colours_that_fit(g, p)
 
-    def _bot(self, p: int) -> Bot:
-        bot = self._bots.get(p)
-        if bot is None:
-            bot = self._bots[p] = self.bot_factory(self.seats[p].kind, self.bot_seed * 8 + p)
-        return bot
+    def on_automatic(self, seat: int, action: Action) -> None:
+        self._toast(self.strings.t("toast.auto_pass", name=self.seats[seat].name), "auto_pass", seat)
 
-    def bot_step(self) -> bool:
-        """Let the first waiting bot make its decision, or pass for a human
-        with nothing to place (:meth:`auto_pass_due`); False if none waits."""
-        for p in self.game.waiting_for():
-            if self.auto_pass_due(p):
-                self._toast(self.strings.t("toast.auto_pass", name=self.seats[p].name), "auto_pass", p)
-                return self._apply(Pass(p)).ok
-            if self.seats[p].is_human:
-                continue
-            try:
-                action = self._bot(p).choose(self.game, p)
-                if not self.game.is_legal(action):
-                    raise ValueError(f"bot chose an illegal action {action!r}")
-            except Exception:
-                action = self.game.legal_actions(p)[0]  # never let a bot stall the game
-            return self._apply(action).ok
-        return False
-
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots decide until a human must (tests, demos); returns the steps."""
-        steps = 0
-        while steps < limit and self.bot_pending() and self.current_seat() is None:
-            if not self.bot_step():
-                break
-            steps += 1
-        return steps
+    def default_shown(self) -> int:
+        g = self.game
+        return g.bonus_player if g.bonus_player is not None else g.active
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> Result:
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as err:
-            return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
-        self._clear_selection()
-        self.hint_state = None
-        self.viewing = None
-        self._announce(events)
-        self._sync_shown()
+        return self.apply(action)
+
+    def announce(self, events: Iterable[Event], action: Action) -> Result:
+        announce(self, events)
         return Result(True, changed=True)
 
     def _human_decides(self, phases: tuple[Phase, ...], active_only: bool = True) -> int | str:
@@ -318,48 +222,16 @@ class Controller(Placement, Keyboard):
                                                       selected=len(self.selection), count=n))
         return self._apply(Place(who, tuple(self.selection)))
 
-    def _on_screen(self) -> int | None:
-        """The person the screen belongs to now: the human deciding, or,
-        while only bots decide, the last human shown; None while the device
-        waits to be passed on."""
-        if self.game.over or self.needs_handoff():
-            return None
-        p = self.current_seat()
-        return p if p is not None else self._shown
-
-    def _own_last(self) -> tuple[int, int] | None:
-        """The on-screen person's last decision, with the bots' decisions
-        made after it, while no die was rolled since (D7.1): ``(steps, seat)``.
-        Within that window the active player does not change, so it names
-        the seat of a roll-phase decision."""
-        g = self.game
-        me = self._on_screen()
-        found = None if me is None else own_last_decision(g, lambda a: _actor(g, a),
-                                                          lambda p: self.seats[p].is_human)
-        return found if found is not None and found[1] == me else None
-
-    def can_undo(self) -> bool:
-        """The on-screen person can take back their own last decision: the
-        same with bots and in hot-seat."""
-        return self._own_last() is not None
-
-    def undo(self) -> Result:
+    def nothing_to_undo(self) -> Result:
         if self.needs_handoff():
             return Result(False, self.strings.t("tap.handoff"))
-        found = self._own_last()
-        if found is None:
-            err = IllegalActionError("D7.1", "core.nothing_to_undo")
-            return Result(False, error_text(err, self.lang), error_details(err, self.lang))
-        steps, actor = found
-        self.game = self.game.undo(steps)
-        self.rebuild_log()
-        self._clear_selection()
-        self.hint_state = None
-        self.viewing = None
+        err = IllegalActionError("D7.1", "core.nothing_to_undo")
+        return Result(False, error_text(err, self.lang), error_details(err, self.lang))
+
+    def undone(self, actor: int) -> Result:
         self.revealed = True
         self._log(self.strings.t("log.undo", name=self.names[actor]), "undo", actor)
         self._toast(self.strings.t("toast.undone"), "undo", actor)
-        self._sync_shown()
         return Result(True, changed=True)
 
     # -- announcements -------------------------------------------------------------------------------
@@ -377,9 +249,8 @@ class Controller(Placement, Keyboard):
         """Announcements and log lines since the last call, oldest first.
         Toasts of a turn that is already over are left out (the log keeps
         what happened); the end of the game is always announced."""
-        out, self._messages = self._messages, []
         now = self.game.turn
-        return [m for m in out if m.kind == "log" or m.turn == now or self.game.over]
+        return [m for m in super().drain_messages() if m.kind == "log" or m.turn == now or self.game.over]
 
     def bonus_roll_prompt(self, p: int) -> str:
         """"Ana, a bonus roll for the bonus cell you crossed! Press Roll."."""
@@ -394,9 +265,6 @@ class Controller(Placement, Keyboard):
         (a tenth star is not "10 of 9")."""
         done = stars >= GOAL_STARS
         return self.strings.t(key + ("_done" if done else ""), stars=stars, goal=GOAL_STARS, **params)
-
-    def _announce(self, events: Iterable[Event]) -> None:
-        announce(self, events)
 
     # -- what the page draws ---------------------------------------------------------------------------
     def highlights(self) -> list[tuple[int, int]]:

@@ -57,7 +57,7 @@ def home_player(ctrl) -> int | None:
     the first human seat before any was shown."""
     p = ctrl.current_seat()
     if p is None:
-        p = ctrl._shown
+        p = ctrl.holder
     if p is None:
         humans = [i for i, seat in enumerate(ctrl.seats) if seat.is_human]
         p = humans[0] if humans else None

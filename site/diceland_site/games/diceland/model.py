@@ -373,11 +373,6 @@ def build_model(ctrl) -> ViewModel:
     g = ctrl.game
     t = ctrl.strings.t
     p = ctrl.current_seat()
-    handoff = None
-    if ctrl.needs_handoff():
-        name = ctrl.names[p]
-        handoff = HandoffView(p, name, t("handoff.title", name=name), t("handoff.body", name=name),
-                              t("button.ready", name=name))
     shown = ctrl.shown_player()
     colour = ctrl.colour_for(p) if p is not None and g.phase in (Phase.PLACE, Phase.BONUS) else None
     return ViewModel(
@@ -388,8 +383,8 @@ def build_model(ctrl) -> ViewModel:
         dice=dice(ctrl),
         buttons=_buttons(ctrl),
         prompt=_prompt(ctrl),
-        handoff=handoff,
-        bot_pending=ctrl.bot_pending() and not g.over,
+        handoff=ctrl.handoff_view(),
+        bot_pending=ctrl.bot_pending(),
         over=g.over,
         winners=tuple(g.winners),
         can_undo=ctrl.can_undo(),
