@@ -56,11 +56,16 @@ class History:
         return self.replay(self.setup, self.actions[:-steps])
 
     def is_legal(self, action: Any) -> bool:
+        return self.refusal(action) is None
+
+    def refusal(self, action: Any) -> IllegalActionError | None:
+        """Why ``action`` is illegal now (the first rule it breaks), or None;
+        nothing is applied (a page asks this to explain a tap)."""
         try:
             self._check(action)
-        except IllegalActionError:
-            return False
-        return True
+        except IllegalActionError as err:
+            return err
+        return None
 
     def _check(self, action: Any) -> Any:
         raise NotImplementedError

@@ -387,11 +387,9 @@ class JudgedMoves:
     """Mixed into a game's controller for a lesson (before the controller):
     every action goes to ``check`` before the controller applies it, and a
     refused one comes back as the controller's own result (``RESULT``,
-    built from ``ok, message, details``); ``STATE`` names the controller's
-    attribute holding the game state."""
+    built from ``ok, message, details``)."""
 
     RESULT: Callable[..., Any]
-    STATE = "game"
 
     def __init__(self, state, seats, lang: str, check: Callable | None):
         self.check = check
@@ -401,9 +399,9 @@ class JudgedMoves:
         self.check_called = False
         super().__init__(state, seats, lang=lang)  # type: ignore[call-arg]
 
-    def _apply(self, action: Any) -> Any:
+    def apply(self, action: Any) -> Any:
         self.check_called = self.check is not None
-        verdict = refusal(self.check, getattr(self, self.STATE), action)
+        verdict = refusal(self.check, self.game, action)
         if verdict is not None:
             return self.RESULT(False, verdict.message, verdict.details)
-        return super()._apply(action)  # type: ignore[misc]
+        return super().apply(action)  # type: ignore[misc]

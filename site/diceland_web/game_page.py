@@ -7,7 +7,11 @@ bots' timing, keys, the pass-the-device overlay); a page reaches it as
 
 A page subclasses :class:`GamePage`, names its game in the class
 attributes and fills in what its game needs of the methods below (the
-defaults fit a page that has nothing to add)."""
+defaults fit a page that has nothing to add).  Its controller is a
+:class:`diceland_site.table.Table` (the page uses only
+:class:`~diceland_site.table.TableContract` of it beyond its own taps); the
+pages name their jobs alike: :meth:`press` (a button), :meth:`after_action`
+(what an input did), :meth:`show_game_over`."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Sequence
 
 from diceland_site.i18n import Strings
 from diceland_site.packed import LinkError
+from diceland_site.play import Result
 from diceland_site.share import share_url
 from diceland_site.start_params import SEED_MAX
 
@@ -153,12 +158,39 @@ class GamePage:
         """The canvas to keep a small picture of with the save (None: none)."""
         return self.canvas if self.current_game() is not None and self.layout is not None else None
 
-    def bot_step(self) -> bool:
-        """One bot decision; False when no bot is to move."""
-        return False
+    def input_closed(self) -> bool:
+        """No input now: no game, a replay of the log on screen, or another tab's newer save."""
+        return self.ctrl is None or getattr(self, "replay", None) is not None or self.shell.stale()
+
+    def bot_step(self) -> Result:
+        """One decision of a bot (or the table's own move for a person);
+        ``Result(False)`` when none is due."""
+        if self.ctrl is None or getattr(self, "replay", None) is not None:
+            return Result(False)
+        result = self.ctrl.bot_step()
+        if result.ok:
+            self.after_bot(result)
+        return result
+
+    def after_bot(self, result: Result) -> None:
+        """What the page says of a bot's move (the shell redraws after it)."""
 
     def handoff_done(self) -> None:
-        """The pass-the-device overlay's button."""
+        """The pass-the-device overlay's button: the next person took the device."""
+        if self.ctrl is not None:
+            self.ctrl.acknowledge_handoff()
+            self.render()
+            self.canvas.focus()
+
+    def press(self, name: str) -> None:
+        """A button of the page's own (``btn-<name>``)."""
+
+    def after_action(self, result: Result | None, save: bool = True) -> None:
+        """What an input did: a refusal said, or the game saved; the screen redrawn."""
+        self.render()
+
+    def show_game_over(self, model) -> None:
+        """The end of the game on screen (once)."""
 
     def game_key(self, key: str) -> bool:
         """A key pressed outside the fields and dialogs; True if it was used."""
@@ -194,7 +226,7 @@ class GamePage:
 
     def show_own_sheet(self) -> None:
         """Back from another player's sheet to the one on turn."""
-        self.ctrl.viewing = None
+        self.ctrl.view_sheet(None)
         self.render()
 
     def hint_clicks(self) -> list[dict]:

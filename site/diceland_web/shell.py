@@ -357,7 +357,7 @@ class Shell:
         try:
             if self.bot_delay() == 0:
                 deadline = time.monotonic() + FAST_SLICE_MS / 1000
-                while time.monotonic() < deadline and self.page.bot_step():
+                while time.monotonic() < deadline and self.page.bot_step().ok:
                     pass
             else:
                 self.page.bot_step()

@@ -286,7 +286,7 @@ def bot_game(boards, steps: int, seed: int = 5) -> Controller:
     seats = [Seat(f"Bot {i}", "greedy") for i in range(len(boards))]
     ctrl = Controller.new(seats, boards, seed)
     for _ in range(steps):
-        if not ctrl.bot_step():
+        if not ctrl.bot_step().ok:
             break
     return ctrl
 

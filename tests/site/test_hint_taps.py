@@ -64,7 +64,7 @@ class Clever:
         self.ctrl = CleverController(get_game("clever").new(players=len(seats), seed=seed), seats)
 
     def game(self):
-        return self.ctrl.state
+        return self.ctrl.game
 
     def layout(self):
         return CanvasLayout(420.0, 1.0)
@@ -80,7 +80,7 @@ class Clever:
         return self.ctrl.press(ident[len("btn-"):])
 
     def bots(self):
-        while self.ctrl.bot_step():
+        while self.ctrl.bot_step().ok:
             pass
 
 
@@ -103,11 +103,11 @@ class Wide:
 
     def press(self, ident):
         c = self.ctrl
-        return press_by_id(ident, c.tap_die, c.ready, {
+        return press_by_id(ident, c.tap_die, c.acknowledge_handoff, {
             "btn-roll": c.roll, "btn-confirm": c.confirm, "btn-clear": lambda: c.key("Escape")})
 
     def bots(self):
-        while self.ctrl.bot_turn():
+        while self.ctrl.bot_pending():
             self.ctrl.bot_step()
 
 

@@ -51,7 +51,7 @@ def pack(data: bytes | str, wbits: int = 15) -> str:
 def wide_play():
     play = wideshut_page.Controller.new(make_seats(["human", "greedy"], ["Ana"], WideStrings("en")), 5)
     for _ in range(4):
-        if play.bot_turn():
+        if play.bot_pending():
             play.bot_step()
         elif play.game.phase == "roll":
             play.roll()
@@ -122,7 +122,7 @@ def broken_links(record: dict) -> dict[str, str]:
         "types": pack(json.dumps({**record, "players": "two"})),
         "null": pack("null"),
         "future": pack(json.dumps({**record, "version": 999})),
-        "clever": pack(json.dumps(record_of(clever_page.Controller.new([Seat("A")], 3).state))),
+        "clever": pack(json.dumps(record_of(clever_page.Controller.new([Seat("A")], 3).game))),
         "empty": "",
         "long": "A" * 70_000,
     }
@@ -193,8 +193,8 @@ def test_links_round_trip(wide_play):
     assert game.summary() == wide_play.game.summary() and seats == list(wide_play.seats)
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bot", "greedy")], 4)
     store = clever_store({})
-    state, _ = store.load(store.import_json(read_fragment(position_fragment(ctrl.state, ctrl.seats))))
-    assert record_of(state) == record_of(ctrl.state)
+    state, _ = store.load(store.import_json(read_fragment(position_fragment(ctrl.game, ctrl.seats))))
+    assert record_of(state) == record_of(ctrl.game)
 
 
 def test_raw_deflate_and_zlib_both_read():
@@ -224,7 +224,7 @@ def test_fuzz_the_link_readers(wide_record):
     rng = random.Random(27)
     wide = pack(json.dumps(wide_record))
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bot", "greedy")], 2)
-    clever = position_fragment(ctrl.state, ctrl.seats)[len("position="):]
+    clever = position_fragment(ctrl.game, ctrl.seats)[len("position="):]
     seen = {"wide": set(), "clever": set()}
     for _ in range(N):
         value = _mutate(rng, wide)
@@ -263,13 +263,13 @@ def test_a_padded_link_makes_a_save_no_larger_than_the_game_needs(wide_record, w
     result = store.save(game, seats)
     assert result.ok and len(store.backend[f"diceland:save:{result.save_id}"]) < 30_000
     ctrl = clever_page.Controller.new([Seat("Ana"), Seat("Bo", "greedy")], 2)
-    env = json.loads(read_fragment(position_fragment(ctrl.state, ctrl.seats)))
+    env = json.loads(read_fragment(position_fragment(ctrl.game, ctrl.seats)))
     env["record"]["meta"] = {"pad": "y" * 700_000}
     env["junk"] = "z" * 100_000
     store = clever_store({})
     sid = store.import_json(read_fragment("#position=" + pack(json.dumps(env))), "en", "clever")
     assert len(store.backend[f"diceland:save:{sid}"]) < 30_000
-    assert record_of(store.load(sid)[0])["history"] == record_of(ctrl.state)["history"]
+    assert record_of(store.load(sid)[0])["history"] == record_of(ctrl.game)["history"]
 
 
 def test_messages_every_page_shows_say_this_site_not_the_product():

@@ -22,7 +22,7 @@ def make(name: str, players: int, lang: str):
     if name == "diceland":
         return DicelandController(game, seats, lang=lang), lambda c: c.game
     if name == "clever":
-        return CleverController(game, seats, lang), lambda c: c.state
+        return CleverController(game, seats, lang), lambda c: c.game
     return WideController(game, seats, lang), lambda c: c.game
 
 
@@ -53,7 +53,7 @@ def test_no_key_in_anything_a_player_reads(name, players, lang):
         if game.over:
             break
         p = game.waiting_for()[0]
-        stepped = ctrl.bot_step() if not ctrl.seats[p].is_human else False
+        stepped = ctrl.bot_step().ok if not ctrl.seats[p].is_human else False
         result = stepped if hasattr(stepped, "lines") else None
         if not stepped:  # the person's move (or a bot's the controller does not step), as a tap ends in
             result = ctrl._apply(bot.choose(game, p))

@@ -30,7 +30,7 @@ def controller(name: str, game, lang: str = "en"):
 
 
 def state_of(ctrl):
-    return ctrl.state if isinstance(ctrl, CleverController) else ctrl.game
+    return ctrl.game if isinstance(ctrl, CleverController) else ctrl.game
 
 
 def played(name: str, seed: int, steps: int = 10_000, lang: str = "en"):
@@ -44,7 +44,7 @@ def played(name: str, seed: int, steps: int = 10_000, lang: str = "en"):
         if game.over:
             break
         p = game.waiting_for()[0]
-        if ctrl.seats[p].is_human or not ctrl.bot_step():
+        if ctrl.seats[p].is_human or not ctrl.bot_step().ok:
             assert ctrl._apply(bot.choose(game, p)).ok
     return ctrl
 
@@ -258,5 +258,5 @@ def test_while_a_bot_plays_the_prompt_tells_its_latest_move(name, lang):
                                                     "clever.prompt.bot" if name == "clever" else "prompt.bot",
                                                     name="Bo")), prompt
             seen.append(latest)
-        assert ctrl.bot_step()
+        assert ctrl.bot_step().ok
     assert len(set(seen)) >= 3, seen  # the prompt followed the bot move by move

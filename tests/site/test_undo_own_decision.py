@@ -38,7 +38,7 @@ def test_diceland_undo_after_stop_while_the_bot_placed_at_once(board):
     before = list(ctl.game.actions)
     assert ctl.stop().ok
     steps = 0
-    while ctl.bot_pending() and ctl.bot_step():
+    while ctl.bot_pending() and ctl.bot_step().ok:
         steps += 1
     assert steps and ctl.game.actions[-1].player == 1      # the bot placed after the Stop
     assert ctl.can_undo() and ctl.model().can_undo
@@ -53,16 +53,16 @@ def test_clever_undo_takes_back_the_person_and_the_bots_after():
     ctrl = CleverController.new([Seat("Ana"), Seat("Bot", "greedy")], seed=3)
     checked = 0
     mine = None   # (actions, rolls) after the person's last decision
-    while not ctrl.state.over:
-        s = ctrl.state
-        if ctrl.bot_step():
+    while not ctrl.game.over:
+        s = ctrl.game
+        if ctrl.bot_step().ok:
             if mine is not None and len(s.rolls) == mine[1] and len(s.actions) > mine[0] and not s.over:
                 assert ctrl.can_undo() and ctrl.model().can_undo, s.actions[mine[0] - 1:]
                 checked += 1
             continue
         n = len(s.actions)
         tap_through(ctrl, ctrl.hint_taps())
-        if len(ctrl.state.actions) > n and getattr(ctrl.state.actions[-1], "player", None) == 0:
-            mine = (len(ctrl.state.actions), len(ctrl.state.rolls))
+        if len(ctrl.game.actions) > n and getattr(ctrl.game.actions[-1], "player", None) == 0:
+            mine = (len(ctrl.game.actions), len(ctrl.game.rolls))
     assert checked
     assert not ctrl.can_undo() and not ctrl.undo().ok

@@ -228,6 +228,24 @@ class Game(Checks, Turns, History):
             return []
         return self._combinations(self.sheets[player], _HALF_OF[colour], [self.roll[i] for i in dice])
 
+    def dice_refusal(self, player: int | None, dice: Sequence[int]) -> IllegalActionError | None:
+        """For the user interface: why ``player`` may not take ``dice`` now
+        (W2, W3) in any colour they may be taken as, or None when some colour
+        allows them (the marks come next).  One die that must wait for a
+        second (W3.4) is refused too: the page says so while a second die
+        may still be chosen."""
+        own = sorted({HALVES[self.colours[i]] for i in dice
+                      if isinstance(i, int) and 0 <= i < len(self.colours) and self.colours[i] != PURPLE})
+        first: IllegalActionError | None = None
+        for colour in own or ["red", "blue"]:
+            try:
+                self._check_take_dice(Take(player, colour, tuple(dice), (None,) * len(dice)))
+            except IllegalActionError as err:
+                first = first or err
+                continue
+            return None
+        return first
+
     def _combinations(self, sheet: Sheet, half: int, values: Sequence[int]) -> list[tuple[Mark, ...]]:
         if len(values) == 1:
             v = values[0]

@@ -60,8 +60,8 @@ class CleverPage(LogReplay, GamePage):
         self.model = None
         self.in_view: tuple = ()
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
-                                lambda q: sheet_ops(self.model, self.ctrl.state, q),
-                                lambda q: mark_boxes(self.ctrl.state, q), self.pick_sheet)
+                                lambda q: sheet_ops(self.model, self.ctrl.game, q),
+                                lambda q: mark_boxes(self.ctrl.game, q), self.pick_sheet)
         self.bind()
 
     # -- wiring -----------------------------------------------------------------------
@@ -106,12 +106,6 @@ class CleverPage(LogReplay, GamePage):
         open_welcome()
 
     # -- shell hooks --------------------------------------------------------------------
-    def current_game(self):
-        return None if self.ctrl is None else (self.ctrl.state, self.ctrl.seats)
-
-    def handoff_done(self) -> None:
-        self.press("handoff")
-
     def game_key(self, key: str) -> bool:
         if self.ctrl is None or key != "Escape":
             return False
@@ -119,11 +113,8 @@ class CleverPage(LogReplay, GamePage):
         self.render()
         return True
 
-    def bot_step(self) -> bool:
-        return self.ctrl is not None and self.replay is None and self.ctrl.bot_step()
-
     # -- input -------------------------------------------------------------------------
-    def after(self, result, save: bool = True) -> None:
+    def after_action(self, result, save: bool = True) -> None:
         if result is not None and not result.ok and result.reason:
             self.notices.toast(result.reason)
             self.notices.announce(result.reason)
@@ -138,7 +129,7 @@ class CleverPage(LogReplay, GamePage):
         if self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         result = self.ctrl.press(name)
-        self.after(result, save=name not in ("hint", "extra", "handoff"))
+        self.after_action(result, save=name not in ("hint", "extra", "handoff"))
         if name == "hint" and result.ok:
             self.notices.announce(result.reason)
             el("prompt").textContent = result.reason
@@ -155,14 +146,14 @@ class CleverPage(LogReplay, GamePage):
             return
         if model.shown != model.current and spot[0] == "mark":
             self.ctrl.viewing = None
-        self.after(self.ctrl.tap(spot), save=spot[0] == "mark")
+        self.after_action(self.ctrl.tap(spot), save=spot[0] == "mark")
         self.shell.mark_redraw(evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button.die") if evt.target else None
         if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
-        self.after(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
+        self.after_action(self.ctrl.tap_die(str(target.dataset.colour)), save=False)
         self.focus_first("#targets button", evt)
 
     def target_click(self, evt) -> None:
@@ -170,7 +161,7 @@ class CleverPage(LogReplay, GamePage):
         if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
         area, index = str(target.dataset.area), json.loads(str(target.dataset.index))
-        self.after(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
+        self.after_action(self.ctrl.tap_mark(area, tuple(index) if isinstance(index, list) else index))
         self.focus_first("#dice button.die:not([disabled]), #actions button:not([disabled])", evt)
 
     def focus_first(self, selector: str, evt) -> None:
@@ -214,7 +205,7 @@ class CleverPage(LogReplay, GamePage):
             if m.kind != "log":
                 self.notices.announce(m.text)
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
-        self.draw_sheet(model, ctrl.state)
+        self.draw_sheet(model, ctrl.game)
         shown = model.seats[model.shown]
         self.canvas.setAttribute("aria-label", self.t("clever.sheet.label", name=shown.name))
         if model.over:
@@ -245,8 +236,7 @@ class CleverPage(LogReplay, GamePage):
         if model.over and not self.over_shown:
             self.over_shown = True
             self.show_game_over(model)
-        p = ctrl.current()
-        self.shell.schedule_bots(not model.over and not ctrl.handoff and p is not None and not ctrl.seats[p].is_human)
+        self.shell.schedule_bots(ctrl.bot_pending())
 
     def bring_targets_into_view(self, model) -> None:
         """Newly lit fields are scrolled above the dice and buttons at the
@@ -303,7 +293,7 @@ class CleverPage(LogReplay, GamePage):
             for i, pl in enumerate(model.seats)])
 
     def show_game_over(self, model) -> None:
-        show_breakdown(self.shell, breakdown(self.ctrl.state, self.ctrl.names, self.strings))
+        show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
@@ -315,7 +305,7 @@ class CleverPage(LogReplay, GamePage):
             "dice": [{"colour": d.colour, "value": d.value, "place": d.place, "usable": d.usable,
                       "label": d.label} for d in m.dice],
             "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
-            "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.state.actions),
+            "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.game.actions),
             "shown": m.shown, "home": m.home, "lit": self.lit_points(m),
         }
 

@@ -67,7 +67,7 @@ class DicelandPage(LogReplay, GamePage):
     # -- wiring -----------------------------------------------------------------------
     def bind(self) -> None:
         for name in BUTTONS:
-            self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n))
+            self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.press(n))
         self.on(self.canvas, "click", self.canvas_click)
         self.on(self.canvas, "keydown", self.canvas_key)
         self.on(window, "resize", lambda evt: self.schedule_render())
@@ -149,27 +149,16 @@ class DicelandPage(LogReplay, GamePage):
         """A game whose first turn is over."""
         return self.ctrl is not None and self.ctrl.game.turn >= 2
 
-    def handoff_done(self) -> None:
-        self.button("ready")
-
-    def bot_step(self) -> bool:
-        ctrl = self.ctrl
-        if ctrl is None or self.replay is not None or not ctrl.bot_pending() or ctrl.game.over:
-            return False
-        return ctrl.bot_step()
-
     def show_own_sheet(self) -> None:
         self.show_sheet(None)
 
     # -- player actions ------------------------------------------------------------------
-    def button(self, name: str) -> None:
+    def press(self, name: str) -> None:
         ctrl = self.ctrl
-        if ctrl is None or self.replay is not None or self.shell.stale():
+        if self.input_closed():
             return
         if name == "ready":
-            ctrl.acknowledge_handoff()
-            self.after_action(None)
-            self.canvas.focus()
+            self.handoff_done()
             return
         if name == "hint":
             ctrl.hint()

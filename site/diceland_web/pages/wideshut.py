@@ -69,7 +69,7 @@ class WideShutPage(LogReplay, GamePage):
     # -- wiring ---------------------------------------------------------------------
     def bind(self) -> None:
         for name in BUTTONS:
-            self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.button(n, evt))
+            self.on(el(f"btn-{name}"), "click", lambda evt, n=name: self.press(n, evt))
         self.on(el("dice"), "click", self.dice_click)
         bind_welcome(self)
         self.on(el("seat-tabs"), "click", self.tab_click)
@@ -105,12 +105,6 @@ class WideShutPage(LogReplay, GamePage):
         return default_seats(self.strings)
 
     # -- shell hooks --------------------------------------------------------------------
-    def handoff_done(self) -> None:
-        if self.ctrl is not None:
-            self.ctrl.ready()
-            self.render()
-            self.canvas.focus()
-
     def game_key(self, key: str) -> bool:
         if self.ctrl is None or self.replay is not None:
             return False
@@ -119,18 +113,15 @@ class WideShutPage(LogReplay, GamePage):
             dice = self.ctrl.model().dice
             n = int(key) - 1
             if n < len(dice):
-                self.act(self.ctrl.tap_die(dice[n].index))
+                self.after_action(self.ctrl.tap_die(dice[n].index))
             return True
         if key in SHORTCUTS:
-            self.button(SHORTCUTS[key])
+            self.press(SHORTCUTS[key])
             return True
         return False
 
-    def bot_step(self) -> bool:
-        if self.ctrl is None or self.replay is not None or not self.ctrl.bot_turn():
-            return False
-        self.show_result(self.ctrl.bot_step(), keep_message=True)
-        return True
+    def after_bot(self, result) -> None:
+        self.show_result(result, keep_message=True)
 
     # -- input --------------------------------------------------------------------------
     def show_result(self, result, keep_message: bool = False) -> None:
@@ -147,24 +138,24 @@ class WideShutPage(LogReplay, GamePage):
         if result.lines:
             self.notices.announce(" ".join(result.lines))
 
-    def act(self, result, evt=None) -> None:
+    def after_action(self, result, save: bool = True, evt=None) -> None:
         self.show_result(result)
-        if result.changed:
+        if save and result.changed:
             self.shell.autosave()
         self.render()
         if evt is not None:
             self.shell.mark_redraw(evt)
 
-    def button(self, name: str, evt=None) -> None:
-        if self.ctrl is None or self.replay is not None or self.shell.stale():
+    def press(self, name: str, evt=None) -> None:
+        if self.input_closed():
             return
-        self.act(self.ctrl.key("Escape") if name == "clear" else getattr(self.ctrl, name)(), evt)
+        self.after_action(self.ctrl.key("Escape") if name == "clear" else getattr(self.ctrl, name)(), evt=evt)
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-index]") if evt.target else None
         if not target or self.ctrl is None or self.replay is not None or self.shell.stale():
             return
-        self.act(self.ctrl.tap_die(int(target.dataset.index)), evt)
+        self.after_action(self.ctrl.tap_die(int(target.dataset.index)), evt=evt)
 
     def canvas_click(self, evt) -> None:
         if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
@@ -173,7 +164,7 @@ class WideShutPage(LogReplay, GamePage):
         hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
         if hit is not None:
             self.ctrl.cursor = hit
-            self.act(self.ctrl.tap_box(*hit), evt)
+            self.after_action(self.ctrl.tap_box(*hit), evt=evt)
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
@@ -182,7 +173,7 @@ class WideShutPage(LogReplay, GamePage):
         evt.preventDefault()
         evt.stopPropagation()
         if not self.shell.stale():
-            self.act(self.ctrl.key(key), evt)
+            self.after_action(self.ctrl.key(key), evt=evt)
 
     # -- drawing --------------------------------------------------------------------------
     def draw_sheet(self, game, m) -> None:
@@ -228,8 +219,8 @@ class WideShutPage(LogReplay, GamePage):
         el("status").textContent = "" if m.over else s.t("status.round", round=m.round)
         if m.over and not self.over_shown:
             self.over_shown = True
-            self.show_over(m)
-        self.shell.schedule_bots(play.bot_turn())
+            self.show_game_over(m)
+        self.shell.schedule_bots(play.bot_pending())
 
     def bring_targets_into_view(self, m) -> None:
         """Newly lit boxes (the dice just chosen) are scrolled above the
@@ -268,8 +259,8 @@ class WideShutPage(LogReplay, GamePage):
             for q, seat in enumerate(m.seats)],
             "" if m.over else live_score(sheets[m.shown], m.seats[m.shown].name, self.strings))
 
-    def show_over(self, m) -> None:
-        show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names(), self.strings))
+    def show_game_over(self, m) -> None:
+        show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ----------------------------------------------------------
     def state(self) -> dict:

@@ -16,9 +16,9 @@ def play_out(ctrl: Controller, check=None, limit: int = 2000) -> int:
     """Play to the end: bots by themselves, humans by the hint's taps;
     ``check(ctrl)`` runs before every human move.  Returns the human moves."""
     moves = 0
-    while not ctrl.state.over:
+    while not ctrl.game.over:
         assert moves < limit
-        if ctrl.bot_step():
+        if ctrl.bot_step().ok:
             continue
         if check is not None:
             check(ctrl)

@@ -49,7 +49,7 @@ def test_frame_shows_marks_dice_scores_and_lit_fields():
     ctrl = Controller.new([Seat("Ana")], seed=7)
     ctrl.tap_die("white")
     m = ctrl.model()
-    ops = frame_ops(m, ctrl.state)
+    ops = frame_ops(m, ctrl.game)
     lit = [op for op in ops if op[0] == "poly" and op[3] == "#e6007e" and op[4] == 5]
     assert len(lit) == len(m.targets) > 3
     for d in m.dice:
@@ -57,9 +57,9 @@ def test_frame_shows_marks_dice_scores_and_lit_fields():
         assert die_spot(m, r.cx, r.cy) == d.colour
         assert str(d.value) in texts(ops)
     tap_through(ctrl, ctrl.hint_taps())
-    ops = frame_ops(ctrl.model(), ctrl.state)
-    assert ops != frame_ops(m, Controller.new([Seat("Ana")], seed=7).state)
-    assert "Total 0" not in texts(ops) or ctrl.state.sheets[0].total() == 0
+    ops = frame_ops(ctrl.model(), ctrl.game)
+    assert ops != frame_ops(m, Controller.new([Seat("Ana")], seed=7).game)
+    assert "Total 0" not in texts(ops) or ctrl.game.sheets[0].total() == 0
 
 
 def test_canvas_layout_scales_the_sheet():

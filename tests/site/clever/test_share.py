@@ -16,15 +16,15 @@ from diceland_site.seats import Seat
 def test_link_round_trip_imports_the_same_position():
     ctrl = Controller.new([Seat("Ana"), Seat("Bot", "greedy")], seed=4)
     for _ in range(5):
-        while ctrl.bot_step():
+        while ctrl.bot_step().ok:
             pass
         tap_through(ctrl, ctrl.hint_taps())
-    url = share_url("https://example.org/x/clever.html?seed=1#old", ctrl.state, ctrl.seats)
+    url = share_url("https://example.org/x/clever.html?seed=1#old", ctrl.game, ctrl.seats)
     assert url.startswith("https://example.org/x/clever.html#position=")
     text = read_fragment(url.split("#", 1)[1])
     store = clever_store({})
     state, seats = store.load(store.import_json(text))
-    assert record_json(state) == record_json(ctrl.state) and seats == ctrl.seats
+    assert record_json(state) == record_json(ctrl.game) and seats == ctrl.seats
 
 
 @pytest.mark.parametrize("fragment", ["#position=%%%", "#position=AAAA", "position=" + "A" * 300_000])

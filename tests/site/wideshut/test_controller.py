@@ -55,10 +55,10 @@ def tap_in(play: Controller, take: dict) -> None:
 def run_to_end(play: Controller) -> list[str]:
     lines = []
     while not play.game.over:
-        if play.bot_turn():
+        if play.bot_pending():
             lines += play.bot_step().lines
             continue
-        play.ready()
+        play.acknowledge_handoff()
         if play.game.phase == "roll":
             result = play.roll()
             assert result.ok
@@ -210,28 +210,25 @@ def test_undo_takes_back_the_person_and_the_bots_after():
 
 def test_hot_seat_asks_to_pass_the_device():
     play = play_with(["human", "human"], start_player=0)
-    view = play.model()
-    assert view.handoff.title == "Pass the device to Player 1."
-    assert not play.roll().ok
-    play.ready()
+    assert play.model().handoff is None     # the first to play holds the device already
     assert play.roll().ok
     tap_in(play, play.hint_move())
     play.confirm()
     assert play.model().handoff.title == "Pass the device to Player 2."
     assert play.model().shown == 0          # the sheet stays with the one who played
-    play.ready()
+    play.acknowledge_handoff()
     assert play.model().shown == 1
 
 
 def test_in_hot_seat_only_the_person_holding_the_device_takes_back_their_take():
     play = play_with(["human", "human"], start_player=0)
-    play.ready()
+    play.acknowledge_handoff()
     play.roll()
     tap_in(play, play.hint_move())
     play.confirm()
     assert play.model().handoff.title == "Pass the device to Player 2."
-    assert play.can_undo()                  # Player 1 still holds it (the page's pass screen has no Undo)
-    play.ready()                            # now Player 2 does
+    assert not play.can_undo()              # the pass screen offers no Undo
+    play.acknowledge_handoff()                            # now Player 2 does
     assert not play.can_undo() and not play.undo().ok
     assert len(play.game.actions) == 2
     tap_in(play, play.hint_move())

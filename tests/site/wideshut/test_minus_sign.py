@@ -37,8 +37,8 @@ def seen(play) -> list[str]:
     out = texts(model) + texts(play.turn_log.to_json() if hasattr(play.turn_log, "to_json") else [])
     for q, sheet in enumerate(play.game.sheets):
         out += texts(sheet_ops(sheet, s)) + texts(frame_ops(sheet, model, s))
-        out.append(live_score(sheet, play.names()[q], s))
-        out.append(s.t("tab.text", name=play.names()[q], total=sheet.total))
+        out.append(live_score(sheet, play.names[q], s))
+        out.append(s.t("tab.text", name=play.names[q], total=sheet.total))
         out.append(s.t("score.points", points=sheet.total))
     return out
 
@@ -52,7 +52,7 @@ def test_no_hyphen_before_a_number_in_a_whole_game(lang):
         assert result.ok
         shown += list(result.lines) + seen(play)
     shown += [start_explained(play.strings)]
-    shown += texts(breakdown(play.game, play.names(), play.strings).to_json())
+    shown += texts(breakdown(play.game, play.names, play.strings).to_json())
     assert any("\u2212" in t for t in shown)              # there are negative numbers to show
     bad = sorted({t for t in shown if HYPHEN_NUMBER.search(t)})
     assert not bad, bad[:10]

@@ -18,9 +18,9 @@ from diceland_site.games.wideshut.strings import WideStrings
 def test_round_trip_of_a_game_in_progress():
     play = Controller.new(make_seats(["human", "greedy", "expert"], ["Ana"], WideStrings("en")), 12)
     for _ in range(7):
-        (play.bot_step() if play.bot_turn() else
+        (play.bot_step() if play.bot_pending() else
          play.roll() if play.game.phase == "roll" else None)
-        if play.game.phase == "take" and not play.bot_turn():
+        if play.game.phase == "take" and not play.bot_pending():
             play.tap_die(play.hint_move()["dice"][0])
             play.clear()
             play.game.apply(play.game.legal_actions()[0])

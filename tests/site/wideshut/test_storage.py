@@ -15,8 +15,8 @@ from diceland_site.games.wideshut.strings import WideStrings
 
 def a_play(seed: int = 5) -> Controller:
     play = Controller.new(make_seats(["human", "expert"], ["Ana"], WideStrings("en")), seed)
-    while play.game.phase == "roll" or play.bot_turn():
-        (play.bot_step() if play.bot_turn() else play.roll())
+    while play.game.phase == "roll" or play.bot_pending():
+        (play.bot_step() if play.bot_pending() else play.roll())
     return play
 
 

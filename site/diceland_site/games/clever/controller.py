@@ -1,13 +1,16 @@
-"""The clever page's controller: a :class:`Game`, its seats, and
-what a tap or a button means, as plain Python (no browser).
+"""The clever page's controller: a :class:`Game` on the shared
+:class:`~diceland_site.table.Table`, and what a tap or a button means, as
+plain Python (no browser).
 
-Who acts now (:meth:`Controller.current`): the player of a pending
-bonus choice; an owed round-4 choice; the active player while rolling; once
-rolling has ended, the players in order (passive players clockwise from the
-active player's left, the active player last; in solo the one player): each
-takes or passes, may use +1 actions, then says "Done" (the last one ends
-the turn).  Bots answer through their ``choose``; the rules stay in the
-engine (``usable_dice``, ``targets``, ``legal_actions``).
+Whose decision is awaited comes from the engine's ``waiting_for``: the
+player of a pending bonus choice, owed round-4 choices, the active player
+while rolling, then every passive player's take or pass at once.  Beside
+them the table offers the "+1" actions nobody must use (C7.4): a person
+whose part of the turn is over and who has a +1 to use may use it or say
+"Done" (the person holding the device first, so the device changes hands
+only when another person must decide); bots use theirs once every take is
+made.  When nothing is left to decide the turn ends by itself.  The rules
+stay in the engine (``usable_dice``, ``targets``, ``legal_actions``).
 """
 
 from __future__ import annotations
@@ -15,19 +18,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from diceland_core.core.errors import IllegalActionError
 from diceland_core.core.registry import get_game
 from diceland_core.games.clever import Game
 from diceland_core.games.clever.actions import (
     Bonus, EndTurn, Extra, Pass, Pick, Reroll, RoundBonus, Take,
 )
-from diceland_core.games.clever.bots import BOTS, hint
-from diceland_core.games.clever.game import FINISH, OVER, ROLLING, ROUND_BONUS_PHASE
+from diceland_core.games.clever.bots import hint
+from diceland_core.games.clever.game import FINISH, ROLLING, ROUND_BONUS_PHASE
 from diceland_core.games.clever.messages import rating_code
 
-from ...i18n import error_details, error_text
-from ...play import Result, Tap, button, own_last_decision, point
+from ...play import Result, Tap, button, point
 from ...seats import Seat
+from ...table import Table
 from .announce import build_log, describe, narrate
 from .strings import CleverStrings
 
@@ -56,115 +58,139 @@ def next_index(state: Game, player: int, area: str) -> int:
     return {"green": s.g, "orange": len(s.o), "purple": len(s.p)}[area]
 
 
-class Controller:
-    def __init__(self, state: Game, seats: list[Seat] | tuple[Seat, ...], lang: str = "en"):
-        if len(seats) != state.players:
-            raise ValueError(f"{len(seats)} seats for {state.players} players")
-        self.state = state
-        self.seats = list(seats)
-        self.lang = lang
-        self.strings = CleverStrings(lang)
-        self.turn_log = build_log(self.state, self.names, self.strings)
-        self.bots = {p: BOTS[s.kind](seed=state.setup.seed + 7919 * p)
-                     for p, s in enumerate(self.seats) if not s.is_human}
+class Controller(Table):
+    GAME = "clever"
+
+    def __init__(self, game: Game, seats: list[Seat] | tuple[Seat, ...], lang: str = "en"):
         self.selection: str | None = None
         #: the +1 button pressed: the page asks for a die to use again
         self.extra_mode = False
         self.hint_action: Any = None
-        self.finished: set[int] = set()
+        #: who said "Done" to the +1s they could use this turn
+        self.declined: set[int] = set()
+        self._turn_key: tuple = ()
+        super().__init__(game, seats, lang)
         self._turn_key = self.turn_key()
-        self.messages: list[Message] = []
-        self.viewing: int | None = None
-        self.handoff: str | None = None
-        self._last_human = self.current() if self.is_human_turn() else None
-        self.turn_log = build_log(state, self.names, self.strings)
 
     @classmethod
     def new(cls, seats, seed: int, lang: str = "en") -> "Controller":
         return cls(Game.new(players=len(seats), seed=seed), seats, lang)
 
-    # -- whose turn ------------------------------------------------------------------
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
+    # -- the table's hooks -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
         return self.strings.t(key, **params)
 
     def set_language(self, lang: str) -> None:
-        self.lang = lang
         self.strings = CleverStrings(lang)
-        self.turn_log = build_log(self.state, self.names, self.strings)
+        self.lang = self.strings.lang
+        self.rebuild_log()
 
-    def turn_key(self) -> tuple:
-        s = self.state
-        return (s.round, s.active, s.solo_passive, s.phase == OVER)
+    def build_log(self):
+        return build_log(self.game, self.names, self.strings)
 
-    def finish_order(self) -> list[int]:
-        s = self.state
-        n = s.players
-        return [0] if n == 1 else [(s.active + i) % n for i in range(1, n)] + [s.active]
-
-    def _sync_turn(self) -> None:
-        key = self.turn_key()
-        if key != self._turn_key:
-            self._turn_key = key
-            self.finished = set()
-
-    def has_extra(self, p: int) -> bool:
-        return any(a.type == "extra" for a in self.state.legal_actions(p))
-
-    def current(self) -> int | None:
-        """The player the page acts for now (None once the game is over)."""
-        s = self.state
-        if s.phase == OVER:
-            return None
-        if s.pending_player is not None:
-            return s.pending_player
-        if s.phase in (ROUND_BONUS_PHASE, ROLLING):
-            return s.waiting_for()[0]
-        order = self.finish_order()
-        compulsory = s.compulsory()
-        for p in order[:-1]:
-            if p in compulsory:
-                return p
-            if p not in self.finished and self.has_extra(p):
-                return p
-        return order[-1]
-
-    def is_human_turn(self) -> bool:
-        p = self.current()
-        return p is not None and self.seats[p].is_human
-
-    def is_last_in_order(self, p: int) -> bool:
-        return self.state.phase == FINISH and p == self.finish_order()[-1]
-
-    # -- applying ----------------------------------------------------------------------
-    def _apply(self, action: Any) -> Result:
-        try:
-            events = self.state.apply(action)
-        except IllegalActionError as err:
-            return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
+    def forget_choice(self) -> None:
         self.selection = None
         self.extra_mode = False
         self.hint_action = None
+
+    def handoff_words(self, seat: int) -> tuple[str, str, str]:
+        name = self.seats[seat].name
+        return self.t("clever.handoff", name=name), "", self.t("button.ready", name=name)
+
+    def announce(self, events, action) -> Result:
         for event in events:
             text = self.describe(event)
             if text:
-                self.messages.append(Message("log", text))
-        narrate(self.turn_log, self.state, events, len(self.state.actions), self.names, self.strings)
-        self._sync_turn()
-        self._check_handoff()
+                self._messages.append(Message("log", text))
+        narrate(self.turn_log, self.game, events, len(self.game.actions), self.names, self.strings)
+        key = self.turn_key()
+        if key != self._turn_key:
+            self._turn_key = key
+            self.declined = set()
         return Result(True, changed=True)
 
-    def _check_handoff(self) -> None:
-        p = self.current()
-        if p is None or not self.seats[p].is_human:
-            return
-        humans = sum(1 for s in self.seats if s.is_human)
-        if humans > 1 and self._last_human is not None and p != self._last_human:
-            self.handoff = self.t("clever.handoff", name=self.seats[p].name)
-        self._last_human = p
+    def nothing_to_undo(self) -> Result:
+        return Result(False, self.t("clever.tap.no_undo"))
+
+    def undone(self, seat: int) -> Result:
+        self.declined.discard(seat)
+        self._turn_key = self.turn_key()
+        return Result(True, changed=True)
+
+    # -- who decides -------------------------------------------------------------------
+    def turn_key(self) -> tuple:
+        g = self.game
+        return (g.round, g.active, g.solo_passive, g.over)
+
+    def finish_order(self) -> list[int]:
+        """The order of the +1 decisions: the passive players clockwise from
+        the active player's left, the active player last."""
+        g = self.game
+        n = g.players
+        return [0] if n == 1 else [(g.active + i) % n for i in range(1, n)] + [g.active]
+
+    def has_extra(self, p: int) -> bool:
+        return any(a.type == "extra" for a in self.game.legal_actions(p))
+
+    def optional(self) -> tuple[int, ...]:
+        """Who may still use a +1 now and has not said "Done" (people at
+        once, bots once every take is made)."""
+        g = self.game
+        if g.phase != FINISH or g.pending_player is not None:
+            return ()
+        compulsory = g.compulsory()
+        return tuple(p for p in self.finish_order()
+                     if p not in compulsory and p not in self.declined and self.has_extra(p)
+                     and (self.seats[p].is_human or not compulsory))
+
+    def deciders(self) -> tuple[int, ...]:
+        """The engine's ``waiting_for``; in the turn's end, the takes still
+        owed and the +1s still open, else the one who ends the turn."""
+        g = self.game
+        waiting = tuple(g.waiting_for())
+        if g.phase != FINISH or g.pending_player is not None:
+            return waiting
+        owed = tuple(g.compulsory()) + self.optional()
+        return owed or waiting
+
+    def automatic(self, seat: int) -> Any:
+        """The end of the turn, once nothing is left to decide."""
+        g = self.game
+        if g.phase == FINISH and self.deciders() == (seat,) and seat not in self.optional() \
+                and not g.compulsory() and g.pending_player is None:
+            return EndTurn()
+        return None
+
+    def ends_turn(self, p: int) -> bool:
+        """``p``'s "Done" ends the turn (nobody else has anything left to decide)."""
+        return self.game.phase == FINISH and self.deciders() == (p,) and not self.game.compulsory()
+
+    def current(self) -> int | None:
+        """Whose decision the page shows: the person deciding, else the
+        first bot to; None once the game is over."""
+        p = self.current_seat()
+        if p is not None:
+            return p
+        waiting = self.deciders()
+        return waiting[0] if waiting and not self.game.over else None
+
+    def is_human_turn(self) -> bool:
+        return self.current_seat() is not None
+
+    def bot_step(self) -> Result:
+        """A bot's decision; a bot's "Done" to its +1s is the table's to keep."""
+        found = self.next_move()
+        if found is None or found[1] is not None or found[0] not in self.optional():
+            return super().bot_step()
+        seat = found[0]
+        try:
+            action = self.bot(seat).choose(self.game, seat)
+        except Exception:  # noqa: BLE001 — a failing bot passes on its +1s
+            action = EndTurn()
+        if action.type == "end_turn" or not self.game.is_legal(action):
+            self.declined.add(seat)
+            return Result(True)
+        return self.apply(action)
 
     def view_sheet(self, seat: int | None) -> None:
         """Look at ``seat``'s sheet (None: back to the one the page chooses)."""
@@ -173,17 +199,10 @@ class Controller:
     @property
     def last_human(self) -> int | None:
         """The person who decided last (or decides now)."""
-        return self._last_human
-
-    def acknowledge_handoff(self) -> None:
-        self.handoff = None
+        return self.holder
 
     def describe(self, event: Any) -> str:
         return describe(event, self.names, self.strings)
-
-    def drain_messages(self) -> list[Message]:
-        out, self.messages = self.messages, []
-        return out
 
     # -- inputs ------------------------------------------------------------------------
     def _human(self) -> int | Result:
@@ -192,15 +211,18 @@ class Controller:
             return Result(False, self.t("clever.tap.over"))
         if not self.seats[p].is_human:
             return Result(False, self.t("clever.tap.bot_turn", name=self.seats[p].name))
-        if self.handoff:
-            return Result(False, self.handoff)
+        if self.needs_handoff():
+            return Result(False, self.handoff_words(p)[0])
         return p
+
+    def _apply(self, action: Any) -> Result:
+        return self.apply(action)
 
     def tap_die(self, colour: str) -> Result:
         p = self._human()
         if isinstance(p, Result):
             return p
-        s = self.state
+        s = self.game
         if colour in s.usable_dice(p):
             self.selection = colour
             return Result(True)
@@ -215,7 +237,7 @@ class Controller:
 
     def die_action(self, p: int, die: str, area: str, fld: Any) -> Any:
         """The pick, take or +1 a die and a mark mean now for ``p``."""
-        s = self.state
+        s = self.game
         if s.phase == ROLLING:
             return Pick(p, die, area, fld)
         if p in s.passive_players() and not s.done[p]:
@@ -226,7 +248,7 @@ class Controller:
         p = self._human()
         if isinstance(p, Result):
             return p
-        s = self.state
+        s = self.game
         fld = spot_field(s, p, area, index)
         if s.pending_player == p:
             return self._apply(Bonus(p, area, fld))
@@ -271,7 +293,7 @@ class Controller:
                 return Result(False, self.t("clever.tap.no_extra"))
             self.extra_mode = not self.extra_mode
             if self.extra_mode:
-                self.messages.append(Message("announce", self.t("clever.prompt.extra_mode", name=self.seats[p].name)))
+                self._messages.append(Message("announce", self.t("clever.prompt.extra_mode", name=self.seats[p].name)))
             return Result(True)
         if name == "done":
             return self.done(p)
@@ -280,58 +302,31 @@ class Controller:
         return Result(False, "")
 
     def done(self, p: int) -> Result:
-        if self.is_last_in_order(p):
-            return self._apply(EndTurn())
-        s = self.state
-        if s.phase != FINISH or p in s.compulsory() or s.pending_player is not None:
+        """``p`` uses no more +1s this turn; the turn ends once nobody has
+        anything left to decide."""
+        g = self.game
+        if g.phase != FINISH or p in g.compulsory() or g.pending_player is not None:
             return Result(False, self.t("clever.tap.not_done"))
-        self.finished.add(p)
-        self.selection = None
-        self._check_handoff()
+        self.declined.add(p)
+        self.forget_choice()
+        found = self.next_move()
+        if found is not None and found[0] == p and found[1] is not None:
+            return self.apply(found[1])
         return Result(True)
-
-    def _own_last(self) -> tuple[int, int] | None:
-        """The last decision of the person at the device, with the bots'
-        decisions made after it, while no die was rolled since:
-        ``(steps, seat)``.  While a bot is to act, the device is still the
-        last person's."""
-        found = own_last_decision(self.state, lambda a: getattr(a, "player", None),
-                                  lambda p: self.seats[p].is_human)
-        now = self.current()
-        if found is None or now is None:
-            return None
-        return found if found[1] == now or not self.seats[now].is_human else None
-
-    def can_undo(self) -> bool:
-        return self._own_last() is not None
-
-    def undo(self) -> Result:
-        found = self._own_last()
-        if found is None:
-            return Result(False, self.t("clever.tap.no_undo"))
-        try:
-            self.state = self.state.undo(found[0])
-        except IllegalActionError as err:
-            return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
-        self.turn_log = build_log(self.state, self.names, self.strings)
-        self.selection = None
-        self.hint_action = None
-        self._sync_turn()
-        return Result(True, changed=True)
 
     def hint(self) -> Result:
         p = self._human()
         if isinstance(p, Result):
             return p
-        h = hint(self.state, p)
+        h = hint(self.game, p)
         action = h.action
-        if action.type == "end_turn" and not self.is_last_in_order(p):
+        if action.type == "end_turn" and not self.ends_turn(p):
             action = None
         self.hint_action = action or "done"
         if action is not None and getattr(action, "die", None):
             self.selection = action.die
         text = h.text(self.lang) or self.t("clever.hint.done")
-        self.messages.append(Message("announce", text))
+        self._messages.append(Message("announce", text))
         return Result(True, text)
 
     def hint_taps(self) -> list[tuple]:
@@ -340,7 +335,7 @@ class Controller:
         p = self.current()
         if p is None:
             return []
-        if self.handoff:
+        if self.needs_handoff():
             return [("button", "handoff")]
         if self.hint_action is None:
             self.hint()
@@ -373,10 +368,10 @@ class Controller:
         """The hint's engine action as JSON (None: nothing for the engine,
         such as "Done" before the last player's turn end)."""
         p = self.current()
-        if p is None or self.handoff or not self.seats[p].is_human:
+        if p is None or self.needs_handoff() or not self.seats[p].is_human:
             return None
-        action = hint(self.state, p).action
-        if action.type == "end_turn" and not self.is_last_in_order(p):
+        action = hint(self.game, p).action
+        if action.type == "end_turn" and not self.ends_turn(p):
             return None
         return get_game("clever").action_to_json(action)
 
@@ -393,34 +388,18 @@ class Controller:
                 return taps + [("button", "confirm")]
         fld = a.field
         if a.area == "blue" and fld is None and getattr(a, "die", None):
-            fld = self.state.faces[0] + self.state.faces[2]
+            fld = self.game.faces[0] + self.game.faces[2]
         return taps + [("mark", a.area, self.spot_index(p, a.area, fld))]
 
     def spot_index(self, p: int, area: str, fld: Any) -> Any:
         if area in ("yellow", "blue"):
             return fld
-        return next_index(self.state, p, area)
-
-    # -- bots ------------------------------------------------------------------------
-    def bot_step(self) -> bool:
-        """One bot decision, if a bot is to act; True if something happened."""
-        p = self.current()
-        if p is None or self.seats[p].is_human:
-            return False
-        action = self.bots[p].choose(self.state, p)
-        if action.type == "end_turn" and not self.is_last_in_order(p):
-            self.finished.add(p)
-            self._check_handoff()
-            return True
-        result = self._apply(action)
-        if not result.ok:       # never expected: a bot's action is legal
-            raise RuntimeError(f"bot {self.seats[p].kind} chose an illegal action: {result.reason}")
-        return True
+        return next_index(self.game, p, area)
 
     # -- what the page shows -------------------------------------------------------------
     def rating(self) -> str | None:
         """The solo rating phrase (C11.4, R10) once a solo game is over."""
-        s = self.state
+        s = self.game
         if s.players != 1 or not s.over:
             return None
         from diceland_core.core.errors import render_message
@@ -429,7 +408,7 @@ class Controller:
     def bonus_prompt(self, p: int) -> str:
         """The prompt of ``p``'s bonus cross, with what earned it ("Blue X:
         from completing yellow row 2")."""
-        bonus = self.state.pending[0]
+        bonus = self.game.pending[0]
         name, area = self.seats[p].name, self.strings.area(bonus[:-2])
         why = self.turn_log.state.get("why", {}).get((p, bonus))
         if why is None:

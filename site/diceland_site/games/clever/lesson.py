@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Sequence
 
-from diceland_core.core.errors import IllegalActionError
 
 from ...i18n import error_details, error_text
 from ...lessons import JudgedMoves, LessonBoard, Outcome
@@ -27,7 +26,7 @@ __all__ = ["make_board", "LessonController", "CleverBoard"]
 class LessonController(JudgedMoves, Controller):
     """The page's controller, every action judged first by ``check``."""
 
-    RESULT, STATE = Result, "state"
+    RESULT = Result
 
     def tap_die(self, colour: str) -> Result:
         """A die the page would not select: the engine says why, for the
@@ -38,14 +37,12 @@ class LessonController(JudgedMoves, Controller):
         p = self.current()
         if result.ok or p is None or not self.seats[p].is_human:
             return result
-        s = self.state
+        s = self.game
         areas = [colour] if colour != "white" else []
         for area in areas + [None]:
             fld = s.faces[0] + s.faces[2] if area == "blue" else None
-            probe = self.die_action(p, colour, area, fld)
-            try:
-                s.copy().apply(probe)
-            except IllegalActionError as err:
+            err = s.refusal(self.die_action(p, colour, area, fld))
+            if err is not None:
                 return Result(False, error_text(err, self.lang, self.names), error_details(err, self.lang))
         return result
 
@@ -62,7 +59,7 @@ class CleverBoard(LessonBoard):
 
     @property
     def state(self):
-        return self.ctrl.state
+        return self.ctrl.game
 
     def model(self):
         return build_model(self.ctrl)

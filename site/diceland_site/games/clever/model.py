@@ -10,7 +10,7 @@ from diceland_core.games.clever.game import FIELD, FINISH, HAND, OUT, OVER, PLAT
 from diceland_core.games.clever.sheet import AREAS, COLOURS
 
 from ...minis import MiniPanel, home_seat, panel
-from ...play import BaseView, ButtonView, HandoffView
+from ...play import BaseView, ButtonView
 from ...turn_log import while_bots_play
 
 __all__ = ["DieView", "ButtonView", "PlayerView", "ViewModel", "build_model"]
@@ -59,7 +59,7 @@ class ViewModel(BaseView):
 
 
 def _dice(ctrl, p) -> tuple[DieView, ...]:
-    s = ctrl.state
+    s = ctrl.game
     if s.faces is None:
         return ()
     usable = set(s.usable_dice(p)) if p is not None and ctrl.seats[p].is_human else set()
@@ -77,7 +77,7 @@ def _dice(ctrl, p) -> tuple[DieView, ...]:
 
 
 def _targets(ctrl, p) -> tuple[tuple[str, Any], ...]:
-    s = ctrl.state
+    s = ctrl.game
     if p is None or not ctrl.seats[p].is_human:
         return ()
     out = []
@@ -99,7 +99,7 @@ def _hint_target(ctrl, p):
 
 
 def _prompt(ctrl, p, bot_pending: bool) -> str:
-    s, t = ctrl.state, ctrl.t
+    s, t = ctrl.game, ctrl.t
     if s.phase == OVER:
         return t("clever.prompt.over")
     name = ctrl.seats[p].name
@@ -133,7 +133,7 @@ def _prompt(ctrl, p, bot_pending: bool) -> str:
 
 
 def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
-    s, t = ctrl.state, ctrl.t
+    s, t = ctrl.game, ctrl.t
     legal = s.legal_actions(p) if human and p is not None else []
     types = {a.type for a in legal}
     sheet = s.sheets[p] if p is not None else None
@@ -141,7 +141,7 @@ def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
     confirm = rolling_me and ctrl.selection is not None and "pick" in types and not s.usable_dice(p)
     finish_me = human and s.phase == FINISH and s.pending_player is None
     done_ok = finish_me and p not in s.compulsory()
-    last = p is not None and ctrl.is_last_in_order(p)
+    last = p is not None and ctrl.ends_turn(p)
     return (
         ButtonView("reroll", t("clever.button.reroll", n=sheet.rerolls if sheet else 0), "reroll" in types,
                    visible=s.phase != OVER),
@@ -152,16 +152,15 @@ def _buttons(ctrl, p, human: bool) -> tuple[ButtonView, ...]:
         ButtonView("done", t("clever.button.end_turn" if last else "clever.button.done"), done_ok,
                    visible=s.phase == FINISH),
         ButtonView("undo", t("button.undo"), ctrl.can_undo(), visible=s.phase != OVER),
-        ButtonView("hint", t("button.hint"), human and not ctrl.handoff, visible=s.phase != OVER),
+        ButtonView("hint", t("button.hint"), human, visible=s.phase != OVER),
     )
 
 
 def home(ctrl, p: int | None) -> int | None:
     """Whose sheet the page shows when no other one was asked for: the
     person deciding, else the one who decided last (kept on the controller
-    as ``last_human``), so a bot's turn does not take one's sheet away."""
-    humans = [i for i, seat in enumerate(ctrl.seats) if seat.is_human]
-    return home_seat(p, humans, ctrl.last_human)
+    as its ``holder``), so a bot's turn does not take one's sheet away."""
+    return home_seat(p, ctrl.humans(), ctrl.holder)
 
 
 def _minis(ctrl, players, mine: int | None, shown: int, p: int | None) -> MiniPanel:
@@ -173,10 +172,10 @@ def _minis(ctrl, players, mine: int | None, shown: int, p: int | None) -> MiniPa
 
 
 def build_model(ctrl) -> ViewModel:
-    s = ctrl.state
+    s = ctrl.game
     p = ctrl.current()
     human = p is not None and ctrl.seats[p].is_human
-    bot_pending = p is not None and not human
+    bot_turn = p is not None and not human
     mine = home(ctrl, p)
     shown = ctrl.viewing if ctrl.viewing is not None else (mine if mine is not None else (p if p is not None else 0))
     players = tuple(
@@ -186,16 +185,13 @@ def build_model(ctrl) -> ViewModel:
     if s.over:
         keys = (*AREAS, "fox", "total")
         breakdown = tuple((k, tuple(pl.scores[k] for pl in players)) for k in keys)
-    handoff = None
-    if ctrl.handoff and p is not None:
-        name = ctrl.seats[p].name
-        handoff = HandoffView(p, name, ctrl.handoff, button=ctrl.t("button.ready", name=name))
+    handoff = ctrl.handoff_view()
     return ViewModel(
         lang=ctrl.lang, current=p, shown=shown, seats=players,
         dice=_dice(ctrl, p) if shown == p or p is None else _dice(ctrl, None),
-        buttons=_buttons(ctrl, p, human and not ctrl.handoff),
-        prompt=_prompt(ctrl, p, bot_pending) if p is not None else ctrl.t("clever.prompt.over"),
-        handoff=handoff, bot_pending=bot_pending, over=s.over, winners=tuple(s.winners), can_undo=ctrl.can_undo(),
+        buttons=_buttons(ctrl, p, human and handoff is None),
+        prompt=_prompt(ctrl, p, bot_turn) if p is not None else ctrl.t("clever.prompt.over"),
+        handoff=handoff, bot_pending=ctrl.bot_pending(), over=s.over, winners=tuple(s.winners), can_undo=ctrl.can_undo(),
         phase=s.phase, round=s.round, rounds=s.rounds, active=s.active, solo_passive=s.solo_passive,
         targets=_targets(ctrl, p) if shown == p else (), hint_target=_hint_target(ctrl, p) if shown == p else None,
         rating=ctrl.rating(), pending_bonus=s.pending[0] if s.pending_player is not None else None,

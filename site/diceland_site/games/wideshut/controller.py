@@ -3,9 +3,10 @@
 A take is built in steps: tap dice (one or two of a colour; the purple die
 joins either), then tap a lit box for each chosen die (a 6-box of the take's
 half offers the power of the 6 where it may skip), then Confirm.  Which
-boxes light up, whether a single die may be taken, and what "nothing to
-mark" means all come from the engine (``Game.mark_combinations``, its
-refusals): nothing here re-implements a rule.
+boxes light up, whether dice may be taken, and what "nothing to mark"
+means all come from the engine (``Game.mark_combinations``,
+``Game.dice_refusal``): nothing here re-implements a rule.  Seats, turns,
+the hand-over, bots and undo are the shared :class:`~diceland_site.table.Table`'s.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from diceland_core.core.errors import IllegalActionError
 from diceland_core.games.wideshut.actions import Roll, Take
 from diceland_core.games.wideshut.game import Game, die_colour
 
-from ...play import Result, Tap, button, own_last_decision, point
+from ...i18n import error_details
+from ...play import Result, Tap, button, point
 from ...seats import Seat
+from ...table import Table
 from ...turn_log import while_bots_play
 from .announce import build_log, describe_events, narrate, take_text
 from .model import ViewModel, build_model, position_of
@@ -32,101 +35,56 @@ COLOURS = ("red", "blue")
 CURSOR_ROWS = tuple((half, r) for half in COLOURS for r in range(5))
 
 
-class Controller:
+class Controller(Table):
     """One game on the page: the engine state, the seats and the take being built."""
 
+    GAME = "wideshut"
+
     def __init__(self, game: Game, seats: Sequence[Seat], lang: str = "en"):
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats for {game.players} players")
-        self.game = game
-        self.seats = tuple(seats)
-        self.strings = WideStrings(lang)
-        self.bots = {p: DEFINITION.make_bot(s.kind, game.seed + 7919 * (p + 1)) for p, s in enumerate(self.seats)
-                     if not s.is_human}
-        self.viewing: int | None = None
-        self.ready_for: int | None = None     # the person who last took the device
         self.cursor: tuple[str, int, int] | None = None
-        self._log_key: tuple | None = None
         self.clear()
-        humans = self.humans()
-        if len(humans) == 1:
-            self.ready_for = humans[0]
+        super().__init__(game, seats, lang)
 
     @classmethod
     def new(cls, seats: Sequence[Seat], seed: int, lang: str = "en") -> "Controller":
         return cls(DEFINITION.new(players=len(seats), seed=seed,
                                   meta={"seats": [s.to_json() for s in seats]}), seats, lang)
 
-    # -- who -------------------------------------------------------------------
-    @property
-    def lang(self) -> str:
-        return self.strings.lang
-
+    # -- the table's hooks -------------------------------------------------------
     def set_language(self, lang: str) -> None:
         self.strings = WideStrings(lang)
+        self.lang = self.strings.lang
+        self.rebuild_log()
 
-    @property
-    def turn_log(self):
-        """The game's turn log, rebuilt from its record when the game or the
-        language changed other than by :meth:`_apply`."""
-        log = self.current_log()
-        self._turn_log, self._log_key = log, (self.strings.lang, len(self.game.actions))
-        return log
+    def build_log(self):
+        return build_log(self.game, self.seats, self.strings)
 
-    def current_log(self):
-        """The turn log as it stands, a rebuilt one not kept (building the view changes nothing)."""
-        key = (self.strings.lang, len(self.game.actions))
-        return self._turn_log if key == self._log_key else build_log(self.game, self.seats, self.strings)
+    def forget_choice(self) -> None:
+        self.clear()
 
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+    def handoff_words(self, seat: int) -> tuple[str, str, str]:
+        return self.strings.t("handoff.text", name=self.seats[seat].name), "", self.strings.t("button.ok")
 
-    def humans(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if s.is_human]
+    def refusal(self, err: IllegalActionError) -> Result:
+        return Result(False, self.strings.refusal(err, self.names), error_details(err, self.lang))
 
-    def needs_handoff_rule(self) -> bool:
-        return len(self.humans()) > 1
+    def announce(self, events, action) -> Result:
+        narrate(self.turn_log, self.game, events, len(self.game.actions), self.seats, self.strings)
+        return Result(True, lines=tuple(describe_events(events, self.game, self.seats, self.strings)), changed=True)
 
-    def current(self) -> int | None:
-        return self.game.current_player
+    def nothing_to_undo(self) -> Result:
+        return Result(False, self.strings.t("refuse.undo"))
 
-    def bot_turn(self) -> bool:
-        p = self.current()
-        return p is not None and not self.seats[p].is_human
-
-    def handoff(self) -> int | None:
-        """The person the device must be passed to before play goes on."""
-        p = self.current()
-        if p is None or not self.seats[p].is_human or not self.needs_handoff_rule():
-            return None
-        return None if self.ready_for == p else p
-
-    def ready(self) -> None:
-        """The pass-the-device screen was acknowledged."""
-        p = self.handoff()
-        if p is not None:
-            self.ready_for = p
-            self.viewing = None
+    def undone(self, seat: int) -> Result:
+        return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
 
     def my_turn(self) -> bool:
-        p = self.current()
-        return p is not None and self.seats[p].is_human and self.handoff() is None
+        """The person on screen decides now (no hand-over pending)."""
+        return self.acting_seat() is not None
 
-    def shown(self) -> int:
-        """The seat whose sheet is drawn: a chosen tab, else the person playing
-        (or the last one who did, while bots play)."""
-        if self.viewing is not None:
-            return self.viewing
-        p = self.current()
-        if p is not None and self.seats[p].is_human and self.handoff() is None:
-            return p
-        if self.ready_for is not None:
-            return self.ready_for
-        humans = self.humans()
-        return humans[0] if humans else 0
-
-    def view_sheet(self, seat: int | None) -> None:
-        self.viewing = seat if seat is None or 0 <= seat < self.game.players else None
+    def current(self) -> int | None:
+        """The player to roll or take (a bot's turn too); None once over."""
+        return self.game.current_player
 
     # -- the take being built ------------------------------------------------
     def clear(self) -> None:
@@ -190,24 +148,6 @@ class Controller:
                     self.auto.add(k)
                     changed = True
 
-    def _refusal(self, err: IllegalActionError) -> Result:
-        return Result(False, self.strings.refusal(err, self.names()), f"{err.rule}")
-
-    def _dice_problem(self, dice: list[int]) -> IllegalActionError | None:
-        """The engine's objection to taking ``dice`` (in any colour), or None."""
-        p = self.current()
-        first: IllegalActionError | None = None
-        own = {self.die_colour(i) for i in dice} - {"purple"}
-        for colour in (sorted(own) if own else COLOURS):
-            if self.game.mark_combinations(p, colour, dice):
-                return None
-            try:
-                self.game.copy().apply(Take(p, colour, tuple(dice), (None,) * len(dice)))
-            except IllegalActionError as err:
-                if err.rule.startswith(("W4", "W5")):
-                    return None   # the dice are fine; the marks come next
-                first = first or err
-        return first
 
     def tap_die(self, index: int) -> Result:
         if not self.my_turn() or self.game.phase != "take":
@@ -225,9 +165,9 @@ class Controller:
         if len(wanted) > 2:
             return Result(False, self.strings.t("refuse.two_dice"))
         if len(wanted) == 2:
-            err = self._dice_problem(wanted)
-            if err is not None and err.rule != "W3.4":
-                return self._refusal(err)
+            err = self.game.dice_refusal(self.current(), wanted)
+            if err is not None:
+                return self.refusal(err)
         self.chosen = wanted
         self.assigned.clear()
         self.auto.clear()
@@ -239,14 +179,14 @@ class Controller:
         """Why one chosen die cannot be taken alone (the second die to choose)."""
         if len(self.chosen) != 1:
             return ""
-        err = self._dice_problem(self.chosen)
-        return self.strings.refusal(err, self.names()) if err is not None else ""
+        err = self.game.dice_refusal(self.current(), self.chosen)
+        return self.strings.refusal(err, self.names) if err is not None else ""
 
     def tap_box(self, half: str, row: int, col: int) -> Result:
         """A tap on a box of the shown sheet (col 5: the 6-box of the row)."""
-        if self.shown() != self.current() or not self.my_turn() or not self.chosen:
+        if self.shown_player() != self.current() or not self.my_turn() or not self.chosen:
             return Result(False, self.strings.t("refuse.choose_dice")
-                          if self.my_turn() and self.shown() == self.current() else self.strings.t("refuse.not_now"))
+                          if self.my_turn() and self.shown_player() == self.current() else self.strings.t("refuse.not_now"))
         pos = (half, row, col)
         for k, (colour, entry) in list(self.assigned.items()):
             if entry is not None and position_of(colour, entry) == pos:
@@ -280,16 +220,7 @@ class Controller:
 
     # -- actions --------------------------------------------------------------
     def _apply(self, action) -> Result:
-        log = self.turn_log
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as err:
-            return self._refusal(err)
-        narrate(log, self.game, events, len(self.game.actions), self.seats, self.strings)
-        self._log_key = (self.strings.lang, len(self.game.actions))
-        self.clear()
-        self.viewing = None
-        return Result(True, lines=tuple(describe_events(events, self.game, self.seats, self.strings)), changed=True)
+        return self.apply(action)
 
     def roll(self) -> Result:
         if not self.my_turn() or self.game.phase != "roll":
@@ -302,47 +233,12 @@ class Controller:
             return Result(False, self.strings.t("refuse.incomplete"))
         return self._apply(take)
 
-    def undo(self) -> Result:
-        """Take back the last take when no roll came after it (people only:
-        bots' takes after the person's are taken back with it)."""
-        found = self._own_last()
-        if found is None:
-            return Result(False, self.strings.t("refuse.undo"))
-        steps, seat = found
-        self.game = self.game.undo(steps)
-        self._log_key = None
-        self.clear()
-        self.ready_for = seat
-        self.viewing = None
-        return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
-
-    def _own_last(self) -> tuple[int, int] | None:
-        """The last take of a person, with the bots' takes after it, while no
-        die was rolled since: ``(steps, seat)``.  In hot-seat a person takes
-        back only their own, while the device is still theirs (during the
-        bots' takes after it; the screen that passes the device on offers no
-        Undo, as in Diceland), never another person's."""
-        found = own_last_decision(self.game, lambda a: a.player, lambda p: self.seats[p].is_human)
-        if found is not None and self.needs_handoff_rule() and found[1] != self.ready_for:
-            return None
-        return found
-
-    def can_undo(self) -> bool:
-        return self._own_last() is not None
-
-    def bot_step(self) -> Result:
-        """One decision of the bot whose turn it is."""
-        if not self.bot_turn():
-            return Result(False)
-        p = self.current()
-        return self._apply(self.bots[p].choose(self.game, p))
-
     def hint(self) -> Result:
         """The expert's take, laid out as the selection (Confirm plays it)."""
         if not self.my_turn():
             return Result(False, self.strings.t("refuse.not_now"))
         h = DEFINITION.hint(self.game, self.current())
-        reason = self.strings.message(h.code, h.params, self.names())
+        reason = self.strings.message(h.code, h.params, self.names)
         if isinstance(h.action, Take):
             self.clear()
             self.chosen = list(h.action.dice)
@@ -366,7 +262,7 @@ class Controller:
         p = self.current()
         if p is None or not self.seats[p].is_human:
             return []
-        if self.handoff() is not None:
+        if self.needs_handoff():
             return [button("btn-handoff")]
         self.viewing = None
         action = DEFINITION.hint(self.game, p).action
@@ -433,10 +329,10 @@ class Controller:
             return s.t("prompt.over", winners=winners, n=len(g.winners))
         p = self.current()
         name = self.seats[p].name
-        if self.handoff() is not None:
+        if self.needs_handoff():
             return s.t("handoff.text", name=name)
         if not self.seats[p].is_human:
-            return while_bots_play(s.t("prompt.bot", name=name), self.current_log(), s.t)
+            return while_bots_play(s.t("prompt.bot", name=name), self.turn_log, s.t)
         if g.phase == "roll":
             return s.t("prompt.roll", name=name)
         if not self.chosen:

@@ -12,9 +12,7 @@ from __future__ import annotations
 import json
 from typing import Callable, Sequence
 
-from diceland_core.core.errors import IllegalActionError
 
-from ...i18n import error_details
 from ...lessons import JudgedMoves, LessonBoard, Outcome
 from .announce import box_text
 from .draw import SheetLayout, frame_ops, layout_for, static_ops
@@ -27,9 +25,6 @@ class LessonPlay(JudgedMoves, Controller):
     """The page's controller, every action judged first by ``check``."""
 
     RESULT = Result
-
-    def _refusal(self, err: IllegalActionError) -> Result:
-        return Result(False, self.strings.refusal(err, self.names()), error_details(err, self.lang))
 
     def tap_die(self, index: int) -> Result:
         self.last_die = index

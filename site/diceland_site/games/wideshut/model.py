@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...minis import MiniPanel, home_seat, panel
-from ...play import BaseView, ButtonView, HandoffView
+from ...play import BaseView, ButtonView
 
 __all__ = ["DIE_STYLE", "HALF_STYLE", "DieView", "Target", "SeatView", "ViewModel", "position_of", "build_model"]
 
@@ -97,7 +97,7 @@ def build_model(ctrl) -> ViewModel:
     """Everything the page shows for the controller's position (reads it, changes nothing)."""
     g, s = ctrl.game, ctrl.strings
     p = ctrl.current()
-    shown = ctrl.shown()
+    shown = ctrl.shown_player()
     remaining = set(g.remaining_dice())
     mine = ctrl.my_turn()
     dice = []
@@ -127,26 +127,22 @@ def build_model(ctrl) -> ViewModel:
     colours = ctrl.take_colours() if ctrl.chosen else []
     colour = ctrl.colour or (colours[0] if len(colours) == 1 else None)
     pending = ctrl.pending_take()
-    handoff = ctrl.handoff()
-    can_undo = ctrl.can_undo() and handoff is None
+    hand = ctrl.handoff_view()
+    can_undo = ctrl.can_undo()
     enabled = {"roll": mine and g.phase == "roll", "confirm": pending is not None, "clear": bool(ctrl.chosen),
                "undo": can_undo, "hint": mine}
     buttons = tuple(ButtonView(name, s.t(f"button.{name}"), on) for name, on in enabled.items())
     seats = tuple(SeatView(seat.name, seat.kind, g.sheets[q].total, q == p, q == shown)
                   for q, seat in enumerate(ctrl.seats))
     end_text = (s.t("end.over") if g.over else s.t("end.triggered")) if g.end_triggered else ""
-    hand = None
-    if handoff is not None:
-        name = ctrl.seats[handoff].name
-        hand = HandoffView(handoff, name, s.t("handoff.text", name=name), button=s.t("button.ok"))
-    mine = home_seat(p if handoff is None else None, ctrl.humans(), ctrl.ready_for)
+    mine = home_seat(p if hand is None else None, ctrl.humans(), ctrl.holder)
     minis = panel([seat.name for seat in ctrl.seats], mine, shown, () if p is None else (p,),
                   lambda q: s.t("tab.text", name=ctrl.seats[q].name, total=g.sheets[q].total),
                   lambda q: s.t("mini.view_sheet", name=ctrl.seats[q].name, score=g.sheets[q].total),
                   s.t("mini.sheets_title"))
     return ViewModel(
         lang=ctrl.lang, current=p, shown=shown, seats=seats, dice=tuple(dice), buttons=buttons,
-        prompt=ctrl.prompt(pending, targets, notes), handoff=hand, bot_pending=ctrl.bot_turn(), over=g.over,
+        prompt=ctrl.prompt(pending, targets, notes), handoff=hand, bot_pending=ctrl.bot_pending(), over=g.over,
         winners=tuple(g.winners), can_undo=can_undo,
         phase=g.phase, round=g.round, targets=tuple(targets), chosen=tuple(ctrl.chosen), assigned=tuple(assigned),
         colour=colour, notes=tuple(notes), end_triggered=g.end_triggered, end_text=end_text, cursor=ctrl.cursor,
