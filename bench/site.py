@@ -245,7 +245,7 @@ def to_placement(page) -> list[int]:
     """Play the person's decisions until a cell of the board can be tapped."""
     for _ in range(200):
         s = json.loads(page.evaluate("window.diceland.state()"))
-        if s["game_over"]:
+        if s["over"]:
             raise RuntimeError("the game ended before a placement")
         if s["seat"] != 0 or s["bot_pending"]:
             time.sleep(0.05)
@@ -254,12 +254,12 @@ def to_placement(page) -> list[int]:
         elif s["buttons"].get("roll"):
             page.click("#btn-roll")
         elif s["phase"] == "choose":
-            index = next(i for i, d in enumerate(s["dice"]) if d["enabled"])
+            index = next(i for i, d in enumerate(s["extra"]["dice"]) if d["enabled"])
             page.click(f'#dice button.die[data-index="{index}"]')
         elif s["phase"] == "decide":
             page.click("#btn-stop")
-        elif s["highlights"]:
-            return s["highlights"][0]
+        elif s["extra"]["highlights"]:
+            return s["extra"]["highlights"][0]
         else:
             page.click("#btn-pass")
     raise RuntimeError("no placement after 200 steps")

@@ -30,12 +30,12 @@ def main() -> None:
         page = open_ready(browser, url + LINK, viewport={"width": 1280, "height": 900})
         for _ in range(100):
             s = json.loads(page.evaluate("window.diceland.state()"))
-            if s["current"] == 0 and s["phase"] == "take":
+            if s["seat"] == 0 and s["phase"] == "take":
                 break
             if s["buttons"].get("roll"):
                 page.click("#btn-roll")
             page.wait_for_timeout(100)
-        die = next(d["index"] for d in s["dice"] if d["enabled"])
+        die = next(d["index"] for d in s["extra"]["dice"] if d["enabled"])
         taps = []
         for _ in range(args.taps):
             page.click(f'#dice button[data-index="{die}"]')

@@ -1,54 +1,69 @@
-"""The keys every game page's ``window.diceland.state()`` has, whatever the
-game (tests, tools and a host page read them the same way on every page):
+"""``window.diceland.state()``: one shape on every game page (tests, tools
+and a host page read it the same way whatever the game; ``docs/state.md``
+says the same).
 
-``game`` (its name), ``turn`` or ``round`` (as the game counts), ``current``
-(whose turn it is), ``shown`` (whose sheet is on screen), ``over``,
-``winners``, ``can_undo``, ``prompt``, and ``seats`` with each one's
-``name``, ``kind`` and live ``score``.  A page's own keys come beside them;
-where a page already has one of these keys for a seat, its entry keeps its
-own fields too.
+``game``
+    the game's engine name (``false`` while no game is on screen)
+``lang``
+    the page's language
+``seat``
+    whose decision is awaited: the person the screen asks, else the first
+    bot to decide; ``null`` once the game is over
+``shown``
+    whose sheet is on screen
+``phase``
+    the engine's phase (``"choose"``, ``"rolling"``, ``"take"`` …)
+``prompt``
+    the sentence above the sheet
+``over``, ``winners``
+    the end of the game and its winners (seat indices, ``[]`` before the end)
+``bot_pending``
+    a bot's move (or the table's own move for a person) is due
+``can_undo``
+    the person on screen may take back their own last decision
+``buttons``
+    ``{id: enabled}`` of the visible buttons
+``handoff``
+    the pass-the-device screen's title while one is due, else ``null``
+``seats``
+    ``[{name, kind, total}]``, each seat's live total
+``extra``
+    the game's own keys (its dice, lit cells, counters …)
+
+The page adds ``save_id``, ``message``, ``overlay`` and ``settings``
+(:mod:`diceland_web.expose`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from .seats import Seat
+__all__ = ["STATE_KEYS", "table_state"]
 
-__all__ = ["COMMON_KEYS", "common_state"]
+STATE_KEYS = ("game", "lang", "seat", "shown", "phase", "prompt", "over", "winners", "bot_pending",
+              "can_undo", "buttons", "handoff", "seats", "extra")
 
-COMMON_KEYS = ("game", "current", "shown", "over", "winners", "can_undo", "prompt", "seats")
 
-
-def common_state(name: str, game: Any, seats: Sequence[Seat], page: Mapping[str, Any]) -> dict[str, Any]:
-    """The common keys for ``game`` (an engine state) played by ``seats``,
-    from the engine and from what the page said of itself (``page``: its own
-    state, where whose turn and whose sheet are its own keys)."""
-    scores = game.scores()
+def table_state(name: str, ctrl: Any, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The state of ``ctrl``'s game (a :class:`diceland_site.table.Table`)
+    with the page's own keys ``extra``."""
+    game, m = ctrl.game, ctrl.model()
+    totals = game.scores()
     outcome = game.outcome() if game.over else None
-    own_seats = page.get("seats") if isinstance(page.get("seats"), list) else []
-    out: dict[str, Any] = {
+    phase = getattr(game.phase, "value", game.phase)
+    return {
         "game": name,
-        "current": _first(page, "current", "active"),
-        "shown": _first(page, "shown", "sheet_player", "current", "active"),
+        "lang": m.lang,
+        "seat": ctrl.deciding_seat(),
+        "shown": m.shown,
+        "phase": str(phase),
+        "prompt": str(m.prompt or ""),
         "over": bool(game.over),
         "winners": list(outcome.winners) if outcome is not None else [],
-        "can_undo": bool(page["can_undo"]) if "can_undo" in page else (not game.over and game.can_undo()),
-        "prompt": str(page.get("prompt") or ""),
-        "seats": [{**(own_seats[p] if p < len(own_seats) and isinstance(own_seats[p], dict) else {}),
-                   "name": seat.name, "kind": seat.kind, "score": scores[p]}
-                  for p, seat in enumerate(seats)],
+        "bot_pending": bool(ctrl.bot_pending()),
+        "can_undo": bool(m.can_undo),
+        "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
+        "handoff": m.handoff.title if m.handoff is not None else None,
+        "seats": [{"name": seat.name, "kind": seat.kind, "total": totals[p]} for p, seat in enumerate(ctrl.seats)],
+        "extra": dict(extra),
     }
-    for counter in ("turn", "round"):
-        value = getattr(game, counter, None)
-        if isinstance(value, int):
-            out[counter] = value
-    return out
-
-
-def _first(page: Mapping[str, Any], *keys: str) -> int | None:
-    for key in keys:
-        value = page.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None

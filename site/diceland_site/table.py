@@ -65,6 +65,7 @@ class TableContract(Protocol):
     def names(self) -> list[str]: ...
     def deciders(self) -> tuple[int, ...]: ...
     def current_seat(self) -> int | None: ...
+    def deciding_seat(self) -> int | None: ...
     def shown_player(self) -> int: ...
     def view_sheet(self, seat: int | None) -> None: ...
     def needs_handoff(self) -> bool: ...
@@ -183,6 +184,15 @@ class Table:
         if p is not None and p != self.holder:
             self.holder = p
             self.viewing = None
+
+    def deciding_seat(self) -> int | None:
+        """Whose decision is awaited: the person the screen asks, else the
+        first bot (or the table for a person) to decide; None once over."""
+        p = self.current_seat()
+        if p is not None:
+            return p
+        waiting = self.deciders()
+        return waiting[0] if waiting and not self.game.over else None
 
     def acting_seat(self) -> int | None:
         """The person who may act on this screen now (no hand-over pending)."""

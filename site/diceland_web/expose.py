@@ -10,7 +10,6 @@ import js
 
 from diceland_core import record_json
 from diceland_site.games import GAMES
-from diceland_site.surface import common_state
 
 from .dom import window
 
@@ -27,11 +26,7 @@ def expose(shell):
         return record_json(current[0]) if current is not None else None
 
     def state():
-        current = page.current_game()
-        out = {"game": False}
-        if current is not None:
-            out = page.state()
-            out.update(common_state(shell.game, current[0], current[1], out))
+        out = page.state() if page.ctrl is not None else {"game": False}
         out["save_id"] = shell.saver.save_id
         out["message"] = shell.notices.message_text()
         out["overlay"] = shell.overlay_open()

@@ -19,6 +19,7 @@ from typing import Sequence
 
 from diceland_site.i18n import Strings
 from diceland_site.packed import LinkError
+from diceland_site.surface import table_state
 from diceland_site.play import Result
 from diceland_site.share import share_url
 from diceland_site.start_params import SEED_MAX
@@ -245,9 +246,14 @@ class GamePage:
 
     # -- what tests and tools can ask ---------------------------------------------------
     def state(self) -> dict:
-        """The page's own keys of ``window.diceland.state()`` for the game on
-        screen (asked only when there is one)."""
-        return {"game": True}
+        """``window.diceland.state()`` for the game on screen (asked only when
+        there is one): the same keys on every page
+        (:mod:`diceland_site.surface`), the page's own under ``extra``."""
+        return table_state(self.GAME, self.ctrl, self.state_extra())
+
+    def state_extra(self) -> dict:
+        """The page's own keys of ``state()`` (its ``extra``)."""
+        return {}
 
     def api_functions(self) -> dict:
         return {}

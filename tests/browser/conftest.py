@@ -188,7 +188,7 @@ class Site:
         return self.page.evaluate(f"window.diceland.cellCenter({row}, {col}, {'null' if seat is None else seat})")
 
     def cursor(self) -> list[int] | None:
-        return self.state().get("cursor")
+        return self.state()["extra"].get("cursor")
 
     def tap_cell(self, row: int, col: int, seat: int | None = None) -> None:
         point = self.cell_center(row, col, seat)
@@ -238,8 +238,8 @@ class Site:
         """Wait until the person at ``seat`` has a decision on screen (or the
         game is over), pressing the handoff and Roll buttons on the way."""
         for _ in range(100):
-            s = self.wait_state(f"s.game_over || s.seat === {seat}")
-            if s["game_over"]:
+            s = self.wait_state(f"s.over || s.seat === {seat}")
+            if s["over"]:
                 return s
             if s["handoff"]:
                 self.click("btn-handoff")
@@ -254,7 +254,7 @@ class Site:
         if the game ends) and return the state of the next one on screen."""
         for _ in range(decisions):
             s = self.human_decision(seat)
-            if s["game_over"]:
+            if s["over"]:
                 return s
             self.act(s)
         return self.human_decision(seat)
@@ -274,7 +274,7 @@ class Site:
         """Make the decision on screen in ``s`` somehow (choose the first
         colour, stop, or place the hint / pass)."""
         if s["phase"] == "choose":
-            index = next(i for i, d in enumerate(s["dice"]) if d["enabled"])
+            index = next(i for i, d in enumerate(s["extra"]["dice"]) if d["enabled"])
             self.page.click(f'#dice button.die[data-index="{index}"]')
         elif s["phase"] == "decide":
             self.click("btn-stop")

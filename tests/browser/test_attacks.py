@@ -295,7 +295,7 @@ def test_long_names_are_cut_with_a_note(site):
     page = site.page
     long_name = "Bartholomew-the-Magnificent-of-Diceland"
     site.open(f"?players=human,human&boards=A,A&seed=3&speed=0&names={quote(long_name)},Bo")
-    assert [p["name"] for p in site.state()["players"]] == [long_name[:24], "Bo"]
+    assert [p["name"] for p in site.state()["seats"]] == [long_name[:24], "Bo"]
     wait_toast(page, "longer than 24 characters")
 
     save_id = site.save_id()
@@ -303,7 +303,7 @@ def test_long_names_are_cut_with_a_note(site):
     env["seats"][0]["name"] = "N" * 500_000
     env["id"] = None
     assert page.evaluate("(t) => window.diceland.importText(t)", json.dumps(env)) is True
-    assert site.state()["players"][0]["name"] == "N" * 24
+    assert site.state()["seats"][0]["name"] == "N" * 24
     wait_toast(page, "longer than 24 characters")
 
     scenario = {"board": "A", "players": 2, "seed": 1, "actions": [], "names": ["M" * 1000, "Bo"]}

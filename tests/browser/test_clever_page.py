@@ -26,7 +26,7 @@ def poll(site, predicate, timeout: float = 60.0) -> dict:
 
 
 def human_turn(site) -> dict:
-    return poll(site, lambda s: s["over"] or (not s["bot_pending"] and s["current"] is not None))
+    return poll(site, lambda s: s["over"] or (not s["bot_pending"] and s["seat"] is not None))
 
 
 def tap_hint(site) -> None:
@@ -50,19 +50,19 @@ def test_whole_solo_game_by_taps(site):
     moves = 0
     s = human_turn(site)
     while not s["over"]:
-        before = s["actions"]
+        before = s["extra"]["actions"]
         tap_hint(site)
         s = human_turn(site)
         moves += 1
         assert moves < 200
-        assert s["actions"] >= before
-    assert s["rating"]
+        assert s["extra"]["actions"] >= before
+    assert s["extra"]["rating"]
     dialog = site.page.locator("#game-over")
     assert dialog.is_visible()
     text = dialog.inner_text()
-    assert s["rating"] in text and str(s["scores"][0]["total"]) in text
+    assert s["extra"]["rating"] in text and str(s["extra"]["scores"][0]["total"]) in text
     record = site.record()
-    assert record["game"] == "clever" and len(record["history"]["actions"]) == s["actions"]
+    assert record["game"] == "clever" and len(record["history"]["actions"]) == s["extra"]["actions"]
 
 
 def test_buttons_and_dice_have_names(site):
@@ -79,7 +79,7 @@ def test_buttons_and_dice_have_names(site):
     assert targets.count() >= 1
     targets.first.focus()
     page.keyboard.press("Enter")
-    assert poll(site, lambda s: s["actions"] >= 1)
+    assert poll(site, lambda s: s["extra"]["actions"] >= 1)
     page.locator("#dice button.die:not([disabled])").first.click()  # a click or a tap leaves the focus
     assert page.locator("#targets button").count() >= 1
     assert not page.evaluate("!!document.activeElement.closest('#targets')")
@@ -163,7 +163,7 @@ def test_two_people_and_a_bot_pass_the_device(site):
         s = human_turn(site)
         if s["handoff"]:
             assert page.locator("#handoff").is_visible()
-            name = ["Ana", "Bo"][s["current"]]
+            name = ["Ana", "Bo"][s["seat"]]
             handoffs.add(name)
             assert name in page.locator("#handoff-text").inner_text()
         tap_hint(site)

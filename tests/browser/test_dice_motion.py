@@ -17,7 +17,7 @@ def _reveal_first_roll(site):
         site.click("btn-handoff")
         site.wait_state("s.buttons.roll")
     site.click("btn-roll")
-    site.wait_state("s.phase === 'choose' && s.dice.some(d => d.enabled)")
+    site.wait_state("s.phase === 'choose' && s.extra.dice.some(d => d.enabled)")
 
 
 def test_rolled_dice_tumble(site, watch):

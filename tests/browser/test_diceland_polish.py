@@ -72,7 +72,7 @@ def test_bot_speed_setting_sets_the_bots_pause(site):
     page.select_option("#bot-speed", "fast")
     assert site.wait_state("s.settings.bot_scheduled_ms < 650")["settings"]["bot_speed"] == "fast"
     page.select_option("#bot-speed", "instant")
-    assert site.wait_state("s.settings.bot_scheduled_ms === 0 || s.game_over")["settings"]["bot_delay_ms"] == 0
+    assert site.wait_state("s.settings.bot_scheduled_ms === 0 || s.over")["settings"]["bot_delay_ms"] == 0
     site.reload()  # the speed is kept
     s = _settings(site)
     assert s["bot_speed"] == "instant" and s["bot_delay_ms"] == 0
@@ -136,9 +136,9 @@ def _a_lit_cell_beside_an_unlit_one(site) -> tuple[dict, list, list]:
     neighbour in the same row."""
     for _ in range(80):
         s = site.human_decision(0)
-        assert not s["game_over"]
-        if s["phase"] in ("place", "bonus") and s["highlights"] and s["sheet_player"] == 0:
-            lit = [tuple(c) for c in s["highlights"]]
+        assert not s["over"]
+        if s["phase"] in ("place", "bonus") and s["extra"]["highlights"] and s["shown"] == 0:
+            lit = [tuple(c) for c in s["extra"]["highlights"]]
             for r, c in lit:
                 for dc in (1, -1):
                     if 0 <= c + dc < 12 and (r, c + dc) not in lit:
@@ -163,7 +163,7 @@ def test_a_tap_just_past_a_lit_cell_counts_and_bursts(site):
     s, lit, other = _a_lit_cell_beside_an_unlit_one(site)
     _near_miss(site, lit, other)
     after = site.state()
-    assert lit in after["selection"], (lit, other, after["selection"])
+    assert lit in after["extra"]["selection"], (lit, other, after["extra"]["selection"])
     assert "cross-pop" in site.page.evaluate(POPS)
 
 
@@ -172,7 +172,7 @@ def test_no_burst_under_reduced_motion(site):
     site.open(PERSON_VS_BOT)
     s, lit, other = _a_lit_cell_beside_an_unlit_one(site)
     site.tap_cell(*lit, seat=0)
-    assert lit in site.state()["selection"]
+    assert lit in site.state()["extra"]["selection"]
     pops = site.page.evaluate(POPS)
     assert pops and set(pops) == {"none"}
     assert site.page.evaluate(

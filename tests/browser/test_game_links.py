@@ -49,9 +49,9 @@ def wide_move(site) -> None:
 
 def clever_move(site) -> None:
     """The hint's move on the clever page, by taps, till the record grows."""
-    before = human_turn(site)["actions"]
+    before = human_turn(site)["extra"]["actions"]
     tap_hint(site)
-    site.page.wait_for_function(f"() => JSON.parse(window.diceland.state()).actions > {before}", timeout=30_000)
+    site.page.wait_for_function(f"() => JSON.parse(window.diceland.state()).extra.actions > {before}", timeout=30_000)
 
 
 def deep_links(record: dict) -> list[str]:

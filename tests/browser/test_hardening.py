@@ -92,7 +92,7 @@ def test_page_runs_under_the_policy(site, site_dir, watch, name):
     if name == "diceland.html":
         for _ in range(3):  # play a few decisions under the policy
             s = site.human_decision(0)
-            if s["game_over"]:
+            if s["over"]:
                 break
             site.act(s)
         assert len(site.record()["history"]["actions"]) > 3
@@ -161,11 +161,11 @@ def test_persistent_storage_is_asked_for_once_after_the_first_turn(site):
     page = site.page
     page.add_init_script(PERSIST_COUNT)
     site.open(PERSON_VS_BOT)
-    if site.state()["turn"] == 1:
+    if site.state()["extra"]["turn"] == 1:
         assert page.evaluate("localStorage.getItem('test:persist')") is None
     for _ in range(40):
         s = site.human_decision(0)
-        if s["turn"] >= 2 or s["game_over"]:
+        if s["extra"]["turn"] >= 2 or s["over"]:
             break
         site.act(s)
     site.act(site.human_decision(0))

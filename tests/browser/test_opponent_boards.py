@@ -57,7 +57,7 @@ def test_desktop_shows_the_other_boards_beside_the_board(browser, server, watch,
             site.act(s)
             s = site.human_decision(0)
             moved = [seat for seat in (1, 2) if bot_placements(site, seat) > before[seat][1]]
-            if moved or s["game_over"]:
+            if moved or s["over"]:
                 break
         assert moved, "no bot placed anything"
         seat = moved[0]
@@ -68,11 +68,11 @@ def test_desktop_shows_the_other_boards_beside_the_board(browser, server, watch,
         assert mini_picture(page, seat) != before[seat][0]
         # a click shows that board large; the way back is offered
         mini.click()
-        assert site.state()["sheet_player"] == seat
+        assert site.state()["shown"] == seat
         assert mini.get_attribute("aria-pressed") == "true"
         assert page.is_visible("#btn-my-board") and "Ana" in page.text_content("#btn-my-board")
         page.click("#btn-my-board")
-        assert site.state()["sheet_player"] == 0 and page.is_hidden("#btn-my-board")
+        assert site.state()["shown"] == 0 and page.is_hidden("#btn-my-board")
         assert not watch.problems()
     finally:
         context.close()
@@ -89,14 +89,14 @@ def test_phone_switches_boards_with_player_chips(browser, server, watch, make_si
         assert chips.nth(1).text_content().startswith("Bo ★")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         chips.nth(1).tap()
-        assert site.state()["sheet_player"] == 1
+        assert site.state()["shown"] == 1
         assert chips.nth(1).get_attribute("aria-selected") == "true"
         back = page.locator("#btn-my-board")
         assert back.is_visible() and back.text_content() == "Back to my board (Ana)"
         box = back.bounding_box()
         assert box["x"] + box["width"] <= 390 and box["height"] >= 30
         back.tap()
-        assert site.state()["sheet_player"] == 0 and back.is_hidden()
+        assert site.state()["shown"] == 0 and back.is_hidden()
         assert chips.nth(0).get_attribute("aria-selected") == "true"
         assert not watch.problems()
     finally:

@@ -32,7 +32,7 @@ def test_page_becomes_ready(site, watch):
 
 def test_four_bots_play_to_a_winner(site):
     site.open("?players=random,greedy,greedy,expert&boards=A,B,C,D&seed=11&speed=0")
-    s = site.wait_state("s.game_over", timeout=120_000)
+    s = site.wait_state("s.over", timeout=120_000)
     assert s["winners"]
     game = load_record(site.record())  # the page's record replays under CPython
     assert game.over and list(game.winners) == s["winners"]
@@ -48,37 +48,37 @@ def test_person_plays_by_tapping_cells(site):
     rejected = False
     for _ in range(60):
         s = site.human_decision(0)
-        assert not s["game_over"], "the game ended before the person placed anything"
+        assert not s["over"], "the game ended before the person placed anything"
         if s["phase"] == "choose":
-            die = next(d for d in s["dice"] if d["enabled"])
+            die = next(d for d in s["extra"]["dice"] if d["enabled"])
             assert die["colour"] in die["label"]  # English UI: the name says the colour
-            site.page.click(f'#dice button.die[data-index="{s["dice"].index(die)}"]')
+            site.page.click(f'#dice button.die[data-index="{s["extra"]["dice"].index(die)}"]')
             continue
         if s["phase"] == "decide":
             site.click("btn-stop")
             continue
-        if not s["highlights"]:
+        if not s["extra"]["highlights"]:
             site.click("btn-pass")
             continue
         if not rejected:
-            legal = {tuple(c) for c in s["highlights"]}
+            legal = {tuple(c) for c in s["extra"]["highlights"]}
             crossed = {tuple(c) for c in load_record(site.record()).sheets[0].crossed_cells()}
             illegal = next((r, c) for r in range(9) for c in range(12)
                            if (r, c) not in legal and (r, c) not in crossed)
             site.tap_cell(*illegal, seat=0)
             after = site.state()
-            assert after["selection"] == [] and after["highlights"] == s["highlights"]
+            assert after["extra"]["selection"] == [] and after["extra"]["highlights"] == s["extra"]["highlights"]
             assert site.page.locator("#toasts .toast").count() >= 1
             rejected = True
         chosen = []
         while not site.state()["buttons"].get("confirm"):
-            target = site.state()["highlights"][0]
+            target = site.state()["extra"]["highlights"][0]
             site.tap_cell(*target, seat=0)
             chosen.append(tuple(target))
-            assert [tuple(c) for c in site.state()["selection"]] == chosen
+            assert [tuple(c) for c in site.state()["extra"]["selection"]] == chosen
         # tapping a chosen cell again removes it; tap it back
         site.tap_cell(*chosen[-1], seat=0)
-        assert len(site.state()["selection"]) == len(chosen) - 1
+        assert len(site.state()["extra"]["selection"]) == len(chosen) - 1
         site.tap_cell(*chosen[-1], seat=0)
         before = len(site.record()["history"]["actions"])
         site.click("btn-confirm")
@@ -189,7 +189,7 @@ def test_site_works_under_a_sub_path(site, serve, site_dir, tmp_path):
     parent = serve(tmp_path)
     site.base_url = parent.url + "diceland/"
     site.open("?players=greedy,random&boards=B,E&seed=3&speed=0")
-    s = site.wait_state("s.game_over", timeout=120_000)
+    s = site.wait_state("s.over", timeout=120_000)
     assert s["winners"]
     assert json.loads(site.page.evaluate("window.diceland.record()"))["seed"] == 3
 
@@ -197,13 +197,13 @@ def test_site_works_under_a_sub_path(site, serve, site_dir, tmp_path):
 def test_keyboard_play(site):
     site.open(PERSON_VS_BOT)
     s = site.human_decision(0)
-    while s["phase"] in ("choose", "decide") or not s["highlights"]:
+    while s["phase"] in ("choose", "decide") or not s["extra"]["highlights"]:
         site.act(s)
         s = site.human_decision(0)
-        assert not s["game_over"]
+        assert not s["over"]
     site.page.focus("#board")
     site.page.keyboard.press("ArrowLeft")  # the cursor appears on the start cell
-    target = s["highlights"][0]
+    target = s["extra"]["highlights"][0]
     for _ in range(20):
         cursor = site.cursor()
         if cursor == target:
@@ -214,10 +214,10 @@ def test_keyboard_play(site):
         site.page.keyboard.press(key)
     assert site.cursor() == target
     site.page.keyboard.press("Enter")
-    assert site.state()["selection"] == [target]
+    assert site.state()["extra"]["selection"] == [target]
     assert site.page.text_content("#announcer")  # the cell was described
     site.page.keyboard.press(" ")
-    assert site.state()["selection"] == []
+    assert site.state()["extra"]["selection"] == []
 
 
 def test_two_people_pass_the_device(site):
@@ -225,12 +225,12 @@ def test_two_people_pass_the_device(site):
     seen_handoff = False
     for _ in range(12):
         s = site.state()
-        if s["game_over"]:
+        if s["over"]:
             break
         if s["handoff"]:
             seen_handoff = True
             assert site.page.is_visible("#handoff")
-            assert s["players"][s["seat"]]["name"] in site.page.text_content("#handoff-text")
+            assert s["seats"][s["seat"]]["name"] in site.page.text_content("#handoff-text")
             site.click("btn-handoff")
             continue
         if s["buttons"].get("roll"):

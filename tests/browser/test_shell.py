@@ -97,8 +97,8 @@ def test_welcome_starts_a_bot_game_in_one_tap_on_a_small_phone(browser, server, 
             assert b["x"] >= 0 and b["x"] + b["width"] <= width, button
         page.click("#btn-welcome-bot")
         s = site.wait_state("s.game")
-        assert [p["kind"] for p in s["players"]] == ["human", "greedy"]
-        assert [p["name"] for p in s["players"]] == ["Player 1", "Easy bot"]  # every page names a bot by its kind
+        assert [p["kind"] for p in s["seats"]] == ["human", "greedy"]
+        assert [p["name"] for p in s["seats"]] == ["Player 1", "Easy bot"]  # every page names a bot by its kind
         assert page.is_hidden("#welcome")
     finally:
         context.close()
@@ -141,18 +141,18 @@ def test_tap_on_an_opponents_board_names_it(site):
     site.open(TWO_PEOPLE)
     for _ in range(40):
         s = site.state()
-        if s["phase"] == "place" and s["highlights"] and not s["handoff"]:
+        if s["phase"] == "place" and s["extra"]["highlights"] and not s["handoff"]:
             break
         site.press_something(s)
     else:
         raise AssertionError("no placement in 40 steps")
     me = s["seat"]
     other = 1 - me
-    row, col = s["highlights"][0]
+    row, col = s["extra"]["highlights"][0]
     site.tap_cell(row, col, seat=other)
     toast = page.locator("#toasts .toast").last.text_content()
-    assert s["players"][other]["name"] in toast and "not your decision" not in toast
-    assert site.state()["selection"] == []
+    assert s["seats"][other]["name"] in toast and "not your decision" not in toast
+    assert site.state()["extra"]["selection"] == []
 
 
 def _phone(browser, server, watch, make_site, width=390, height=844):
@@ -168,7 +168,7 @@ def test_phone_board_stays_put_between_phases(browser, server, watch, make_site)
         tops = set()
         for _ in range(6):
             s = site.human_decision(0)
-            if s["game_over"]:
+            if s["over"]:
                 break
             tops.add(round(site.page.locator("#board").bounding_box()["y"]))
             site.act(s)
@@ -181,7 +181,7 @@ def test_phone_end_table_and_long_log_fit(browser, server, watch, make_site):
     context, site = _phone(browser, server, watch, make_site)
     try:
         site.open("?players=greedy,greedy,greedy,greedy&boards=A&seed=3&speed=0")
-        site.wait_state("s.game_over")
+        site.wait_state("s.over")
         page = site.page
         page.wait_for_selector("#game-over[open]")
         dialog = page.locator("#game-over").bounding_box()
@@ -232,7 +232,7 @@ def test_every_game_page_has_the_same_window_diceland_surface(site, game, query)
     s = site.state()
     assert s["game"] == game and s["over"] is False and s["winners"] == []
     assert isinstance(s["can_undo"], bool) and isinstance(s["prompt"], str) and s["prompt"]
-    assert s["current"] in (0, 1) and s["shown"] in (0, 1)
+    assert s["seat"] in (0, 1) and s["shown"] in (0, 1)
     assert ("turn" in s) or ("round" in s)
     assert [(x["name"] != "", x["kind"]) for x in s["seats"]] == [(True, "human"), (True, "expert")]
     record = site.record()

@@ -122,12 +122,12 @@ def test_broken_stale_or_switched_off_snapshots_mean_a_normal_boot(site, watch):
 def test_game_after_restore_replays_like_after_normal_boot(site, watch):
     site.open(BOTS)
     assert dataset(site.page, "boot") == "normal"
-    site.wait_state("s.game_over", timeout=120_000)
+    site.wait_state("s.over", timeout=120_000)
     normal = site.record()
     assert wait_snapshot(site.page) == "saved"
     site.open(BOTS)
     assert dataset(site.page, "boot") == "snapshot"
-    site.wait_state("s.game_over", timeout=120_000)
+    site.wait_state("s.over", timeout=120_000)
     restored = site.record()
     assert restored["history"]["actions"]
     assert {k: v for k, v in restored.items() if k != "meta"} == {k: v for k, v in normal.items() if k != "meta"}

@@ -10,8 +10,8 @@ pytestmark = pytest.mark.browser
 
 THREE = "?players=human,greedy,greedy&names=Ana,Bo,Cy&seed=7&speed=0"
 PAGES = {
-    "clever": ("clever.html", "s.current === 0 && !s.bot_pending && !s.handoff"),
-    "wideshut": ("wideshut.html", "s.current === 0 && !s.bot_turn && !s.handoff"),
+    "clever": ("clever.html", "s.seat === 0 && !s.bot_pending && !s.handoff"),
+    "wideshut": ("wideshut.html", "s.seat === 0 && !s.bot_pending && !s.handoff"),
     "diceland": ("diceland.html", "s.seat === 0 && !s.handoff"),
 }
 
@@ -49,10 +49,10 @@ def to_a_choice(site, game: str) -> list[list[float]]:
                 continue
             for t in dice:
                 site.tap(t)
-            return site.state()["lit"]
+            return site.state()["extra"]["lit"]
         if game == "clever":
             site.tap(taps[0])
-            lit = site.state()["lit"]
+            lit = site.state()["extra"]["lit"]
             if lit:
                 return lit
             for t in site.hint_taps():
@@ -136,7 +136,7 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         assert page.evaluate("document.querySelector('#board').toDataURL()") != picture
         minis.nth(1).click()
         s = site.state()
-        assert s["shown"] == 0 and s["home"] == 0
+        assert s["shown"] == 0 and s["extra"]["home"] == 0
         assert minis.nth(1).get_attribute("aria-pressed") == "false"
         # the person's move made, the bots' marks show on their small sheets, outlined for a moment
         before = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]

@@ -72,7 +72,7 @@ def check_lands(site, tap: dict, decision: int) -> None:
     else:
         point, target = tap, "board"
     where = page.evaluate(WHERE_IT_LANDS, [point["x"], point["y"], target])
-    assert where["inside"] and where["ok"], (decision, tap, where, site.state().get("chosen"))
+    assert where["inside"] and where["ok"], (decision, tap, where, site.state()["extra"].get("chosen"))
 
 
 def check_no_keys(site, decision: int) -> None:
@@ -101,7 +101,7 @@ def check_end(site, name: str, lang: str, phone: bool) -> None:
     game, table = engine_table(name, site.record(), names, lang)
     outcome = game.outcome()
     assert game.over and table.totals == outcome.scores
-    assert [seat["score"] for seat in s["seats"]] == list(outcome.scores)
+    assert [seat["total"] for seat in s["seats"]] == list(outcome.scores)
     assert s["winners"] == list(outcome.winners) == list(table.winners)
     heads = page.locator("#game-over-stats thead th").all_inner_texts()
     assert [h.startswith("★") for h in heads] == [p in outcome.winners for p in range(len(names))]

@@ -50,7 +50,7 @@ def play_my_take(site) -> None:
     for k in range(len(take["dice"])):
         pos = box_position(take, k)
         s = state(site)
-        if pos is None or list(pos) not in [t[:3] for t in s["targets"]]:
+        if pos is None or list(pos) not in [t[:3] for t in s["extra"]["targets"]]:
             continue  # marked already by the page ("nothing to mark") or by the first tap
         tap_box(site, *pos)
     s = state(site)
@@ -62,18 +62,18 @@ def play_my_take(site) -> None:
 
 
 def my_decision(site, seat: int = 0) -> dict:
-    return wait(site, f"s.game_over || (s.current === {seat} && !s.bot_turn && !s.handoff)")
+    return wait(site, f"s.over || (s.seat === {seat} && !s.bot_pending && !s.handoff)")
 
 
 def play_turns(site, turns: int, seat: int = 0) -> dict:
     """Play ``turns`` decisions of the person at ``seat`` (rolls included)."""
     for _ in range(turns):
         s = my_decision(site, seat)
-        if s["game_over"]:
+        if s["over"]:
             return s
         if s["phase"] == "roll":
             site.click("btn-roll")
-            wait(site, f"s.phase !== 'roll' || s.current !== {seat}")
+            wait(site, f"s.phase !== 'roll' || s.seat !== {seat}")
         else:
             before = len(site.record()["history"]["actions"])
             play_my_take(site)
@@ -89,15 +89,15 @@ def test_game_against_a_bot_by_tapping(site):
     assert [x["kind"] for x in s["seats"]] == ["human", "expert"]
     for _ in range(200):
         s = play_turns(site, 1)
-        if s["game_over"]:
+        if s["over"]:
             break
-    assert s["game_over"], s
+    assert s["over"], s
     record = site.record()
     assert record["game"] == "wideshut" and record["seed"] == 7
     assert site.page.locator("#game-over").evaluate("d => d.open")
     assert "win" in site.page.inner_text("#game-over-winners")
     # every die carries its colour's name, and every control a name
-    assert all(b["label"] for b in s["dice"])
+    assert all(b["label"] for b in s["extra"]["dice"])
 
 
 LINK = "?players=human,expert&seed=11&speed=0"
@@ -117,7 +117,7 @@ def test_reload_resumes_the_identical_game(site):
         assert after["history"][key][:len(before["history"][key])] == before["history"][key]
     assert site.page.evaluate("location.search") == "?speed=0"   # the link does not restart the game
     s = play_turns(site, 2)
-    assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"]) or s["game_over"]
+    assert len(site.record()["history"]["actions"]) > len(before["history"]["actions"]) or s["over"]
 
 
 def test_offline_reload_resumes_and_plays_on(site, serve, site_dir):
@@ -159,8 +159,8 @@ def test_index_link_reaches_the_page_and_refusals_are_plain(site):
     if s["phase"] == "roll":
         site.click("btn-roll")
         s = my_decision(site)
-    six = next((d for d in s["dice"] if d["value"] == 6 and d["enabled"]), None)
-    low = [d for d in s["dice"] if d["value"] != 6 and d["enabled"]]
+    six = next((d for d in s["extra"]["dice"] if d["value"] == 6 and d["enabled"]), None)
+    low = [d for d in s["extra"]["dice"] if d["value"] != 6 and d["enabled"]]
     if six is not None and low:
         for die in (low[0], six):
             site.page.click('#dice button[data-index="%d"]' % die["index"])
@@ -215,7 +215,7 @@ def test_two_people_pass_the_device(site):
     last = None
     for _ in range(8):
         s = state(site)
-        person = s["current"]
+        person = s["seat"]
         # the device changes hands exactly when the next decision is another person's
         assert bool(s["handoff"]) == (person != last), (s, last)
         if s["handoff"]:
@@ -284,9 +284,9 @@ def test_five_players_to_the_end_scores_match_the_engine(site):
     assert [x["kind"] for x in s["seats"]] == ["human", "random", "greedy", "expert", "greedy"]
     for _ in range(300):
         s = play_turns(site, 1)
-        if s["game_over"]:
+        if s["over"]:
             break
-    assert s["game_over"], s
+    assert s["over"], s
     site.page.wait_for_function("() => document.getElementById('game-over').open")
     record = site.record()
     assert record["game"] == "wideshut" and record["players"] == 5

@@ -1,42 +1,61 @@
-"""window.diceland.state()'s common keys (diceland_site.surface), the same
-on every game's page."""
+"""window.diceland.state()'s one shape (diceland_site.surface), the same
+on every game's page, built from the shared table."""
 
 from __future__ import annotations
 
 import pytest
 
-from diceland_core import get_game
+from diceland_site.games.clever.controller import Controller as CleverController
+from diceland_site.games.diceland.controller import Controller as DicelandController
+from diceland_site.games.wideshut.controller import Controller as WideController
 from diceland_site.seats import Seat
-from diceland_site.surface import COMMON_KEYS, common_state
+from diceland_site.surface import STATE_KEYS, table_state
+from diceland_site.table import Table, TableContract
+
+SEATS = [Seat("Ana"), Seat("Bo", "greedy")]
+CONTROLLERS = {
+    "diceland": lambda: DicelandController.new(SEATS, ["A"], seed=4),
+    "clever": lambda: CleverController.new(SEATS, seed=4),
+    "wideshut": lambda: WideController.new(SEATS, seed=4),
+}
 
 
-def play_to_end(definition, state):
-    bots = [definition.make_bot("greedy", p) for p in range(state.players)]
-    while not state.over:
-        p = state.waiting_for()[0]
-        state.apply(bots[p].choose(state, p))
+def check_schema(name: str, out: dict, ctrl) -> None:
+    assert tuple(out) == STATE_KEYS
+    assert out["game"] == name and out["lang"] == "en"
+    assert out["seat"] is None or 0 <= out["seat"] < len(ctrl.seats)
+    assert 0 <= out["shown"] < len(ctrl.seats)
+    assert isinstance(out["phase"], str) and out["phase"] and isinstance(out["prompt"], str)
+    assert isinstance(out["over"], bool) and isinstance(out["bot_pending"], bool)
+    assert isinstance(out["can_undo"], bool) and out["winners"] == list(ctrl.game.winners if out["over"] else [])
+    assert all(isinstance(k, str) and isinstance(v, bool) for k, v in out["buttons"].items())
+    assert out["handoff"] is None or isinstance(out["handoff"], str)
+    assert [set(s) for s in out["seats"]] == [{"name", "kind", "total"}] * len(ctrl.seats)
+    assert [s["total"] for s in out["seats"]] == list(ctrl.game.scores())
+    assert out["extra"] == {"mine": 1}
 
 
-@pytest.mark.parametrize("name", ["clever", "diceland", "wideshut"])
-def test_every_game_gives_the_common_keys_from_the_engine(name):
-    definition = get_game(name)
-    state = definition.new(players=2, seed=4)
-    seats = [Seat("Ana"), Seat("Bo", "expert")]
-    out = common_state(name, state, seats, {"current": 1, "prompt": "Roll"})
-    assert set(COMMON_KEYS) <= set(out)
-    assert out["game"] == name and out["current"] == 1 and out["shown"] == 1 and out["prompt"] == "Roll"
-    assert out["over"] is False and out["winners"] == [] and out["can_undo"] == state.can_undo()
-    assert [(s["name"], s["kind"]) for s in out["seats"]] == [("Ana", "human"), ("Bo", "expert")]
-    assert [s["score"] for s in out["seats"]] == list(state.scores())
-    assert ("turn" in out) or ("round" in out)
-    play_to_end(definition, state)
-    done = common_state(name, state, seats, {"active": 0, "sheet_player": 1, "can_undo": False})
-    assert done["over"] is True and done["winners"] == list(state.outcome().winners)
-    assert [s["score"] for s in done["seats"]] == list(state.outcome().scores)
-    assert done["current"] == 0 and done["shown"] == 1 and done["can_undo"] is False
+@pytest.mark.parametrize("name", sorted(CONTROLLERS))
+def test_every_game_gives_the_same_keys_from_the_table(name):
+    ctrl = CONTROLLERS[name]()
+    assert isinstance(ctrl, Table) and isinstance(ctrl, TableContract)
+    for _ in range(3000):
+        check_schema(name, table_state(name, ctrl, {"mine": 1}), ctrl)
+        if ctrl.game.over:
+            break
+        if not ctrl.bot_step().ok:
+            p = ctrl.current_seat()
+            assert p is not None and table_state(name, ctrl, {})["seat"] == p
+            action = ctrl.game.legal_actions(p)[0]
+            assert ctrl.apply(action).ok or ctrl.game.is_legal(action) is False
+    out = table_state(name, ctrl, {"mine": 1})
+    assert out["over"] and out["seat"] is None and out["winners"] == list(ctrl.game.outcome().winners)
 
 
-def test_a_pages_own_seat_fields_are_kept():
-    state = get_game("wideshut").new(players=2, seed=1)
-    out = common_state("wideshut", state, [Seat("A"), Seat("B")], {"seats": [{"total": -50}, {"total": -50}]})
-    assert out["seats"][0] == {"total": -50, "name": "A", "kind": "human", "score": -50}
+def test_seat_is_the_bot_while_only_bots_decide():
+    ctrl = WideController.new([Seat("Ana"), Seat("Bo", "greedy")], seed=2)
+    while not ctrl.bot_pending():
+        p = ctrl.current_seat()
+        ctrl.apply(ctrl.game.legal_actions(p)[0])
+    out = table_state("wideshut", ctrl, {})
+    assert out["seat"] == 1 and out["bot_pending"] is True

@@ -296,17 +296,14 @@ class CleverPage(LogReplay, GamePage):
         show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ---------------------------------------------------
-    def state(self) -> dict:
+    def state_extra(self) -> dict:
         m = self.ctrl.model()
         return {
-            "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "over": m.over, "rating": m.rating, "prompt": m.prompt, "handoff": m.handoff.title if m.handoff else None,
-            "bot_pending": m.bot_pending, "targets": [list(t) for t in m.targets],
+            "round": m.round, "rating": m.rating, "targets": [list(t) for t in m.targets],
             "dice": [{"colour": d.colour, "value": d.value, "place": d.place, "usable": d.usable,
                       "label": d.label} for d in m.dice],
-            "buttons": {b.id: b.enabled for b in m.buttons if b.visible},
             "scores": [p.scores for p in m.seats], "actions": len(self.ctrl.game.actions),
-            "shown": m.shown, "home": m.home, "lit": self.lit_points(m),
+            "home": m.home, "lit": self.lit_points(m),
         }
 
     def lit_points(self, m) -> list:

@@ -358,17 +358,13 @@ class DicelandPage(LogReplay, GamePage):
         self.replay_controls(model)
 
     # -- what tests and tools can ask ---------------------------------------------------
-    def state(self) -> dict:
+    def state_extra(self) -> dict:
         m = self.ctrl.model()
         data = m.to_json()
-        keep = ("lang", "phase", "turn", "active", "highlights", "selection", "cursor",
-                "selection_colour", "handoff", "bot_pending", "winners", "prompt", "can_undo")
-        out = {k: data[k] for k in keep}
-        out.update(seat=m.current, sheet_player=m.shown, game_over=m.over, players=data["seats"])
-        out["game"] = True
+        out = {k: data[k] for k in ("turn", "active", "highlights", "selection", "cursor", "selection_colour")}
+        out["players"] = data["seats"]
         out["dice"] = [{"colour": d.colour, "group": d.group, "enabled": d.enabled, "label": d.label}
                        for d in m.dice]
-        out["buttons"] = {b.id: b.enabled for b in m.buttons if b.visible}
         return out
 
     def api_functions(self) -> dict:

@@ -263,18 +263,13 @@ class WideShutPage(LogReplay, GamePage):
         show_breakdown(self.shell, breakdown(self.ctrl.game, self.ctrl.names, self.strings))
 
     # -- what tests and tools can ask ----------------------------------------------------------
-    def state(self) -> dict:
+    def state_extra(self) -> dict:
         m = self.ctrl.model()
         return {
-            "game": True, "lang": m.lang, "phase": m.phase, "round": m.round, "current": m.current,
-            "shown": m.shown, "prompt": m.prompt, "buttons": {b.id: b.enabled for b in m.buttons},
-            "handoff": m.handoff.title if m.handoff else None,
-            "bot_turn": m.bot_pending, "game_over": m.over, "winners": list(m.winners),
-            "end_triggered": m.end_triggered, "chosen": list(m.chosen), "notes": list(m.notes),
+            "round": m.round, "end_triggered": m.end_triggered, "chosen": list(m.chosen), "notes": list(m.notes),
             "targets": [[t.half, t.row, t.col, t.kind] for t in m.targets],
             "dice": [{"index": d.index, "colour": d.colour, "value": d.value, "enabled": d.enabled,
                       "taken": d.taken, "label": d.label} for d in m.dice],
-            "seats": [{"name": x.name, "kind": x.kind, "total": x.total} for x in m.seats],
             "home": m.home, "lit": self.lit_points(m),
         }
 

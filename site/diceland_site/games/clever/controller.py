@@ -166,13 +166,8 @@ class Controller(Table):
         return self.game.phase == FINISH and self.deciders() == (p,) and not self.game.compulsory()
 
     def current(self) -> int | None:
-        """Whose decision the page shows: the person deciding, else the
-        first bot to; None once the game is over."""
-        p = self.current_seat()
-        if p is not None:
-            return p
-        waiting = self.deciders()
-        return waiting[0] if waiting and not self.game.over else None
+        """Whose decision the page shows (:meth:`deciding_seat`)."""
+        return self.deciding_seat()
 
     def is_human_turn(self) -> bool:
         return self.current_seat() is not None
