@@ -253,3 +253,25 @@ def test_import_and_quota_errors(site):
     site.act(site.human_decision(0))
     assert len(site.record()["history"]["actions"]) > len(record["history"]["actions"])
     assert site.page.is_visible("#message")
+
+
+def test_a_persons_crossing_is_kept_while_bots_cross(site):
+    """Everyone crosses the same roll: the bots' crossings, made while the
+    person chooses, neither clear the chosen cell nor refuse the tap."""
+    site.open("?players=human,greedy,greedy,greedy&names=Ana,Bo,Cy,Di&boards=A,A,A,A&seed=3&speed=1")
+    for _ in range(40):
+        s = site.human_decision()
+        assert not s["over"]
+        if s["phase"] == "place" and s["extra"]["highlights"] and s["bot_pending"]:
+            break
+        site.act(s)
+    else:
+        raise AssertionError("no crossing phase with bots still to cross")
+    cell = s["extra"]["highlights"][0]
+    before = len(site.record()["history"]["actions"])
+    site.tap_cell(*cell)
+    site.page.wait_for_function(
+        f"() => JSON.parse(window.diceland.record()).history.actions.length > {before}", timeout=30_000)
+    after = site.state()
+    assert cell in after["extra"]["selection"], after
+    assert after["seat"] == 0
