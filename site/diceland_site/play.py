@@ -69,8 +69,8 @@ class HandoffView:
 
 @dataclass(frozen=True)
 class BaseView:
-    """What every game's view model has: the language, the seat to act
-    (``current``, None when only bots act or the game is over) and the seat
+    """What every game's view model has: the language, the seat whose
+    decision the page shows (``current``; None once the game is over) and the seat
     whose sheet is drawn (``shown``), the seats, the dice, the buttons, the
     prompt, the pass-the-device screen, whether a bot's move is due, the end
     of the game and whether Undo may be pressed."""
