@@ -98,6 +98,8 @@ class Table:
         self.viewing: int | None = None
         #: the person who holds the device (None: nobody took it yet)
         self.holder: int | None = None
+        #: how many decisions were taken back (a new position, whatever its length)
+        self.undos = 0
         self.set_language(lang)
         self._take_device()
 
@@ -325,6 +327,7 @@ class Table:
             self.game = self.game.undo(steps)
         except IllegalActionError as err:
             return self.refusal(err)
+        self.undos += 1
         self.rebuild_log()
         self.forget_choice()
         self.viewing = None

@@ -69,6 +69,7 @@ class Controller(Table):
         #: who said "Done" to the +1s they could use this turn
         self.declined: set[int] = set()
         self._turn_key: tuple = ()
+        self._deciders: tuple = ((), ())
         super().__init__(game, seats, lang)
         self._turn_key = self.turn_key()
 
@@ -145,13 +146,16 @@ class Controller(Table):
 
     def deciders(self) -> tuple[int, ...]:
         """The engine's ``waiting_for``; in the turn's end, the takes still
-        owed and the +1s still open, else the one who ends the turn."""
+        owed and the +1s still open, else the one who ends the turn (kept
+        until the position or a "Done" changes: the page asks often)."""
         g = self.game
-        waiting = tuple(g.waiting_for())
-        if g.phase != FINISH or g.pending_player is not None:
-            return waiting
-        owed = tuple(g.compulsory()) + self.optional()
-        return owed or waiting
+        key = (self.undos, id(g), len(g.actions), frozenset(self.declined))
+        if self._deciders[0] != key:
+            waiting = tuple(g.waiting_for())
+            if g.phase == FINISH and g.pending_player is None:
+                waiting = tuple(g.compulsory()) + self.optional() or waiting
+            self._deciders = (key, waiting)
+        return self._deciders[1]
 
     def automatic(self, seat: int) -> Any:
         """The end of the turn, once nothing is left to decide."""
