@@ -233,10 +233,10 @@ def test_every_game_page_has_the_same_window_diceland_surface(site, game, query)
     assert s["game"] == game and s["over"] is False and s["winners"] == []
     assert isinstance(s["can_undo"], bool) and isinstance(s["prompt"], str) and s["prompt"]
     assert s["seat"] in (0, 1) and s["shown"] in (0, 1)
-    assert ("turn" in s) or ("round" in s)
+    assert ("turn" in s["extra"]) or ("round" in s["extra"])
     assert [(x["name"] != "", x["kind"]) for x in s["seats"]] == [(True, "human"), (True, "expert")]
     record = site.record()
-    assert all(isinstance(x["score"], int) for x in s["seats"]) and record["game"] == game
+    assert all(isinstance(x["total"], int) for x in s["seats"]) and record["game"] == game
 
 
 HAS_RUNTIME = """async () => {
