@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build the static Diceland site into ``dist/`` (and optionally serve it).
+"""Build the static Diceland site (its three games, the tutorial and the
+embeddable board) into ``dist/`` (and optionally serve it).
 
     python build.py                      # build dist/
     python build.py --out DIR            # build somewhere else
@@ -9,15 +10,20 @@
 What ends up in ``dist/``::
 
     index.html, home.js   the home page: the list of games (games.js)
-    diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+    <game>.html, <game>.py
+                         one page per game (diceland, clever, wideshut), and
+    embed.html, embed.py, tutorial.html, tutorial.py
                          (with the markup of site/partials/ written in at their
                          ``<!-- include: NAME -->`` lines)
-    style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
+    *.css, *.js, python*.mjs, manifest.webmanifest, icons/, favicon.ico
+    boot-strings.js, tutorial-list.js
+                         the boot texts and the tutorial's list, written here
     pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
-    wheels/<hash>/       diceland_core and diceland_site, built here with zipfile
+    wheels/<hash>/       diceland_core, diceland_site and diceland_web, built here
+                         with zipfile
     pictures/            every step of every lesson as SVG, pictures/index.json, and
                          each game's new sheet (pictures/start/, the boot screen's)
 

@@ -1,5 +1,6 @@
 /* Boot screen: a progress bar while Python starts, then the service worker.
-   No game logic here: main.py sets <html data-ready="true"> when the game is
+   No game logic here: the page's Python (diceland_web's shell) sets
+   <html data-ready="true"> when the game is
    interactive; this file only watches for it. */
 "use strict";
 
@@ -216,7 +217,7 @@
     if (/[?&](players|boards|board|seed|names|position)=/.test(location.search) || /^#position=/.test(location.hash)) return;
     const game = panel.getAttribute("data-last-frame") || "diceland";
     let frame = null;
-    try { frame = lastFrame(game); } catch (_) { return; }  // no storage, or a broken save: main.py says so
+    try { frame = lastFrame(game); } catch (_) { return; }  // no storage, or a broken save: the page's Python says so
     const img = document.createElement("img");
     img.id = frame ? "boot-frame" : "boot-start";
     img.className = "boot-frame";
