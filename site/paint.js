@@ -6,7 +6,6 @@
 "use strict";
 
 window.dicelandPaint = function dicelandPaint(ctx, json) {
-  const TAU = 6.283185307179586;
   function paint(fill, stroke, width) {
     if (fill !== null) {
       ctx.fillStyle = fill;
@@ -40,7 +39,7 @@ window.dicelandPaint = function dicelandPaint(ctx, json) {
       case "circle": {
         const [, x, y, r, fill, stroke, width] = op;
         ctx.beginPath();
-        ctx.arc(x, y, r, 0, TAU);
+        ctx.arc(x, y, r, 0, 2 * Math.PI);
         paint(fill, stroke, width);
         break;
       }

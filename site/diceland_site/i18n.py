@@ -19,6 +19,7 @@ code; :func:`error_details` the rule id and title a teacher may open
 
 from __future__ import annotations
 
+import functools
 import json
 import string
 from pathlib import Path
@@ -35,9 +36,6 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
 DEFAULT_LANGUAGE = "en"
 
-_CACHE: dict[tuple[str, str], dict[str, str]] = {}
-
-
 def locale_dir() -> Path:
     return Path(__file__).resolve().parent / "locales"
 
@@ -47,26 +45,24 @@ def load_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
     (this package's locales, or a game page's own), cached."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    folder = folder or locale_dir()
-    found = _CACHE.get((str(folder), lang))
-    if found is None:
-        text = (folder / f"{lang}.json").read_text(encoding="utf-8")
-        found = json.loads(text)
-        _CACHE[(str(folder), lang)] = found
-    return found
+    return _read_locale(folder or locale_dir(), lang)
 
 
-_LAYERED: dict[tuple[str, str], dict[str, str]] = {}
+@functools.cache
+def _read_locale(folder: Path, lang: str) -> dict[str, str]:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def layered_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
     """The shared strings of ``lang`` with ``folder``'s over them, cached."""
     if folder is None:
         return load_locale(lang)
-    found = _LAYERED.get((str(folder), lang))
-    if found is None:
-        found = _LAYERED[(str(folder), lang)] = {**load_locale(lang), **load_locale(lang, folder)}
-    return found
+    return _layered(folder, lang)
+
+
+@functools.cache
+def _layered(folder: Path, lang: str) -> dict[str, str]:
+    return {**load_locale(lang), **load_locale(lang, folder)}
 
 
 def placeholders(text: str) -> set[str]:

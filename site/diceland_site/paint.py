@@ -1,4 +1,5 @@
-"""Execute :mod:`diceland_site.games.diceland.draw` draw lists on a 2D canvas context.
+"""Execute the draw lists of every game (``diceland_site.games.<game>.draw``)
+on a 2D canvas context.
 
 Plain Python: the context is passed in (``canvas.getContext("2d")`` in the
 browser, any object with the same methods in a test), so this module imports
@@ -13,11 +14,11 @@ and makes the same calls on the JavaScript side.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Callable, Iterable
 
 __all__ = ["Painter", "CanvasPixels", "ScaledSheet", "draw_board", "ops_json", "FONT"]
 
-TAU = 6.283185307179586
 #: The canvas font of a ``text`` op of ``px`` pixels.
 FONT = "bold {px}px system-ui, sans-serif"
 #: ``batch(ctx, ops_json(ops))`` runs ``ops`` on ``ctx`` as :meth:`Painter.run` does.
@@ -119,7 +120,7 @@ class Painter:
             elif kind == "circle":
                 _, x, y, r, fill, stroke, width = op
                 ctx.beginPath()
-                ctx.arc(x, y, r, 0, TAU)
+                ctx.arc(x, y, r, 0, math.tau)
                 self.paint(fill, stroke, width)
             elif kind == "text":
                 _, x, y, text, colour, px, align = op
