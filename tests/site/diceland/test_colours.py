@@ -1,4 +1,4 @@
-"""One colour and symbol table: the SVG render (docs, README) and the site
+"""One colour and symbol table: the SVG render (docs/boards.md) and the site
 (board and dice) draw the same shape and fill for every colour."""
 
 from __future__ import annotations
