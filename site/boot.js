@@ -12,26 +12,13 @@
   let shown = 0;
 
   // The boot texts come from the locale files (keys boot.*): build.py writes
-  // them into boot-strings.js.  The language: ?lang=, else the one the player
-  // chose (saved settings), else the browser's.
+  // them into boot-strings.js.  The language (shared.js): ?lang=, else the one
+  // the player chose (saved settings, the tutorial's), else the browser's.
   const ALL = window.DICELAND_BOOT_STRINGS || {};
-  function language() {
-    const wanted = [];
-    try { wanted.push(new URLSearchParams(location.search).get("lang")); } catch (_) { /* no query */ }
-    for (const key of ["diceland:settings", "diceland:tutorial"]) {
-      try {
-        const saved = JSON.parse(localStorage.getItem(key) || "{}");
-        if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
-      } catch (_) { /* unreadable or forbidden storage: ignore it */ }
-    }
-    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
-    for (const tag of wanted) {
-      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
-      if (Object.prototype.hasOwnProperty.call(ALL, primary)) return primary;
-    }
-    return "en";
-  }
-  const LANG = language();
+  const SHARED = window.DicelandShared;
+  const QUERY = SHARED && SHARED.query();
+  const LANG = SHARED ? SHARED.language(ALL, QUERY && QUERY.get("lang"),
+    [SHARED.storedLanguage("diceland:settings"), SHARED.storedLanguage("diceland:tutorial")]) : "en";
   const STRINGS = ALL[LANG] || {};
   function t(key, detail) {
     const text = STRINGS[key] || (ALL.en || {})[key] || "";
@@ -189,7 +176,7 @@
   }
   function lastFrame(game) {
     const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-    const asked = new URLSearchParams(location.search).get("save");
+    const asked = QUERY && QUERY.get("save");  // a query too long to read names none
     const id = asked || (settings && typeof settings.current === "string" ? settings.current : null);
     let save = id ? readSave("diceland:save:" + id) : {};
     if (gameOf(save) !== game || !save.record) {

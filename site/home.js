@@ -24,22 +24,11 @@
   }
   const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
 
-  function language() {
-    const wanted = [query.get("lang")];
-    try {
-      const saved = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-      if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
-    } catch (_) { /* unreadable or forbidden storage */ }
-    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
-    for (const tag of wanted) {
-      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
-      if (Object.prototype.hasOwnProperty.call(DATA.strings, primary)) return primary;
-    }
-    return "en";
-  }
+  const SHARED = window.DicelandShared;
 
   function show() {
-    const lang = language();
+    // ?lang=, else the player's choice (saved settings), else the browser's
+    const lang = SHARED.language(DATA.strings, query.get("lang"), [SHARED.storedLanguage("diceland:settings")]);
     const table = DATA.strings[lang] || {};
     const t = (key, params) => {
       let text = table[key] || (DATA.strings.en || {})[key] || key;
