@@ -435,7 +435,7 @@ def test_spanish_and_italian_messages(board):
     ctl.roll()
     ctl.choose(Colour.RED)
     texts = [m.text for m in ctl.drain_messages()]
-    assert "¡Los seis dados son rojo!" in texts
+    assert "¡Los seis dados son rojos!" in texts
     assert any("Demasiados dados" in t or "demasiados dados" in t for t in texts)
     ctl.set_language("it")
     assert "Passa" in [b.label for b in ctl.model().buttons]
