@@ -407,13 +407,15 @@ def boot_strings() -> bytes:
 
 def games_script() -> bytes:
     """``games.js``: the games of ``site/diceland_site/games/games.json`` and the
-    ``games.*``/``home.*`` texts of the locale files, for the home page
-    (index.html), which lists the games without starting Python."""
+    ``games.*``/``home.*`` texts (and the language menu's) of the locale
+    files, for the home page (index.html), which lists the games without
+    starting Python."""
     games = json.loads((SITE / "diceland_site" / "games" / "games.json").read_text(encoding="utf-8"))
     strings = {}
     for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        strings[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(("games.", "home."))}
+        strings[path.stem] = {k: v for k, v in sorted(data.items())
+                              if k.startswith(("games.", "home.", "menu.language"))}
     text = json.dumps({"games": games, "strings": strings}, ensure_ascii=False, sort_keys=True)
     return ("/* Made by build.py from site/diceland_site/games/games.json and the locale files. */\n"
             f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
