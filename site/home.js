@@ -48,6 +48,8 @@
     if (select) {
       select.value = lang;
       select.setAttribute("aria-label", t("home.language"));
+      for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+      for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
       select.onchange = () => {
         const params = new URLSearchParams(location.search);
         params.set("lang", select.value);

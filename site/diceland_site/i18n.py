@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 from diceland_core import IllegalActionError
 from diceland_core.core.errors import plural_form
+from diceland_core.core.forms import FORMS, agree
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
@@ -78,13 +79,15 @@ def signed(value: int) -> str:
 
 class _Value:
     """A parameter as a template sees it: a negative whole number with its
-    minus sign, and the engine messages' plural spec ``{n:p:one|other}``
-    (the form for 1 or −1, else the other)."""
+    minus sign, the engine messages' plural spec ``{n:p:one|other}``
+    (the form for 1 or −1, else the other), and a word agreeing with its
+    noun (``{colour:f}``, :func:`diceland_core.core.forms.agree`)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "lang")
 
-    def __init__(self, value: object):
+    def __init__(self, value: object, lang: str = DEFAULT_LANGUAGE):
         self.value = value
+        self.lang = lang
 
     def __format__(self, spec: str) -> str:
         v = self.value
@@ -94,6 +97,8 @@ class _Value:
             except ValueError:
                 n = None
             return plural_form(spec, n)
+        if spec in FORMS:
+            return agree(str(v), spec, self.lang)
         if isinstance(v, int) and not isinstance(v, bool) and v < 0 and not spec:
             return signed(v)
         return format(v, spec)
@@ -129,7 +134,7 @@ class Strings:
         if not params:
             return text
         try:
-            return text.format_map(_Params({name: _Value(value) for name, value in params.items()}))
+            return text.format_map(_Params({name: _Value(value, self.lang) for name, value in params.items()}))
         except (ValueError, IndexError):
             return text
 

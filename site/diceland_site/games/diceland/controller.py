@@ -47,6 +47,7 @@ from .minis import last_move_ops
 from .placement import Placement
 from .results import Message
 from .strings import DicelandStrings
+from ...envelope import REVEALED
 from ...i18n import error_details, error_text
 from ...play import Result, own_last_decision
 from ...seats import Seat
@@ -107,7 +108,8 @@ class Controller(Placement, Keyboard):
         self.viewing: int | None = None
         self._shown: int | None = None
         p = self.current_seat()
-        self.revealed = not (p is not None and game.phase in (Phase.CHOOSE, Phase.BONUS))
+        self.revealed = (not (p is not None and game.phase in (Phase.CHOOSE, Phase.BONUS))
+                         or game.setup.meta.get(REVEALED) == len(game.actions))
         self._sync_shown()
 
     @classmethod
@@ -283,6 +285,7 @@ class Controller(Placement, Keyboard):
         if not self.needs_roll():
             return Result(False, self.strings.t("tap.not_your_turn"))
         self.revealed = True
+        self.game.setup.meta[REVEALED] = len(self.game.actions)  # saved: a reload shows this roll
         return Result(True)
 
     def choose(self, colour: Colour | str) -> Result:
