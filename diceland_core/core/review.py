@@ -178,6 +178,11 @@ class KeyedDice(SeededDice):
         self._key = key
         self._seen: dict[tuple, int] = {}
 
+    def copy(self) -> "KeyedDice":
+        new = super().copy()
+        new._seen = dict(self._seen)
+        return new
+
     def roll(self, n: int) -> tuple:
         key = tuple(self._key())
         count = self._seen.get(key, 0)
