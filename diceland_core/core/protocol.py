@@ -199,6 +199,9 @@ class GameDef:
 
     name: str
     title: str
+    #: the module the game's state classes live under (its package, or a
+    #: plug-in's own module): a record finds a state's game by it
+    package: str
     min_players: int
     max_players: int
     rule_prefix: str
@@ -213,6 +216,8 @@ class GameDef:
     hint: Callable[[Any, int], Hint] | None = None
     terminal: Callable[..., int] | None = None
     error_rule: bool = True
+    #: the rule an undo is refused with (nothing to take back, or a roll since)
+    undo_rule: str = ""
     #: names of the score areas a report breaks scores into (simulate)
     areas: Sequence[str] = ()
     #: what else a game starts with (Diceland's board); simulate cycles the

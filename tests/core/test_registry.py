@@ -58,7 +58,7 @@ def test_a_game_page_compiles_no_terminal():
 
 
 @pytest.mark.parametrize("name, entry, module, function", [
-    ("diceland", "terminal", "diceland_core.games.diceland.terminal", "play"),
+    ("diceland", "terminal", "diceland_core.games.diceland.terminal", "terminal"),
     ("clever", "terminal", "diceland_core.games.clever.terminal", "terminal"),
     ("wideshut", "terminal", "diceland_core.games.wideshut.terminal", "terminal"),
     ("clever", "parse_scenario", "diceland_core.games.clever.scenario", "parse_scenario"),

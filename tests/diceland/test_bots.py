@@ -13,6 +13,7 @@ from diceland_core.games.diceland.bots import Bot, ExpertBot
 make_bot = DEFINITION.make_bot
 BOT_KINDS = DEFINITION.bot_kinds
 from diceland_core.games.diceland.bots.evaluate import BONUS_ROLLS, evaluator_for, hit_probabilities
+from diceland_core.core.protocol import Hint
 from diceland_core.core.simulate import play_game
 
 BOARDS = board_ids()
@@ -45,7 +46,8 @@ def checked_game(boards, kinds, seed, *, check_hint=False, max_turns=1000):
             assert action in game.legal_actions(player)
             if check_hint:
                 suggestion = hint(game, player)
-                assert game.is_legal(suggestion), (game.phase, suggestion)
+                assert isinstance(suggestion, Hint)
+                assert game.is_legal(suggestion.action), (game.phase, suggestion)
             seen["decisions"] += 1
             seen["phases"].add(game.phase)
             return action

@@ -40,6 +40,7 @@ DEFINITION = register_package(
     min_players=1,
     max_players=4,
     rule_prefix="C",
+    undo_rule="C12.1",
     new=new,
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
     bots=BOTS,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.protocol import GameOption, Hint
+from ...core.protocol import GameOption
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .actions import (
@@ -49,26 +49,22 @@ def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, *
     return Game.new(boards if boards is not None else board, players=players, seed=seed, **options)
 
 
-def _hint(game: Game, player: int) -> Hint:
-    return Hint(hint(game, player))
-
-
 def _check_board(value: str) -> None:
     load_board(value)
 
 
 DEFINITION = register_package(
     __name__, actions, record,
-    terminal="play",
     name="diceland",
     title="Diceland",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     rule_prefix="D",
+    undo_rule="D7.1",
     new=new,
     parse_scenario=parse_scenario,
     bots=BOTS,
-    hint=_hint,
+    hint=hint,
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),

@@ -39,6 +39,7 @@ DEFINITION = register_package(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     rule_prefix="W",
+    undo_rule="W8.1",
     new=new,
     parse_scenario=parse_scenario,
     bots=BOTS,

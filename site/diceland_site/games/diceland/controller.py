@@ -73,7 +73,7 @@ def default_bot_factory(kind: str, seed: int) -> Bot:
 
 def default_hinter(game: Game, player: int) -> Action:
     from diceland_core.games.diceland.bots import hint
-    return hint(game, player)
+    return hint(game, player).action
 
 
 def _actor(game: Game, action: Action) -> int:
