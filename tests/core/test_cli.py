@@ -144,7 +144,7 @@ def test_play_a_whole_game_in_the_terminal():
     somebody wins (D6)."""
     import io
 
-    from diceland_core.games.diceland import Choose, Place
+    from diceland_core.games.diceland.actions import Choose, Place
     from diceland_core.games.diceland.game import Phase
     from diceland_core.games.diceland.terminal import TerminalGame
 

@@ -8,7 +8,9 @@ import pytest
 
 from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import IllegalActionError, RecordError, load_record, record_json, record_of
-from diceland_core.games.diceland import Choose, Colour, Game, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Choose, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland.colours import Colour
 from diceland_support import random_playout
 
 R, Y, G, B, O, S = Colour

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 from diceland_core.core.protocol import GameOver
-from diceland_core.games.diceland import ColourCompleted, Game, Place, StarCrossed
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import ColourCompleted, Place, StarCrossed
 from diceland_core.games.diceland.board import iter_bits
 from diceland_core.games.diceland.game import Phase
 

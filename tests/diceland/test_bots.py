@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from diceland_core import record_json
-from diceland_core.games.diceland import DEFINITION, Game, Phase, board_ids, hint, load_board
+from diceland_core.games.diceland import DEFINITION, Game, Phase, hint
+from diceland_core.games.diceland.board import board_ids, load_board
 from diceland_core.games.diceland.board import board_from_mapping
 from diceland_core.games.diceland.bots import Bot, ExpertBot
 

@@ -24,21 +24,11 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import (
-    Action,
-    Board,
-    Choose,
-    Colour,
-    Event,
-    Game,
-    Pass,
-    Phase,
-    Place,
-    Reroll,
-    Sheet,
-    Stop,
-)
-from diceland_core.games.diceland.sheet import GOAL_STARS
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Action, Choose, Event, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland.board import Board
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import GOAL_STARS, Sheet
 
 from . import draw, model
 from .announce import announce, build_log, feed
