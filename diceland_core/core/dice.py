@@ -76,10 +76,6 @@ class ScriptedDice(Generic[F]):
         self.then: SeededDice[F] = SeededDice(seed, faces)
         self.check_length = check_length
 
-    @property
-    def scripted_left(self) -> int:
-        return len(self.rolls) - self.used
-
     def next_scripted(self) -> tuple[F, ...] | None:
         """The next fixed roll, consumed, or None once the script has run out."""
         if self.used < len(self.rolls):

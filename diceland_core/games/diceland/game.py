@@ -26,7 +26,8 @@ from .actions import Action, Choose, Event, Pass, Place, Reroll, Stop
 from .board import Board, load_board
 from .checks import Checks
 from .colours import Colour
-from .dice import DiceSource, ScriptedDice, start_player_for
+from ...core.dice import DiceSource, start_player_for
+from .dice import ScriptedDice
 from ...core.errors import IllegalActionError
 from .sheet import Sheet
 from ...core.protocol import Outcome
