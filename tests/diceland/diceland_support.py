@@ -13,6 +13,10 @@ from diceland_core.games.diceland.actions import ColourCompleted, Place, StarCro
 from diceland_core.games.diceland.board import iter_bits
 from diceland_core.games.diceland.game import Phase
 
+#: the shared playouts' random games per player count (tests/core/test_playouts.py):
+#: four, as Diceland's own playouts add 500 games over every board
+PLAYOUT_SEEDS = range(4)
+
 
 def random_playout(game: Game, seed: int, max_actions: int = 10_000, check=None) -> Game:
     """Random legal play (uniform among legal actions, seeded)."""
