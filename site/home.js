@@ -6,23 +6,19 @@
 (() => {
   const START_KEYS = ["players", "boards", "board", "seed", "names", "save"];
   const query = new URLSearchParams(location.search);
-  // index.html?game=clever&… opens the Ganz schön clever page with the other parameters.
-  if (query.get("game") === "clever") {
+  const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
+  // index.html?game=clever&… opens that game's page (games.json) with the other parameters.
+  const named = DATA.games.find((game) => game.game === query.get("game"));
+  if (named) {
     query.delete("game");
     const rest = query.toString();
-    location.replace("clever.html" + (rest ? "?" + rest : "") + location.hash);
-    return;
-  }
-  // index.html?game=wideshut&players=… opens the Dice Wide Shut page.
-  if (query.get("game") === "wideshut") {
-    location.replace("wideshut.html" + location.search + location.hash);
+    location.replace(named.page + (rest ? "?" + rest : "") + location.hash);
     return;
   }
   if (START_KEYS.some((key) => query.has(key))) {
     location.replace("diceland.html" + location.search + location.hash);
     return;
   }
-  const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
 
   const SHARED = window.DicelandShared;
 

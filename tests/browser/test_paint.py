@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core.games.diceland import Game, load_board
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.board import load_board
 from diceland_site.games.clever.draw import static_ops as clever_ops
 from diceland_site.games.diceland import draw
 from diceland_site.paint import SCHEMA, Painter, ops_json

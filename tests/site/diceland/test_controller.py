@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Choose, Pass, Place, Stop
+from diceland_core.games.diceland.colours import Colour
 from diceland_site.games.diceland.controller import Controller, Seat
 from diceland_site.games.diceland.options import from_url_params
 

@@ -24,21 +24,11 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import (
-    Action,
-    Board,
-    Choose,
-    Colour,
-    Event,
-    Game,
-    Pass,
-    Phase,
-    Place,
-    Reroll,
-    Sheet,
-    Stop,
-)
-from diceland_core.games.diceland.sheet import GOAL_STARS
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Action, Choose, Event, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland.board import Board
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import GOAL_STARS, Sheet
 
 from . import draw, model
 from .announce import announce, build_log, feed
@@ -74,7 +64,7 @@ def default_bot_factory(kind: str, seed: int) -> Bot:
 
 def default_hinter(game: Game, player: int) -> Action:
     from diceland_core.games.diceland.bots import hint
-    return hint(game, player)
+    return hint(game, player).action
 
 
 def _actor(game: Game, action: Action) -> int:

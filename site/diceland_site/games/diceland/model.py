@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
-from diceland_core.games.diceland import BonusRollStarted, Colour, Pass, Phase, TurnStarted
+from diceland_core.games.diceland import Phase
+from diceland_core.games.diceland.actions import BonusRollStarted, Pass, TurnStarted
+from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
