@@ -1,23 +1,30 @@
 #!/usr/bin/env python3
-"""Build the static Diceland site into ``dist/`` (and optionally serve it).
+"""Build the static Diceland site (its three games, the tutorial and the
+embeddable board) into ``dist/`` (and optionally serve it).
 
     python build.py                      # build dist/
     python build.py --out DIR            # build somewhere else
     python build.py serve [--port 8000]  # build, then serve on 127.0.0.1
+    python build.py serve --lan          # ... on every network: a phone on the same Wi-Fi opens it
     python build.py icons                # redraw site/icons/*.png
 
 What ends up in ``dist/``::
 
     index.html, home.js   the home page: the list of games (games.js)
-    diceland.html, diceland.py, embed.html, embed.py, tutorial.html, tutorial.py
+    <game>.html, <game>.py
+                         one page per game (diceland, clever, wideshut), and
+    embed.html, embed.py, tutorial.html, tutorial.py
                          (with the markup of site/partials/ written in at their
                          ``<!-- include: NAME -->`` lines)
-    style.css, boot.js, manifest.webmanifest, icons/, favicon.ico
+    *.css, *.js, python*.mjs, manifest.webmanifest, icons/, favicon.ico
+    boot-strings.js, tutorial-list.js
+                         the boot texts and the tutorial's list, written here
     pyscript.toml        names the interpreter and the wheels, unpacked at start-up
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
-    wheels/<hash>/       diceland_core and diceland_site, built here with zipfile
+    wheels/<hash>/       diceland_core, diceland_site and diceland_web, built here
+                         with zipfile
     pictures/            every step of every lesson as SVG, pictures/index.json, and
                          each game's new sheet (pictures/start/, the boot screen's)
 
@@ -48,7 +55,7 @@ from diceland_build.icons import favicon_ico, icon_png
 from diceland_build.lessons import lesson_pictures, read_lessons, tutorial_script
 from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
-from diceland_build.server import make_server
+from diceland_build.server import LAN_HOST, make_server, site_urls
 from diceland_build.stdlib import read_keep, trim_stdlib
 from diceland_build.wheels import build_wheel, left_out_of_the_site, package_files
 
@@ -406,13 +413,15 @@ def boot_strings() -> bytes:
 
 def games_script() -> bytes:
     """``games.js``: the games of ``site/diceland_site/games/games.json`` and the
-    ``games.*``/``home.*`` texts of the locale files, for the home page
-    (index.html), which lists the games without starting Python."""
+    ``games.*``/``home.*`` texts (and the language menu's) of the locale
+    files, for the home page (index.html), which lists the games without
+    starting Python."""
     games = json.loads((SITE / "diceland_site" / "games" / "games.json").read_text(encoding="utf-8"))
     strings = {}
     for path in sorted((SITE / "diceland_site" / "locales").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        strings[path.stem] = {k: v for k, v in sorted(data.items()) if k.startswith(("games.", "home."))}
+        strings[path.stem] = {k: v for k, v in sorted(data.items())
+                              if k.startswith(("games.", "home.", "menu.language"))}
     text = json.dumps({"games": games, "strings": strings}, ensure_ascii=False, sort_keys=True)
     return ("/* Made by build.py from site/diceland_site/games/games.json and the locale files. */\n"
             f"window.DICELAND_GAMES = {text};\n").encode("utf-8")
@@ -469,12 +478,29 @@ def build(out: Path = DIST, quiet: bool = False, full_stdlib: bool = False) -> d
     return files
 
 
+def serving_text(out: Path, host: str, port: int) -> str:
+    """What ``serve`` prints: the links to open (with ``--lan``, one per
+    address of this machine, and why the site is not kept offline there)."""
+    urls = site_urls(host, port)
+    if host != LAN_HOST:
+        return f"serving {out} at {urls[0]}  (Ctrl+C stops)"
+    lines = [f"serving {out} on every network of this machine (Ctrl+C stops); open on this computer:",
+             f"  {urls[0]}", "or on a phone or tablet on the same network:"]
+    lines += [f"  {url}" for url in urls[1:]] or ["  (no network address found: is this machine on a network?)"]
+    lines.append("Over the network the games play but are not kept for offline play "
+                 "(browsers install the service worker only from https or 127.0.0.1).")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build (and serve) the Diceland site.")
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "icons"])
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default: dist/)")
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default: 8000)")
     parser.add_argument("--verbose", action="store_true", help="log every request when serving")
+    parser.add_argument("--lan", action="store_true",
+                        help="serve on every network of this machine (a phone on the same network can play), "
+                             "not only on 127.0.0.1")
     args = parser.parse_args(argv)
     try:
         if args.command == "icons":
@@ -485,8 +511,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        server = make_server(args.out.resolve(), args.port, verbose=args.verbose)
-        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+        host = LAN_HOST if args.lan else "127.0.0.1"
+        server = make_server(args.out.resolve(), args.port, host, verbose=args.verbose)
+        print(serving_text(args.out, host, server.server_address[1]), flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

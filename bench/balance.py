@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from diceland_core.games.diceland import board_ids  # noqa: E402
+from diceland_core.games.diceland.board import board_ids  # noqa: E402
 from diceland_core.core.simulate import simulate  # noqa: E402
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from diceland_core.games.diceland import load_board  # noqa: E402
+from diceland_core.games.diceland.board import load_board  # noqa: E402
 from diceland_core.games.diceland import DEFINITION  # noqa: E402
 from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 

@@ -11,7 +11,7 @@ import time
 from diceland_core.core.registry import get_game
 from diceland_core.core.simulate import game_seed, play_game
 
-#: players per game when not given: the timings the README has quoted
+#: players per game when not given: the timings docs/performance.md quotes
 PLAYERS = {"diceland": 4, "clever": 2, "wideshut": 3}
 
 

@@ -7,7 +7,7 @@ machine.
 
     python bench/review.py [--game clever] [--games 5] [--seed 1] [--bots random,greedy,expert] [--full]
 
-The target (README, the review section): a whole Ganz schön clever solo game
+The target (docs/review.md, its speed): a whole Ganz schön clever solo game
 in 10 s of CPython.
 """
 

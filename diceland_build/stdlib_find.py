@@ -20,6 +20,7 @@ Needs the test packages (Playwright)."""
 from __future__ import annotations
 
 import argparse
+import json
 import ast
 import sys
 import tempfile
@@ -34,18 +35,26 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 TIMEOUT_MS = 120_000
 
-#: Every page that starts Python: (path and query, whether Play is pressed in its lesson frame).
-PAGES = (
-    ("diceland.html", False),
-    ("clever.html?players=human,expert&seed=3", False),
-    ("wideshut.html?players=human,expert&seed=3", False),
-    ("tutorial.html?lesson=overshoot", True),
-    ("tutorial.html?lesson=clever/turn-and-platter", True),
-    ("tutorial.html?lesson=wideshut/first-round", True),
-    ("embed.html?scenario=overshoot&play=1", False),
-    ("embed.html?game=clever&scenario=turn-and-platter&play=1", False),
-    ("embed.html?game=wideshut&scenario=split&play=1", False),
-)
+
+
+def pages() -> tuple[tuple[str, bool], ...]:
+    """Every page that starts Python: (path and query, whether Play is
+    pressed in its lesson frame).  For each game of games.json: its page
+    with a game started, its first lesson in the tutorial and embedded (the
+    first game's lessons, Diceland's, are named without the game)."""
+    games = json.loads((ROOT / "site" / "diceland_site" / "games" / "games.json").read_text(encoding="utf-8"))
+    out = []
+    for k, entry in enumerate(games):
+        game = entry["game"]
+        index = ROOT / "site" / "tutorial" / game / "index.json"
+        first = json.loads(index.read_text(encoding="utf-8"))[0]["id"]
+        out += [(f"{entry['page']}?players=human,expert&seed=3", False),
+                (f"tutorial.html?lesson={first if k == 0 else f'{game}/{first}'}", True),
+                (f"embed.html?{'' if k == 0 else f'game={game}&'}scenario={first}&play=1", False)]
+    return tuple(out)
+
+
+PAGES = pages()
 
 #: Standard-library imports of the sources that never run in a page, and why.
 NOT_IN_PAGES = {

@@ -18,7 +18,8 @@ from its package::
     events = state.apply(state.legal_actions()[0])
     text = record_json(state)      # a save; load_record(text) replays it
 
-    from diceland_core.games.diceland import Game, Choose, Colour
+    from diceland_core.games.diceland import Game        # DEFINITION, new, Game,
+    from diceland_core.games.diceland.actions import Choose  # Setup, Phase, hint
     game = Game.new("A", players=2, seed=7)
 """
 

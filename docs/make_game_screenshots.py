@@ -1,5 +1,5 @@
 """Screenshots of every game at the moment of choosing, on a phone and on a
-desktop, for the README.
+desktop, for docs/site.md (and the README's phone pictures).
 
     python3 build.py && python3 docs/make_game_screenshots.py [lang]
 

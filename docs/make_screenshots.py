@@ -1,4 +1,4 @@
-"""Screenshots of the Diceland page on a phone and on a desktop, for the README.
+"""Screenshots of the Diceland page on a phone and on a desktop, for docs/site.md.
 
     python3 build.py && python3 docs/make_screenshots.py
 

@@ -1,5 +1,6 @@
 /* Boot screen: a progress bar while Python starts, then the service worker.
-   No game logic here: main.py sets <html data-ready="true"> when the game is
+   No game logic here: the page's Python (diceland_web's shell) sets
+   <html data-ready="true"> when the game is
    interactive; this file only watches for it. */
 "use strict";
 
@@ -11,26 +12,13 @@
   let shown = 0;
 
   // The boot texts come from the locale files (keys boot.*): build.py writes
-  // them into boot-strings.js.  The language: ?lang=, else the one the player
-  // chose (saved settings), else the browser's.
+  // them into boot-strings.js.  The language (shared.js): ?lang=, else the one
+  // the player chose (saved settings, the tutorial's), else the browser's.
   const ALL = window.DICELAND_BOOT_STRINGS || {};
-  function language() {
-    const wanted = [];
-    try { wanted.push(new URLSearchParams(location.search).get("lang")); } catch (_) { /* no query */ }
-    for (const key of ["diceland:settings", "diceland:tutorial"]) {
-      try {
-        const saved = JSON.parse(localStorage.getItem(key) || "{}");
-        if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
-      } catch (_) { /* unreadable or forbidden storage: ignore it */ }
-    }
-    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
-    for (const tag of wanted) {
-      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
-      if (Object.prototype.hasOwnProperty.call(ALL, primary)) return primary;
-    }
-    return "en";
-  }
-  const LANG = language();
+  const SHARED = window.DicelandShared;
+  const QUERY = SHARED && SHARED.query();
+  const LANG = SHARED ? SHARED.language(ALL, QUERY && QUERY.get("lang"),
+    [SHARED.storedLanguage("diceland:settings"), SHARED.storedLanguage("diceland:tutorial")]) : "en";
   const STRINGS = ALL[LANG] || {};
   function t(key, detail) {
     const text = STRINGS[key] || (ALL.en || {})[key] || "";
@@ -188,7 +176,7 @@
   }
   function lastFrame(game) {
     const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-    const asked = new URLSearchParams(location.search).get("save");
+    const asked = QUERY && QUERY.get("save");  // a query too long to read names none
     const id = asked || (settings && typeof settings.current === "string" ? settings.current : null);
     let save = id ? readSave("diceland:save:" + id) : {};
     if (gameOf(save) !== game || !save.record) {
@@ -216,7 +204,7 @@
     if (/[?&](players|boards|board|seed|names|position)=/.test(location.search) || /^#position=/.test(location.hash)) return;
     const game = panel.getAttribute("data-last-frame") || "diceland";
     let frame = null;
-    try { frame = lastFrame(game); } catch (_) { return; }  // no storage, or a broken save: main.py says so
+    try { frame = lastFrame(game); } catch (_) { return; }  // no storage, or a broken save: the page's Python says so
     const img = document.createElement("img");
     img.id = frame ? "boot-frame" : "boot-start";
     img.className = "boot-frame";

@@ -15,7 +15,7 @@
 "use strict";
 
 (() => {
-  const MAX_QUERY_CHARS = 62000;  // diceland_site.safejson.MAX_QUERY_CHARS
+  const SHARED = window.DicelandShared;
   const root = document.documentElement;
   const section = document.getElementById("embed-picture");
   const img = document.getElementById("picture");
@@ -24,22 +24,13 @@
     img.hidden = true;
     document.getElementById("picture-none").hidden = false;
   });
-  const query = location.search.length > MAX_QUERY_CHARS + 1 ? null : new URLSearchParams(location.search);
+  const query = SHARED.query();  // null: too long to read, Python says so
   const ALL = window.DICELAND_BOOT_STRINGS || {};
   const LANGS = Object.keys(ALL);
   const PICTURE_CACHE = "diceland:embed-pictures";
   const PICTURE_LIMIT = 30;
 
-  function language() {
-    const wanted = (query && query.get("lang")) || "";
-    if (LANGS.includes(wanted.trim().toLowerCase())) return wanted.trim().toLowerCase();
-    for (const tag of navigator.languages || [navigator.language]) {
-      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
-      if (LANGS.includes(primary)) return primary;
-    }
-    return "en";
-  }
-  const lang = language();
+  const lang = SHARED.language(LANGS, query && query.get("lang"));  // teaching.page_language
   function t(key, params) {
     const text = (ALL[lang] || {})[key] || (ALL.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));

@@ -6,40 +6,25 @@
 (() => {
   const START_KEYS = ["players", "boards", "board", "seed", "names", "save"];
   const query = new URLSearchParams(location.search);
-  // index.html?game=clever&… opens the Ganz schön clever page with the other parameters.
-  if (query.get("game") === "clever") {
+  const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
+  // index.html?game=clever&… opens that game's page (games.json) with the other parameters.
+  const named = DATA.games.find((game) => game.game === query.get("game"));
+  if (named) {
     query.delete("game");
     const rest = query.toString();
-    location.replace("clever.html" + (rest ? "?" + rest : "") + location.hash);
-    return;
-  }
-  // index.html?game=wideshut&players=… opens the Dice Wide Shut page.
-  if (query.get("game") === "wideshut") {
-    location.replace("wideshut.html" + location.search + location.hash);
+    location.replace(named.page + (rest ? "?" + rest : "") + location.hash);
     return;
   }
   if (START_KEYS.some((key) => query.has(key))) {
     location.replace("diceland.html" + location.search + location.hash);
     return;
   }
-  const DATA = window.DICELAND_GAMES || { games: [], strings: {} };
 
-  function language() {
-    const wanted = [query.get("lang")];
-    try {
-      const saved = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-      if (saved && typeof saved.lang === "string") wanted.push(saved.lang);
-    } catch (_) { /* unreadable or forbidden storage */ }
-    for (const tag of navigator.languages || [navigator.language]) wanted.push(tag);
-    for (const tag of wanted) {
-      const primary = typeof tag === "string" ? tag.trim().slice(0, 2).toLowerCase() : "";
-      if (Object.prototype.hasOwnProperty.call(DATA.strings, primary)) return primary;
-    }
-    return "en";
-  }
+  const SHARED = window.DicelandShared;
 
   function show() {
-    const lang = language();
+    // ?lang=, else the player's choice (saved settings), else the browser's
+    const lang = SHARED.language(DATA.strings, query.get("lang"), [SHARED.storedLanguage("diceland:settings")]);
     const table = DATA.strings[lang] || {};
     const t = (key, params) => {
       let text = table[key] || (DATA.strings.en || {})[key] || key;
@@ -59,6 +44,8 @@
     if (select) {
       select.value = lang;
       select.setAttribute("aria-label", t("home.language"));
+      for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+      for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
       select.onchange = () => {
         const params = new URLSearchParams(location.search);
         params.set("lang", select.value);

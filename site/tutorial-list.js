@@ -12,10 +12,10 @@
   const DATA = window.DICELAND_TUTORIAL;
   const root = document.documentElement;
   if (!DATA || root.dataset.ready === "true") return;
-  const MAX_QUERY_CHARS = 62000;  // diceland_site.safejson.MAX_QUERY_CHARS
+  const SHARED = window.DicelandShared;
   const PROGRESS_KEY = "diceland:tutorial";  // diceland_site.teaching.PROGRESS_KEY
   const keys = DATA.lessons.map((l) => l.key);
-  const query = new URLSearchParams(location.search.length > MAX_QUERY_CHARS + 1 ? "" : location.search);
+  const query = SHARED.query() || new URLSearchParams();  // too long: read as none, as tutorial.py does
   const early = { messages: [] };
   window.dicelandTutorialEarly = early;
   const pythonHasIt = () => Boolean(window.dicelandTutorial);
@@ -28,18 +28,8 @@
   }
   const progress = storedProgress();
 
-  function primary(tag) {
-    return typeof tag === "string" ? tag.trim().toLowerCase().replace(/_/g, "-").split("-")[0] : "";
-  }
-  function language() {  // tutorial.py: ?lang=, else the stored one, else the browser's
-    const asked = query.get("lang") || progress.lang;  // a blank ?lang= is none
-    if (asked && DATA.languages[asked.trim().toLowerCase()]) return asked.trim().toLowerCase();
-    for (const tag of navigator.languages || [navigator.language]) {
-      if (DATA.languages[primary(tag)]) return primary(tag);
-    }
-    return "en";
-  }
-  const lang = language();
+  // tutorial.py: ?lang=, else the stored one, else the browser's (a blank ?lang= is none)
+  const lang = SHARED.language(DATA.languages, query.get("lang") || progress.lang);
   const texts = DATA.languages[lang];
 
   function wantedLesson() {  // diceland_site.lessons.tutorial_lesson

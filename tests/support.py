@@ -23,7 +23,9 @@ def load_build():
 
 #: The scenarios that come with FORMATS.md (copied into the repository).
 FORMAT_SCENARIOS = ROOT / "tests" / "diceland" / "scenarios" / "formats"
-from diceland_core.games.diceland import Colour, Game, board_from_mapping
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.board import board_from_mapping
+from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.game import Setup
 
 #: a message key such as ``clever.colour.closest`` or ``tap.handoff``

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from diceland_core.games.diceland import load_scenario, replay_scenario
+from diceland_core.games.diceland.scenario import load_scenario, replay_scenario
 from diceland_core.games.diceland.actions import Choose, Pass, Place, action_from_json, action_to_json
 from diceland_core.games.diceland.colours import COLOURS
 from diceland_core.core.errors import IllegalActionError

@@ -11,7 +11,7 @@ by TD(λ) self-play of solo games (bots/network.py, bots/expert.py).
         --out diceland_core/games/clever/bots/clever_network.json
 
 are the shipped network's runs (recorded in its file under ``trained``;
-README, Ganz schön clever bots: the first two ran earlier versions of this
+docs/bots.md, how the network was trained: the first two ran earlier versions of this
 trainer); ``--init FILE --first N`` continues a run from game N.
 
 A network with one hidden layer (ReLU) maps an *afterstate* — the sheet,

@@ -2,7 +2,7 @@
 bots/projection.py; the expert before the network) by seeded solo self-play.
 
 Tuning seeds are ``new(players=1, seed=TUNE_BASE + i)`` (raw game seeds
-from 10,000,000 on); the figures quoted in the README come from
+from 10,000,000 on); the figures quoted in docs/bots.md come from
 ``simulate`` runs, whose game seeds are hashed from the run's seed and are
 never these.
 

@@ -13,7 +13,7 @@ those sheets scored in the end, less the projection's own estimate
 The new table is then played on ``--check`` other seeds (``CHECK_BASE +
 i``, the same every iteration) at a few step sizes between the old table
 and the fitted one; the best mean is kept if it beats the old one.  The
-figures quoted in the README come from ``simulate`` runs, whose seeds are
+figures quoted in docs/bots.md come from ``simulate`` runs, whose seeds are
 hashed from the run's seed and are none of these.
 
 Writes ``diceland_core/games/clever/bots/clever_value.json`` (``--out``)

@@ -30,6 +30,11 @@ class DiceSource(Protocol[F]):
         """Roll ``n`` dice."""
         ...
 
+    def copy(self) -> "DiceSource[F]":
+        """An independent source that rolls what this one would roll next
+        (a copied game state continues with the same dice)."""
+        ...
+
 
 class SeededDice(Generic[F]):
     """Dice from a seed: each die is ``faces[below(len(faces))]``."""
@@ -43,6 +48,12 @@ class SeededDice(Generic[F]):
         faces, below = self.faces, self._rng.below
         k = len(faces)
         return tuple(faces[below(k)] for _ in range(n))
+
+    def copy(self) -> "SeededDice[F]":
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._rng = SplitMix64(self._rng.state)
+        return new
 
     @property
     def rng(self) -> SplitMix64:
@@ -65,16 +76,20 @@ class ScriptedDice(Generic[F]):
         self.then: SeededDice[F] = SeededDice(seed, faces)
         self.check_length = check_length
 
-    @property
-    def scripted_left(self) -> int:
-        return len(self.rolls) - self.used
-
     def next_scripted(self) -> tuple[F, ...] | None:
         """The next fixed roll, consumed, or None once the script has run out."""
         if self.used < len(self.rolls):
             self.used += 1
             return self.rolls[self.used - 1]
         return None
+
+    def copy(self) -> "ScriptedDice[F]":
+        """The script is shared (never changed in place), the place in it
+        and the seeded dice after it are this copy's own."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.then = self.then.copy()
+        return new
 
     def roll(self, n: int) -> tuple[F, ...]:
         if self.used < len(self.rolls):

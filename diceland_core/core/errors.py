@@ -27,7 +27,9 @@ Each game registers its catalogue once (:func:`register_messages`): a code
 maps to one template per language of :data:`LANGUAGES`, and words that appear
 as parameter values (colour names, areas …) map to their translations.  A
 template is ``str.format`` text; a parameter may be followed by ``:p:one|other``
-to choose a plural form by its number, e.g. ``"{n} {n:p:die|dice}"``.
+to choose a plural form by its number, e.g. ``"{n} {n:p:die|dice}"``, and a
+word may take the gender and number of its noun (``{colour:fp}``, see
+:mod:`diceland_core.core.forms`).
 Player-facing templates never show a rule id, a code or a zero-based
 coordinate: games pass 1-based ``row``/``column`` for the text and keep the
 raw cell in ``params`` for the "details" a teacher may open.
@@ -38,6 +40,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
+
+from .forms import FORMS, agree
 
 __all__ = [
     "LANGUAGES", "GameError", "BoardError", "ScenarioError", "UnknownGameError",
@@ -138,6 +142,8 @@ class _Value:
     def __format__(self, spec: str) -> str:
         if spec.startswith("p:"):
             return plural_form(spec, self.value)
+        if spec in FORMS:
+            return agree(self._word(self.value), spec, self.lang)
         if spec:
             return format(self.value, spec)
         return self._word(self.value)

@@ -4,7 +4,7 @@ legality as "the rules' check passes"."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Self
+from typing import Any, ClassVar, Iterable, Self
 
 from .errors import IllegalActionError
 from .replay import play
@@ -13,15 +13,36 @@ __all__ = ["History"]
 
 
 class History:
-    """Mixed into a game's state class, which keeps ``setup``, ``actions``,
-    ``rolls`` and ``_rolls_before`` (how many rolls there were before each
-    action), checks an action with ``_check`` and says with
-    ``_undo_refused()`` which error an undo is refused with."""
+    """Mixed into a game's state class, which keeps ``setup``, ``dice`` (its
+    dice source), ``actions``, ``rolls`` and ``_rolls_before`` (how many
+    rolls there were before each action), checks an action with ``_check``
+    and says with ``_undo_refused()`` which error an undo is refused with.
+    ``_copied`` names its other containers a copy must not share (lists,
+    sets, dicts; None is kept), ``_copied_items`` its lists of objects with
+    their own ``copy()`` (sheets)."""
 
     setup: Any
+    dice: Any
     actions: list
     rolls: list
     _rolls_before: list[int]
+    _copied: ClassVar[tuple[str, ...]] = ()
+    _copied_items: ClassVar[tuple[str, ...]] = ()
+
+    def copy(self) -> Self:
+        """An independent copy of the position: its history, the containers
+        the class names, and its own copy of the dice source, which rolls
+        what this state's would roll next."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in ("actions", "rolls", "_rolls_before", *self._copied):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(new, name, value.copy())
+        for name in self._copied_items:
+            setattr(new, name, [item.copy() for item in getattr(self, name)])
+        new.dice = self.dice.copy()
+        return new
 
     @classmethod
     def replay(cls, setup: Any, actions: Iterable[Any]) -> Self:

@@ -12,6 +12,11 @@ unchanged; otherwise it changes the state and returns the events it caused.
 Chance is explicit: a state rolls only from the dice source it was given
 (:mod:`diceland_core.core.dice`) and keeps every roll in ``rolls`` as data,
 so undo never crosses a roll and a record says exactly which dice fell.
+
+Every game's package exports the same names: ``DEFINITION`` (its
+:class:`GameDef`), ``new``, ``Game``, ``Setup``, ``Phase`` (an ``Enum``, the
+state's ``phase``) and ``hint`` (returning a :class:`Hint`);
+docs/adding-a-game.md says what else a game is made of.
 """
 
 from __future__ import annotations
@@ -67,7 +72,10 @@ class GameState(Protocol):
         """A new state without the last ``steps`` actions (never past a roll)."""
         ...
 
-    def copy(self) -> "GameState": ...
+    def copy(self) -> "GameState":
+        """An independent copy, its dice source included (the core's
+        :meth:`~diceland_core.core.history.History.copy`)."""
+        ...
 
     def scores(self) -> tuple[int, ...]:
         """Every player's score now (the live score; once the game is over,
@@ -199,6 +207,9 @@ class GameDef:
 
     name: str
     title: str
+    #: the module the game's state classes live under (its package, or a
+    #: plug-in's own module): a record finds a state's game by it
+    package: str
     min_players: int
     max_players: int
     rule_prefix: str
@@ -213,6 +224,8 @@ class GameDef:
     hint: Callable[[Any, int], Hint] | None = None
     terminal: Callable[..., int] | None = None
     error_rule: bool = True
+    #: the rule an undo is refused with (nothing to take back, or a roll since)
+    undo_rule: str = ""
     #: names of the score areas a report breaks scores into (simulate)
     areas: Sequence[str] = ()
     #: what else a game starts with (Diceland's board); simulate cycles the

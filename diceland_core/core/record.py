@@ -21,9 +21,9 @@ import json
 from typing import Any, Callable
 
 from ..version import __version__
-from .errors import BoardError, GameError, RecordError, ScenarioError, UnknownGameError
+from .errors import BoardError, GameError, RecordError, ScenarioError
 from .protocol import GameDef
-from .registry import LEGACY_GAME, get_game
+from .registry import LEGACY_GAME, game_of_module, get_game
 from .replay import play
 from .values import whole_number
 
@@ -37,13 +37,9 @@ RECORD_VERSION = 2
 
 def definition_of(state: Any) -> GameDef:
     """The registered game a state object belongs to (by its package)."""
-    module = type(state).__module__
-    prefix = f"{__package__.rsplit('.', 1)[0]}.games."
-    if module.startswith(prefix):
-        try:
-            return get_game(module[len(prefix):].split(".", 1)[0])
-        except UnknownGameError:
-            pass
+    definition = game_of_module(type(state).__module__)
+    if definition is not None:
+        return definition
     raise TypeError(f"{type(state).__name__} is not the state of a registered game")
 
 

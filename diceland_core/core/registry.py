@@ -1,9 +1,14 @@
 """The games, found by name (python-chess' ``find_variant``, OpenSpiel's
 ``load_game``).
 
-Each game package under :mod:`diceland_core.games` registers its
-:class:`~diceland_core.core.protocol.GameDef` when imported; :func:`games`
-imports them all, so adding a game touches no shared module.
+A game joins in one way: its module calls :func:`register` (a package under
+:mod:`diceland_core.games` through :func:`register_package`) when it is
+imported.  :func:`games` imports every package under
+:mod:`diceland_core.games`, so adding a game there touches no shared module;
+a game that lives elsewhere (a plug-in, a game of the tests) registers the
+same way once its module is imported, and is then found by name, by its
+states' module (:func:`game_of_module`, for records) and in :func:`games`
+like the others (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from .errors import UnknownGameError
 from .lazy import deferred
 from .protocol import GameDef
 
-__all__ = ["register", "register_package", "get_game", "games", "game_names", "LEGACY_GAME"]
+__all__ = ["register", "register_package", "get_game", "games", "game_names", "game_of_module",
+           "LEGACY_GAME"]
 
 #: The game of what was written before there were other games: a scenario
 #: file or record without a ``"game"`` key is a Diceland file (FORMATS.md),
@@ -29,24 +35,29 @@ _discovered = False
 
 
 def register(definition: GameDef) -> GameDef:
-    """Add a game (called once by each game package)."""
+    """Add a game (called once, by the module that defines it).  Its
+    ``package`` (the module its state classes live under) is required: a
+    record finds the game of a state by it."""
+    if not definition.name.isidentifier() or definition.name.startswith("_"):
+        raise ValueError(f"a game's name is a lower-case identifier, not {definition.name!r}")
+    if not definition.package:
+        raise ValueError(f"the game {definition.name!r} names no package")
     if definition.name in _GAMES and _GAMES[definition.name] is not definition:
         raise ValueError(f"a game named {definition.name!r} is registered already")
     _GAMES[definition.name] = definition
     return definition
 
 
-def register_package(package: str, actions: ModuleType, record: ModuleType, *,
-                     terminal: str = "terminal", **fields: Any) -> GameDef:
+def register_package(package: str, actions: ModuleType, record: ModuleType, **fields: Any) -> GameDef:
     """Register the game of the package called ``package`` from the modules
     every game has: ``actions`` (its actions' JSON), ``record`` (its part of a
-    record) and ``terminal`` (the function of that name in its terminal
-    module, imported when first called); ``fields`` are the rest of its
-    :class:`GameDef`."""
+    record) and ``terminal`` (its function ``terminal``, imported when first
+    called); ``fields`` are the rest of its :class:`GameDef`."""
     return register(GameDef(
+        package=package,
         action_from_json=actions.action_from_json, action_to_json=actions.action_to_json,
         setup_of=record.setup_of, from_setup=record.from_setup, rolls_of=record.rolls_of,
-        terminal=deferred(package + ".terminal", terminal), **fields))
+        terminal=deferred(package + ".terminal", "terminal"), **fields))
 
 
 def _discover() -> None:
@@ -82,6 +93,21 @@ def get_game(name: object) -> GameDef:
     if isinstance(name, str) and name in known:
         return known[name]
     raise UnknownGameError(f"unknown game {name!r}: the known games are {', '.join(known)}")
+
+
+def game_of_module(module: str) -> GameDef | None:
+    """The registered game whose package holds the module called ``module``
+    (a state's class's module), importing a game of :mod:`diceland_core.games`
+    if it is one of theirs; None for any other module."""
+    for definition in _GAMES.values():
+        if module == definition.package or module.startswith(definition.package + "."):
+            return definition
+    prefix = importlib.import_module("..games", __package__).__name__ + "."
+    if module.startswith(prefix):
+        name = module[len(prefix):].split(".", 1)[0]
+        _import_game(name)
+        return _GAMES.get(name)
+    return None
 
 
 def _import_game(name: str) -> None:

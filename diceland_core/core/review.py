@@ -28,7 +28,7 @@ under one label, or the batches run out.
 
 What is game-specific (the measure, how a move and an area read to a
 player, the rollout batches, the dice keys, a value function) comes from the game's own module
-``diceland_core.games.<name>.review``, which calls :func:`register_review`;
+``<its package>.review`` (``diceland_core.games.<name>.review``), which calls :func:`register_review`;
 a game without one is reviewed with :data:`DEFAULT_HOOKS`.  The review
 plays through the registry only (``definition.hint``, ``make_bot``,
 ``copy``, ``apply``, ``outcome``), so a stronger expert makes a better
@@ -131,9 +131,10 @@ def register_review(name: str, hooks: ReviewHooks) -> ReviewHooks:
 
 
 def hooks_for(definition: GameDef) -> ReviewHooks:
-    """The game's hooks, importing its ``review`` module the first time."""
+    """The game's hooks, importing its package's ``review`` module the first
+    time (a game in one module registers its hooks itself)."""
     if definition.name not in _HOOKS:
-        module = f"{__package__.rsplit('.', 1)[0]}.games.{definition.name}.review"
+        module = f"{definition.package}.review"
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -177,6 +178,11 @@ class KeyedDice(SeededDice):
         super().__init__(seed, faces)
         self._key = key
         self._seen: dict[tuple, int] = {}
+
+    def copy(self) -> "KeyedDice":
+        new = super().copy()
+        new._seen = dict(self._seen)
+        return new
 
     def roll(self, n: int) -> tuple:
         key = tuple(self._key())

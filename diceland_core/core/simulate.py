@@ -172,6 +172,39 @@ def _percentile(values: Sequence[int], q: float) -> float:
     return s[lo] + (s[hi] - s[lo]) * (pos - lo)
 
 
+def _score_by_bot(results: Sequence[GameResult], kinds: Sequence[str]) -> dict[str, dict[str, object]]:
+    """Each bot kind's final scores (mean, median, p10, p90) and mean area points."""
+    scores_by_bot: dict[str, list[int]] = {k: [] for k in kinds}
+    areas_by_bot: dict[str, dict[str, list[int]]] = {k: {} for k in kinds}
+    for r in results:
+        for s, score in enumerate(r.scores):
+            scores_by_bot[r.seats[s]].append(score)
+            if s < len(r.areas):
+                for area, value in r.areas[s].items():
+                    areas_by_bot[r.seats[s]].setdefault(area, []).append(value)
+    return {
+        k: {"mean": round(sum(v) / len(v), 3) if v else 0.0,
+            "median": _percentile(v, 0.5), "p10": _percentile(v, 0.1), "p90": _percentile(v, 0.9),
+            "areas": {a: round(sum(x) / len(x), 3) for a, x in areas_by_bot[k].items()}}
+        for k, v in scores_by_bot.items()
+    }
+
+
+def _per_board(results: Sequence[GameResult], players: int) -> dict[str, dict[str, object]]:
+    """Each board's games, mean turns and wins by seat counted from the start player."""
+    turns: dict[str, list[int]] = {}
+    offsets: dict[str, list[int]] = {}
+    for r in results:
+        turns.setdefault(r.board, []).append(r.turns)
+        by_offset = offsets.setdefault(r.board, [0] * players)
+        for w in r.winners:
+            by_offset[(w - r.start_player) % players] += 1
+    return {name: {"games": len(t), "turns_mean": round(sum(t) / len(t), 3),
+                   "wins_by_start_offset": offsets[name],
+                   "start_player_win_rate": round(offsets[name][0] / len(t), 4)}
+            for name, t in turns.items()}
+
+
 def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int,
               bots: Sequence[str], seconds: float, game: str = LEGACY_GAME) -> dict[str, object]:
     """The summary object of a run (the ``--json`` output)."""
@@ -181,49 +214,17 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
     wins_by_seat = [0] * players
     wins_by_start = [0] * players
     games_by_seat = {k: [0] * players for k in kinds}
-    per_board: dict[str, dict[str, object]] = {}
-    shared = unfinished = 0
     for r in results:
         for s, k in enumerate(r.seats):
             seat_games[k] += 1
             games_by_seat[k][s] += 1
-        if not r.finished:
-            unfinished += 1
-        if len(r.winners) > 1:
-            shared += 1
-        b = per_board.setdefault(r.board, {"games": 0, "turns": [], "wins_by_start_offset": [0] * players})
-        b["games"] += 1  # type: ignore[operator]
-        b["turns"].append(r.turns)  # type: ignore[union-attr]
         for w in r.winners:
             wins_by_bot[r.seats[w]] += 1
             wins_by_seat[w] += 1
             wins_by_start[(w - r.start_player) % players] += 1
-            b["wins_by_start_offset"][(w - r.start_player) % players] += 1  # type: ignore[index]
     turns = [r.turns for r in results]
     n = len(results)
-    scores_by_bot: dict[str, list[int]] = {k: [] for k in kinds}
-    areas_by_bot: dict[str, dict[str, list[int]]] = {k: {} for k in kinds}
-    for r in results:
-        for s, score in enumerate(r.scores):
-            scores_by_bot[r.seats[s]].append(score)
-            if s < len(r.areas):
-                for area, value in r.areas[s].items():
-                    areas_by_bot[r.seats[s]].setdefault(area, []).append(value)
-    score_by_bot = {
-        k: {"mean": round(sum(v) / len(v), 3) if v else 0.0,
-            "median": _percentile(v, 0.5), "p10": _percentile(v, 0.1), "p90": _percentile(v, 0.9),
-            "areas": {a: round(sum(x) / len(x), 3) for a, x in areas_by_bot[k].items()}}
-        for k, v in scores_by_bot.items()
-    }
-    boards_out = {}
-    for name, b in per_board.items():
-        t = b["turns"]
-        boards_out[name] = {
-            "games": b["games"],
-            "turns_mean": round(sum(t) / len(t), 3),  # type: ignore[arg-type]
-            "wins_by_start_offset": b["wins_by_start_offset"],
-            "start_player_win_rate": round(b["wins_by_start_offset"][0] / b["games"], 4),  # type: ignore[index,operator]
-        }
+    unfinished = sum(1 for r in results if not r.finished)
     out = {
         "game": game,
         "games": n,
@@ -232,7 +233,7 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
         "bots": list(bots),
         "finished": n - unfinished,
         "unfinished": unfinished,
-        "shared_wins": shared,
+        "shared_wins": sum(1 for r in results if len(r.winners) > 1),
         "wins_by_bot": wins_by_bot,
         "seat_games_by_bot": seat_games,
         "win_rate_by_bot": {k: round(wins_by_bot[k] / seat_games[k], 4) if seat_games[k] else 0.0
@@ -246,8 +247,8 @@ def summarise(results: Sequence[GameResult], boards: Sequence[str], players: int
             "p90": _percentile(turns, 0.9),
             "max": max(turns, default=0),
         },
-        "score_by_bot": score_by_bot,
-        "per_board": boards_out,
+        "score_by_bot": _score_by_bot(results, kinds),
+        "per_board": _per_board(results, players),
         "seconds": round(seconds, 3),
     }
     if not get_game(game).options:

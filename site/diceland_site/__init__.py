@@ -1,12 +1,15 @@
-"""diceland_site: the game page's Python, with no browser in it.
+"""diceland_site: the pages' Python for every game, with no browser in it.
 
-``i18n``        strings in English, Spanish and Italian; rule errors translated
-``view``        board layout, pixel ↔ cell, draw lists for a 2D canvas
-``storage``     saved games in a versioned envelope over a string store
-``controller``  the UI state machine between a Game and the page
+``games/<game>/`` one game's plug-in: controller, view model, draw lists,
+                  options, share links, lessons and its own words
+``i18n``          strings in English, Spanish and Italian; rule errors translated
+``paint``         draw lists run on a 2D canvas (any object with its methods)
+``envelope``      the save envelope and its migrations
+``storage``       saved games over a string store
+``share``         the one share link of every game
 
-Only the page's ``main.py`` touches ``js``/``pyscript``; everything here runs
-and is tested under CPython.
+Only ``diceland_web`` (the shell and one page per game) touches
+``js``/``pyscript``; everything here runs and is tested under CPython.
 """
 
-__all__ = ["i18n", "view", "storage", "controller"]
+__all__ = ["i18n", "paint", "envelope", "storage", "share"]

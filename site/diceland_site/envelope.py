@@ -33,7 +33,7 @@ from .summaries import summarize
 __all__ = [
     "APP", "ENVELOPE_VERSION", "MAX_FRAME_CHARS", "MAX_IMPORT_CHARS", "MAX_SAVE_CHARS", "MIGRATIONS",
     "envelope_of", "envelope_version", "migrate", "parse_save", "load_save", "loads_outside",
-    "revision_of", "valid_id", "seat_names", "game_name",
+    "revision_of", "valid_id", "seat_names", "game_name", "REVEALED",
 ]
 
 APP = "diceland"
@@ -47,6 +47,10 @@ MAX_IMPORT_CHARS = 1_000_000
 MAX_SAVE_CHARS = 2_000_000
 #: A save id a file may keep (longer or odd ones get a new id).
 _ID = re.compile(r"[0-9A-Za-z_-]{1,40}")
+#: The record's ``meta`` key a page keeps beside the seats: the number of
+#: actions of the position whose roll the player has revealed with Roll
+#: (a reload shows that roll instead of asking for it again).
+REVEALED = "revealed"
 
 
 def valid_id(value: object) -> bool:
@@ -55,11 +59,15 @@ def valid_id(value: object) -> bool:
 
 
 def bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The game's record, its ``meta`` cut to what a save needs (the seats):
-    a link or a file may bring a meta of any size."""
+    """The game's record, its ``meta`` cut to what a save needs (the seats
+    and a whole number :data:`REVEALED`): a link or a file may bring a meta
+    of any size."""
     record = record_of(game)
     if "meta" in record:
+        revealed = record["meta"].get(REVEALED)
         record["meta"] = {"seats": [s.to_json() for s in seats]}
+        if type(revealed) is int:
+            record["meta"][REVEALED] = revealed
     return record
 
 

@@ -19,6 +19,7 @@ code; :func:`error_details` the rule id and title a teacher may open
 
 from __future__ import annotations
 
+import functools
 import json
 import string
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 from diceland_core import IllegalActionError
 from diceland_core.core.errors import plural_form
+from diceland_core.core.forms import FORMS, agree
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Strings", "choose_language", "load_locale",
@@ -34,9 +36,6 @@ __all__ = [
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "it")
 DEFAULT_LANGUAGE = "en"
-
-_CACHE: dict[tuple[str, str], dict[str, str]] = {}
-
 
 def locale_dir() -> Path:
     return Path(__file__).resolve().parent / "locales"
@@ -47,26 +46,24 @@ def load_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
     (this package's locales, or a game page's own), cached."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
-    folder = folder or locale_dir()
-    found = _CACHE.get((str(folder), lang))
-    if found is None:
-        text = (folder / f"{lang}.json").read_text(encoding="utf-8")
-        found = json.loads(text)
-        _CACHE[(str(folder), lang)] = found
-    return found
+    return _read_locale(folder or locale_dir(), lang)
 
 
-_LAYERED: dict[tuple[str, str], dict[str, str]] = {}
+@functools.cache
+def _read_locale(folder: Path, lang: str) -> dict[str, str]:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def layered_locale(lang: str, folder: Path | None = None) -> dict[str, str]:
     """The shared strings of ``lang`` with ``folder``'s over them, cached."""
     if folder is None:
         return load_locale(lang)
-    found = _LAYERED.get((str(folder), lang))
-    if found is None:
-        found = _LAYERED[(str(folder), lang)] = {**load_locale(lang), **load_locale(lang, folder)}
-    return found
+    return _layered(folder, lang)
+
+
+@functools.cache
+def _layered(folder: Path, lang: str) -> dict[str, str]:
+    return {**load_locale(lang), **load_locale(lang, folder)}
 
 
 def placeholders(text: str) -> set[str]:
@@ -82,13 +79,15 @@ def signed(value: int) -> str:
 
 class _Value:
     """A parameter as a template sees it: a negative whole number with its
-    minus sign, and the engine messages' plural spec ``{n:p:one|other}``
-    (the form for 1 or −1, else the other)."""
+    minus sign, the engine messages' plural spec ``{n:p:one|other}``
+    (the form for 1 or −1, else the other), and a word agreeing with its
+    noun (``{colour:f}``, :func:`diceland_core.core.forms.agree`)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "lang")
 
-    def __init__(self, value: object):
+    def __init__(self, value: object, lang: str = DEFAULT_LANGUAGE):
         self.value = value
+        self.lang = lang
 
     def __format__(self, spec: str) -> str:
         v = self.value
@@ -98,6 +97,8 @@ class _Value:
             except ValueError:
                 n = None
             return plural_form(spec, n)
+        if spec in FORMS:
+            return agree(str(v), spec, self.lang)
         if isinstance(v, int) and not isinstance(v, bool) and v < 0 and not spec:
             return signed(v)
         return format(v, spec)
@@ -133,7 +134,7 @@ class Strings:
         if not params:
             return text
         try:
-            return text.format_map(_Params({name: _Value(value) for name, value in params.items()}))
+            return text.format_map(_Params({name: _Value(value, self.lang) for name, value in params.items()}))
         except (ValueError, IndexError):
             return text
 

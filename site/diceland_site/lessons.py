@@ -22,6 +22,7 @@ from diceland_core.core.errors import ScenarioError
 from diceland_core.core.replay import parse_scenario, play
 
 from .teaching import EmbedError, LessonTexts, TryVerdict, engine_refusal, refused
+from .games import GAMES
 from .i18n import Strings, error_text
 from .query import quote
 from .seats import HUMAN, MAX_NAME, Seat
@@ -32,8 +33,9 @@ __all__ = [
     "Outcome", "Board", "LessonBoard", "JudgedMoves", "lesson_seats", "refusal", "STILL",
 ]
 
-#: The games with lessons, in the tutorial's order (Diceland first).
-LESSON_GAMES = ("diceland", "clever", "wideshut")
+#: The games with lessons, in the tutorial's order (Diceland first): every
+#: game of games.json has its lessons in ``tutorial/<game>/``.
+LESSON_GAMES = tuple(entry.game for entry in GAMES)
 DEFAULT_GAME = "diceland"
 
 
@@ -70,7 +72,6 @@ def back_to_game(referrer: str, base: str, game: str | None, lang: str) -> str:
     else the page of ``game`` (the lesson a link named), else the home page;
     in ``lang``, without the other page's start parameters (its saved game
     resumes)."""
-    from .games import GAMES
     pages = {e.page for e in GAMES}
     page = None
     if referrer.startswith(base):

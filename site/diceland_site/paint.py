@@ -1,4 +1,4 @@
-"""Execute :mod:`diceland_site.games.diceland.draw` draw lists on a 2D canvas context.
+"""Execute any game's draw lists (:mod:`diceland_site.ops`) on a 2D canvas context.
 
 Plain Python: the context is passed in (``canvas.getContext("2d")`` in the
 browser, any object with the same methods in a test), so this module imports
@@ -13,15 +13,19 @@ and makes the same calls on the JavaScript side.
 from __future__ import annotations
 
 import json
+from math import tau
 from typing import Any, Callable, Iterable
+
+from .ops import Circle, Line, Poly, named, schema_json
 
 __all__ = ["Painter", "CanvasPixels", "ScaledSheet", "draw_board", "ops_json", "FONT"]
 
-TAU = 6.283185307179586
 #: The canvas font of a ``text`` op of ``px`` pixels.
 FONT = "bold {px}px system-ui, sans-serif"
-#: ``batch(ctx, ops_json(ops))`` runs ``ops`` on ``ctx`` as :meth:`Painter.run` does.
-Batch = Callable[[Any, str], Any]
+#: ``batch(ctx, ops_json(ops), SCHEMA)`` runs ``ops`` on ``ctx`` as :meth:`Painter.run` does.
+Batch = Callable[[Any, str, str], Any]
+#: the op schema paint.js reads with each list
+SCHEMA = schema_json()
 
 
 class CanvasPixels:
@@ -72,7 +76,7 @@ def ops_json(ops: Iterable[tuple]) -> str:
     """A draw list as the JSON ``paint.js`` reads: the ops as arrays, each
     ``text`` op's size as its canvas font.  A number that is not finite is a
     ``ValueError`` here (JavaScript's ``JSON.parse`` would refuse the list)."""
-    return json.dumps([(op[0], *op[1:5], FONT.format(px=op[5]), op[6]) if op[0] == "text" else op for op in ops],
+    return json.dumps([(*op[:5], FONT.format(px=op[5]), op[6]) if op[0] == "text" else op for op in ops],
                       separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
@@ -98,36 +102,31 @@ class Painter:
     def run(self, ops: Iterable[tuple]) -> None:
         ctx = self.ctx
         if self.batch is not None:
-            self.batch(ctx, ops_json(ops))
+            self.batch(ctx, ops_json(ops), SCHEMA)
             return
-        for op in ops:
-            kind = op[0]
-            if kind == "poly":
-                _, points, fill, stroke, width = op
+        for op in map(named, ops):
+            if isinstance(op, Poly):
                 ctx.beginPath()
-                ctx.moveTo(*points[0])
-                for x, y in points[1:]:
+                ctx.moveTo(*op.points[0])
+                for x, y in op.points[1:]:
                     ctx.lineTo(x, y)
                 ctx.closePath()
-                self.paint(fill, stroke, width)
-            elif kind == "line":
-                _, x1, y1, x2, y2, colour, width = op
+                self.paint(op.fill, op.stroke, op.width)
+            elif isinstance(op, Line):
                 ctx.beginPath()
-                ctx.moveTo(x1, y1)
-                ctx.lineTo(x2, y2)
-                self.paint(None, colour, width)
-            elif kind == "circle":
-                _, x, y, r, fill, stroke, width = op
+                ctx.moveTo(op.x1, op.y1)
+                ctx.lineTo(op.x2, op.y2)
+                self.paint(None, op.colour, op.width)
+            elif isinstance(op, Circle):
                 ctx.beginPath()
-                ctx.arc(x, y, r, 0, TAU)
-                self.paint(fill, stroke, width)
-            elif kind == "text":
-                _, x, y, text, colour, px, align = op
-                ctx.font = FONT.format(px=px)
-                ctx.textAlign = align
+                ctx.arc(op.x, op.y, op.r, 0, tau)
+                self.paint(op.fill, op.stroke, op.width)
+            else:
+                ctx.font = FONT.format(px=op.px)
+                ctx.textAlign = op.align
                 ctx.textBaseline = "middle"
-                ctx.fillStyle = colour
-                ctx.fillText(text, x, y)
+                ctx.fillStyle = op.colour
+                ctx.fillText(op.text, op.x, op.y)
 
 
 def draw_board(canvas: Any, ctx: Any, layout: Any, static_ops: Callable[[], list], frame_ops: list,

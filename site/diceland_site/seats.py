@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name", "default_names", "fitting_names", "numbered"]
+__all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name", "default_names", "fitting_names", "numbered",
+           "in_language"]
 
 HUMAN = "human"
 #: Bot kinds of ``diceland_core.games.diceland.bots.make_bot``.
@@ -109,3 +110,15 @@ def default_names(kinds: list[str], given: list[str], strings) -> list[str]:
     names = [(given[i].strip()[:MAX_NAME] if i < len(given) else "") or default_name(kind, i + 1, strings)
              for i, kind in enumerate(kinds)]
     return numbered(names, list(kinds), strings)
+
+
+def in_language(seats: list[Seat], strings, every: list) -> list[Seat]:
+    """``seats`` with every name the page gave (a default of any language
+    of ``every``, :class:`diceland_site.i18n.Strings` of each language) said
+    in ``strings``' language: a game shared from a Spanish page opens on an
+    Italian one with "Giocatore 1" and "Bot facile", not "Jugador 1" and
+    "Bot fácil"; a typed name stays."""
+    kinds = [seat.kind for seat in seats]
+    names = [default_name(seat.kind, i + 1, strings) if any(_a_default(seat.name, i + 1, o) for o in every)
+             else seat.name for i, seat in enumerate(seats)]
+    return [Seat(name, kind) for name, kind in zip(numbered(names, kinds, strings), kinds)]

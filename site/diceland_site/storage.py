@@ -32,10 +32,10 @@ from .envelope import (
     revision_of, seat_names, valid_id,
 )
 from .games import entry_for
-from .i18n import Strings
+from .i18n import LANGUAGES, Strings
 from .save_errors import SaveError
 from .summaries import game_of_summary, rebuilt_summary, valid_summary
-from .seats import MAX_NAME, Seat
+from .seats import MAX_NAME, Seat, in_language
 
 __all__ = ["SAVE_PREFIX", "BACKUP_PREFIX", "SETTINGS_KEY", "SaveResult", "SaveStore"]
 
@@ -374,6 +374,7 @@ class SaveStore:
         s = Strings(lang)
         names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
         state, seats = load_save(env, names)
+        seats = in_language(seats, s, [Strings(other) for other in LANGUAGES])
         found = definition_of(state).name
         if game is not None and found != game:
             raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)

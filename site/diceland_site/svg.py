@@ -1,9 +1,7 @@
 """The site's canvas draw lists as a standalone SVG document.
 
 A draw list is what :class:`diceland_site.paint.Painter` runs on a canvas:
-``("poly", points, fill, stroke, width)``, ``("line", x1, y1, x2, y2,
-colour, width)``, ``("circle", x, y, r, fill, stroke, width)`` and
-``("text", x, y, text, colour, px, align)``.  :func:`ops_to_svg` draws the
+the ops of :mod:`diceland_site.ops`.  :func:`ops_to_svg` draws the
 same shapes with the same rules (a fill only when one is given, a stroke
 only with a colour and a width, round joins and caps, bold
 ``system-ui, sans-serif`` text centred on its line), so a picture made at
@@ -14,6 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
+
+from .ops import Circle, Line, Poly, named
 
 __all__ = ["ops_to_svg", "FONT"]
 
@@ -37,26 +37,20 @@ def _paint(fill, stroke, width) -> str:
 
 
 def _element(op: tuple) -> str:
-    kind = op[0]
-    if kind == "poly":
-        _, points, fill, stroke, width = op
-        path = "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in points) + "Z"
-        return f'<path d="{path}"{_paint(fill, stroke, width)}/>'
-    if kind == "line":
-        _, x1, y1, x2, y2, colour, width = op
-        if colour is None or not width:
+    op = named(op)
+    if isinstance(op, Poly):
+        path = "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in op.points) + "Z"
+        return f'<path d="{path}"{_paint(op.fill, op.stroke, op.width)}/>'
+    if isinstance(op, Line):
+        if op.colour is None or not op.width:
             return ""
-        return (f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
-                f'{_paint(None, colour, width)}/>')
-    if kind == "circle":
-        _, x, y, r, fill, stroke, width = op
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"{_paint(fill, stroke, width)}/>'
-    if kind == "text":
-        _, x, y, text, colour, px, align = op
-        anchor = _ANCHOR.get(str(align), "start")
-        return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(px)}" text-anchor="{anchor}" '
-                f'dominant-baseline="central" fill={quoteattr(str(colour))}>{escape(str(text))}</text>')
-    raise ValueError(f"unknown draw op {kind!r}")
+        return (f'<line x1="{_n(op.x1)}" y1="{_n(op.y1)}" x2="{_n(op.x2)}" y2="{_n(op.y2)}"'
+                f'{_paint(None, op.colour, op.width)}/>')
+    if isinstance(op, Circle):
+        return f'<circle cx="{_n(op.x)}" cy="{_n(op.y)}" r="{_n(op.r)}"{_paint(op.fill, op.stroke, op.width)}/>'
+    anchor = _ANCHOR.get(str(op.align), "start")
+    return (f'<text x="{_n(op.x)}" y="{_n(op.y)}" font-size="{_n(op.px)}" text-anchor="{anchor}" '
+            f'dominant-baseline="central" fill={quoteattr(str(op.colour))}>{escape(str(op.text))}</text>')
 
 
 def ops_to_svg(ops: Iterable[tuple], width: float, height: float, css_width: float | None = None,

@@ -94,7 +94,7 @@ def parse_json(text: str | bytes, error_key: str = "json", what: str = "") -> An
 def check_scenario(data: object) -> None:
     """Raise ``EmbedError("scenario")`` if ``data`` is not a Diceland
     scenario (its engine is imported here, not by every page)."""
-    from diceland_core.games.diceland import parse_scenario
+    from diceland_core.games.diceland.scenario import parse_scenario
 
     try:
         parse_scenario(data)

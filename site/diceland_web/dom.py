@@ -4,6 +4,7 @@ proxies alive and never let an exception escape into the browser)."""
 
 from __future__ import annotations
 
+import html
 import traceback
 from typing import Callable
 
@@ -35,9 +36,9 @@ def focus_in_place(node) -> None:
 
 
 def esc(text: object) -> str:
-    """Text for HTML markup built by the page (attribute values included)."""
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    """Any value as text for HTML markup built by the page, attribute values
+    included (``html.escape``: ``&``, ``<``, ``>`` and both quotes)."""
+    return html.escape(str(text))
 
 
 def client_taps(canvas, taps: list[dict]) -> list[dict]:

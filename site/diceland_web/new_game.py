@@ -1,5 +1,6 @@
-"""The new-game dialog of every game page: one row a seat (its number, a
-name field and the kind: a person or one of the bots), the seed behind
+"""The new-game dialog of every game page: under the columns' headings, one
+row a seat (its number, a name field and the kind: a person or one of the
+bots), the seed behind
 "More options", and a page's own column (Diceland's board) where the page
 gives one.  Pressing "Start" hands the page its seats, seed and column
 values (``page.new_game``)."""
@@ -84,6 +85,9 @@ class NewGameDialog:
                 f'<select class="seat-kind" aria-label="{esc(t("seat.kind"))} {number}">{kinds}</select>'
                 f'{self.column_cell(row.extra, number)}</div>')
         el("seat-rows").innerHTML = "".join(html)
+        extra = el("seat-head-extra")
+        extra.textContent = t(self.column.label_key) if self.column is not None else ""
+        extra.className = self.column.css if self.column is not None else ""
         el("btn-add-seat").disabled = len(rows) >= self.hi
         el("btn-remove-seat").disabled = len(rows) <= self.lo
 

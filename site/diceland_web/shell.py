@@ -133,6 +133,10 @@ class Shell:
         for i in range(nodes.length):
             node = nodes.item(i)
             node.textContent = self.t(str(node.dataset.i18n))
+        labelled = document.querySelectorAll("[data-i18n-label]")
+        for i in range(labelled.length):
+            node = labelled.item(i)
+            node.setAttribute("aria-label", self.t(str(node.dataset.i18nLabel)))
         el("lang-select").value = self.lang
         el("lang-select").setAttribute("aria-label", self.t("menu.language"))
         document.title = self.t(self.title_key)

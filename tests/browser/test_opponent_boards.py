@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from diceland_core import load_record
-from diceland_core.games.diceland import Place
+from diceland_core.games.diceland.actions import Place
 
 pytestmark = pytest.mark.browser
 

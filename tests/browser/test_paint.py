@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core.games.diceland import Game, load_board
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.board import load_board
 from diceland_site.games.clever.draw import static_ops as clever_ops
 from diceland_site.games.diceland import draw
-from diceland_site.paint import Painter, ops_json
+from diceland_site.paint import SCHEMA, Painter, ops_json
 from diceland_site.games.wideshut.draw import static_ops as wideshut_ops
 from diceland_site.games.wideshut.strings import WideStrings
 from support import CanvasRecorder
@@ -18,16 +19,16 @@ from support import CanvasRecorder
 #: Runs a draw list through paint.js on a context that records every call and
 #: property set, then on a real canvas, and the same list replayed from
 #: Python's record on a second canvas: the calls and both canvases' pixels.
-COMPARE = """([json, pythonCalls, width, height]) => {
+COMPARE = """([json, schema, pythonCalls, width, height]) => {
   const calls = [];
   const recorder = new Proxy({}, {
     get: (_, name) => (...args) => { calls.push([name, ...args]); },
     set: (_, name, value) => { calls.push(["=" + name, value]); return true; },
   });
-  window.dicelandPaint(recorder, json);
+  window.dicelandPaint(recorder, json, schema);
   const canvas = () => Object.assign(document.createElement("canvas"), { width, height });
   const a = canvas(), b = canvas();
-  window.dicelandPaint(a.getContext("2d"), json);
+  window.dicelandPaint(a.getContext("2d"), json, schema);
   const ctx = b.getContext("2d");
   for (const [name, ...args] of pythonCalls) {
     if (name.startsWith("=")) ctx[name.slice(1)] = args[0];
@@ -71,7 +72,7 @@ def test_paint_js_makes_the_calls_and_pixels_of_the_python_painter(site, case):
     Painter(expected).run(ops)
     site.page.goto(site.base_url + "embed.html?game=clever&scenario=extra")  # a page that loads paint.js
     site.page.wait_for_function("() => typeof window.dicelandPaint === 'function'")
-    out = site.page.evaluate(COMPARE, [ops_json(ops), expected.calls, width, height])
+    out = site.page.evaluate(COMPARE, [ops_json(ops), SCHEMA, expected.calls, width, height])
     # numbers come back from the page as JavaScript numbers (12.0 is 12)
     assert len(out["calls"]) == len(expected.calls) > 100
     for got, want in zip(out["calls"], expected.calls):
@@ -87,7 +88,7 @@ window.__paints = 0;
 Object.defineProperty(window, "dicelandPaint", {
   configurable: true,
   set(run) { this.__paintRun = run; },
-  get() { return this.__paintRun && ((ctx, json) => { window.__paints += 1; return this.__paintRun(ctx, json); }); },
+  get() { return this.__paintRun && ((...args) => { window.__paints += 1; return this.__paintRun(...args); }); },
 });
 """
 

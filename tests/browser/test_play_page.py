@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from diceland_core import load_record
-from diceland_core.games.diceland import Place
+from diceland_core.games.diceland.actions import Place
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from urllib.parse import quote
 import pytest
 
 from diceland_core import load_record
-from diceland_core.games.diceland import load_scenario, replay_scenario
+from diceland_core.games.diceland.scenario import load_scenario, replay_scenario
 
 pytestmark = pytest.mark.browser
 

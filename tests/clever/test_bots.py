@@ -94,7 +94,7 @@ def test_strong_is_the_expert_before_the_network():
 def test_expert_outscores_the_strong_kind_on_fixed_seeds():
     """The same 40 solo games (seeds outside the training and measuring
     sets) played by both: the expert's mean is higher (245.35 against
-    215.0; README: the strength table, over 1,000 games)."""
+    215.0; docs/bots.md: the strength table, over 1,000 games)."""
     means = {}
     for kind in ("strong", "expert"):
         scores = [play_game(CLEVER.new(players=1, seed=s), [CLEVER.make_bot(kind, s)]).outcome().scores[0]

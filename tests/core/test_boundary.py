@@ -52,8 +52,9 @@ def test_public_api_is_explicit_and_names_no_game():
         assert hasattr(diceland_core, name), name
     for name in diceland_core.game_names():
         definition = diceland_core.get_game(name)
-        package = importlib.import_module(f"diceland_core.games.{name}")
+        package = importlib.import_module(definition.package)
         assert package.DEFINITION is definition
         assert package.Game is type(definition.new(players=definition.min_players, seed=1))
         for name in package.__all__:
             assert hasattr(package, name), (definition.name, name)
+

@@ -2,7 +2,8 @@
 
 For each game of :func:`diceland_core.core.registry.game_names` and each of
 its player counts, twelve seeded games of random-but-legal players from
-``new()`` (four for Diceland) and one whole game of each bot kind:
+``new()`` (or the seeds its support module names) and one whole game of
+each bot kind:
 
 - at every action someone is waiting and has a legal action, the waiting
   players' actions are among ``legal_actions()``, listed actions are legal
@@ -16,8 +17,10 @@ its player counts, twelve seeded games of random-but-legal players from
   fixed) replay to the same position, whole and cut at a third.
 
 A game's own checks plug in from its test folder's ``<game>_support``
-module: ``playout_checker(state)`` (called after every action with the
-state, the action and its events) and ``check_game_over(state)``.
+module, when it has one: ``playout_checker(state)`` (called after every
+action with the state, the action and its events), ``check_game_over(state)``
+and ``PLAYOUT_SEEDS`` (the seeds of the random games, when not twelve).  The
+rule an undo is refused with is the definition's ``undo_rule``.
 """
 
 from __future__ import annotations
@@ -36,20 +39,24 @@ from diceland_core.core.rng import SplitMix64
 from support import scenario_of, snapshot
 
 NAMES = game_names()
-#: seeds of the random games, for every player count of a game: twelve, but
-#: four for Diceland, whose own playouts add 500 games over every board
-SEEDS = {"diceland": range(4)}
+#: seeds of the random games, for every player count of a game, unless the
+#: game's support module names its own
+SEEDS = range(12)
 #: a safety cap on actions per game (every game ends long before)
 MAX_ACTIONS = 20_000
-#: the rule an undo is refused with (nothing to take back, or a roll since)
-UNDO_RULE = {"diceland": "D7.1", "clever": "C12.1", "wideshut": "W8.1"}
 #: at most this many listed actions are applied on copies at a checked step
 SAMPLE = 50
 
 
 def support(name: str):
-    """The game's test helpers (``tests/<game>/<game>_support.py``)."""
-    return importlib.import_module(f"{name}_support")
+    """The game's test helpers (``tests/<game>/<game>_support.py``), or None."""
+    module = f"{name}_support"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
 
 
 def cases() -> list[tuple[str, int]]:
@@ -110,7 +117,7 @@ def checked_game(name: str, players: int, seed: int):
             assert not state.can_undo()
             with pytest.raises(IllegalActionError) as err:
                 state.undo()
-            assert err.value.rule == UNDO_RULE[name]
+            assert err.value.rule == definition.undo_rule
         steps += 1
         assert steps < MAX_ACTIONS, f"{name}: {players} players, seed {seed}: not over"
     return state
@@ -155,7 +162,7 @@ def assert_records_replay(definition, state, seed: int) -> None:
 @pytest.mark.parametrize("name,players", cases())
 def test_seeded_random_games_reach_the_end_and_replay(name, players):
     definition = get_game(name)
-    for seed in SEEDS.get(name, range(12)):
+    for seed in getattr(support(name), "PLAYOUT_SEEDS", SEEDS):
         state = checked_game(name, players, seed)
         assert_finished(definition, state)
         assert_records_replay(definition, state, seed)
@@ -196,11 +203,13 @@ def test_same_seed_same_game(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_undo_before_any_action_is_refused(name):
-    state = get_game(name).new(players=max(2, get_game(name).min_players), seed=1)
+    definition = get_game(name)
+    state = definition.new(players=max(2, definition.min_players), seed=1)
     assert not state.can_undo()
     with pytest.raises(IllegalActionError) as err:
         state.undo()
-    assert err.value.rule == UNDO_RULE[name]
+    assert definition.undo_rule.startswith(definition.rule_prefix)
+    assert err.value.rule == definition.undo_rule
 
 
 @pytest.mark.parametrize("name", NAMES)

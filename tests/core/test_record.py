@@ -8,7 +8,9 @@ import pytest
 
 from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import IllegalActionError, RecordError, load_record, record_json, record_of
-from diceland_core.games.diceland import Choose, Colour, Game, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Choose, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland.colours import Colour
 from diceland_support import random_playout
 
 R, Y, G, B, O, S = Colour
@@ -108,7 +110,7 @@ def _good() -> dict:
     (lambda d: d.update(format="chess"), "not a game record"),
     (lambda d: d.update(version=3), "newer version"),
     (lambda d: d.update(version="1"), "'version'"),
-    (lambda d: d.update(game="chess"), "known games are clever, diceland, wideshut"),
+    (lambda d: d.update(game="chess"), "unknown game 'chess': the known games are "),
     (lambda d: d.update(engine="99.0.0"), "newer version"),
     (lambda d: d.update(players=7), "'players'"),
     (lambda d: d["setup"].update(boards=d["setup"]["boards"][:1]), "'boards'"),

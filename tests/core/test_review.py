@@ -27,9 +27,9 @@ BAD = ("mistake", "blunder")
 
 def expert_game(name: str, seed: int):
     definition = get_game(name)
-    players = 1 if name == "clever" else 2
+    players = definition.min_players
     bots = [definition.make_bot("expert", seed + p) for p in range(players)]
-    return play_game("A" if name == "diceland" else None, bots, seed, game=name)
+    return play_game(None, bots, seed, game=name)
 
 
 def planted(name: str, seed: int, at: int, worst):
@@ -147,7 +147,7 @@ def test_labels_follow_the_thresholds():
 def test_every_game_has_a_measure_and_every_reason_reads_in_every_language(name):
     hooks = hooks_for(get_game(name))
     assert hooks.measure in THRESHOLDS
-    review = Review(record_json(expert_game(name, 3)), 1 if name != "clever" else 0, seed=1,
+    review = Review(record_json(expert_game(name, 3)), get_game(name).min_players - 1, seed=1,
                     rollouts=Rollouts(2, 2, 2))
     for d in [review.decide(i) for i in range(min(3, len(review)))]:
         assert has_message(d.reason_code)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from diceland_core.games.diceland import board_ids
+from diceland_core.games.diceland.board import board_ids
 from diceland_core.games.diceland import DEFINITION
 from diceland_core.cli import main
 from diceland_core.core.simulate import play_game, run_games, seat_bots, simulate

@@ -8,9 +8,14 @@ from __future__ import annotations
 import random
 
 from diceland_core.core.protocol import GameOver
-from diceland_core.games.diceland import ColourCompleted, Game, Place, StarCrossed
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import ColourCompleted, Place, StarCrossed
 from diceland_core.games.diceland.board import iter_bits
 from diceland_core.games.diceland.game import Phase
+
+#: the shared playouts' random games per player count (tests/core/test_playouts.py):
+#: four, as Diceland's own playouts add 500 games over every board
+PLAYOUT_SEEDS = range(4)
 
 
 def random_playout(game: Game, seed: int, max_actions: int = 10_000, check=None) -> Game:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import pytest
 
 from diceland_core import record_json
-from diceland_core.games.diceland import DEFINITION, Game, Phase, board_ids, hint, load_board
+from diceland_core.games.diceland import DEFINITION, Game, Phase, hint
+from diceland_core.games.diceland.board import board_ids, load_board
 from diceland_core.games.diceland.board import board_from_mapping
 from diceland_core.games.diceland.bots import Bot, ExpertBot
 
 make_bot = DEFINITION.make_bot
 BOT_KINDS = DEFINITION.bot_kinds
 from diceland_core.games.diceland.bots.evaluate import BONUS_ROLLS, evaluator_for, hit_probabilities
+from diceland_core.core.protocol import Hint
 from diceland_core.core.simulate import play_game
 
 BOARDS = board_ids()
@@ -45,7 +47,8 @@ def checked_game(boards, kinds, seed, *, check_hint=False, max_turns=1000):
             assert action in game.legal_actions(player)
             if check_hint:
                 suggestion = hint(game, player)
-                assert game.is_legal(suggestion), (game.phase, suggestion)
+                assert isinstance(suggestion, Hint)
+                assert game.is_legal(suggestion.action), (game.phase, suggestion)
             seen["decisions"] += 1
             seen["phases"].add(game.phase)
             return action

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from support import SMALL_GRID
-from diceland_core.games.diceland import parse_scenario, replay_scenario
+from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import boards_dir
 from diceland_differential import random_grid, random_scenario
 

@@ -13,7 +13,9 @@ import pytest
 import support
 from support import FORMAT_SCENARIOS, ROOT
 from diceland_core import BoardError, RecordError, ScenarioError, load_record, record_json
-from diceland_core.games.diceland import Game, board_from_mapping, parse_scenario, replay_scenario
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.board import board_from_mapping
+from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario
 from diceland_core.games.diceland.board import load_board_file
 from diceland_support import random_playout
 

@@ -8,19 +8,11 @@ import pytest
 
 from support import SMALL_GRID, make_board, scripted_game
 from diceland_core import GameOver, IllegalActionError
-from diceland_core.games.diceland import (
-    BonusRollStarted,
-    Choose,
-    Colour,
-    ColourCompleted,
-    Pass,
-    Phase,
-    Phase1Ended,
-    Place,
-    Reroll,
-    StarCrossed,
-    Stop,
+from diceland_core.games.diceland import Phase
+from diceland_core.games.diceland.actions import (
+    BonusRollStarted, Choose, ColourCompleted, Pass, Phase1Ended, Place, Reroll, StarCrossed, Stop,
 )
+from diceland_core.games.diceland.colours import Colour
 
 R, Y, G, B, O, S = Colour
 
@@ -325,7 +317,7 @@ def test_d6_3_an_action_after_a_win_in_a_bonus_roll_cites_d6_3():
     """D6.3, not D6.2: the game ended because a player reached the goal in a
     bonus roll and won alone."""
     from support import ROOT
-    from diceland_core.games.diceland import load_scenario, replay_scenario
+    from diceland_core.games.diceland.scenario import load_scenario, replay_scenario
     game, result = replay_scenario(load_scenario(ROOT / "tests" / "diceland" / "scenarios" / "bonus-win-cancels.json"))
     assert game.over and game.won_in_bonus
     assert result["error"]["message"].startswith("D6.3 ")

@@ -7,7 +7,8 @@ import pytest
 
 from support import SMALL_GRID, make_board
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Colour, Sheet
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import Sheet
 from diceland_reference import RefBoard, all_placements
 
 R, Y, G, B, O, S = Colour

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from diceland_core import load_record, record_json
-from diceland_core.games.diceland import Game, board_ids
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.board import board_ids
 from diceland_support import Tracker, random_playout
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from support import FORMAT_SCENARIOS, ROOT
-from diceland_core.games.diceland import load_scenario, replay_scenario
+from diceland_core.games.diceland.scenario import load_scenario, replay_scenario
 from diceland_core.cli import replay_file
 from diceland_reference import Illegal, RefGame
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core.games.diceland import board_from_mapping
+from diceland_core.games.diceland.board import board_from_mapping
 
 STANDARD_GRID = """\
 #  R* B  #  O  O  O  S  S  G  G  G

@@ -143,3 +143,21 @@ def test_live_scores_explain_dice_wide_shut(lang):
                 assert (count, points, total) == (empty, -5 * empty, sheet.total) and runs + points == total
                 seen += 1
     assert seen > 5
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_diceland_colours_row_names_colours_and_the_header_the_winners(lang):
+    from diceland_site.games.diceland.model import build_model
+    game = finished("diceland", 3, 1, "greedy")  # two players complete no colour
+    ctrl = DicelandController(game, [Seat("Ana"), Seat("Bo", "greedy"), Seat("Cy", "greedy")], lang=lang)
+    colours = diceland_breakdown(ctrl).rows[1]
+    none = ctrl.strings.t("breakdown.no_colour")
+    assert [value == none for value in colours.values] == [not s.completed_colours() for s in game.sheets]
+    assert none in colours.values
+    for sheet, value in zip(game.sheets, colours.values):
+        assert not any(ch.isdigit() for ch in value), value
+        assert all(ctrl.strings.colour(c) in value for c in sheet.completed_colours())
+    status = build_model(ctrl).status
+    assert all(ctrl.names[w] in status for w in game.winners)
+    loser = next(n for p, n in enumerate(ctrl.names) if p not in game.winners)
+    assert loser not in status and ctrl.strings.t("status.active", name="").strip() not in status

@@ -29,3 +29,12 @@ def test_italian_undo_and_cancel_differ():
     s = Strings("it")
     assert s.t("button.undo") == "Annulla mossa" and s.t("button.cancel") == "Annulla"
     assert WideStrings("it").t("button.undo") != WideStrings("it").t("button.cancel")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", [CleverStrings, WideStrings])
+def test_the_same_button_has_the_same_word_in_every_game(page, lang):
+    shared, own = Strings(lang), page(lang)
+    keys = [k for k in shared.table if k.startswith("button.") or k.startswith("menu.")]
+    assert keys
+    assert {k: own.t(k) for k in keys} == {k: shared.t(k) for k in keys}

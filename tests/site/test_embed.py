@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from diceland_core.games.diceland import Game, action_from_json, replay_scenario, parse_scenario
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import action_from_json
+from diceland_core.games.diceland.scenario import parse_scenario, replay_scenario
 from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland.lesson import scenario_of_game, share_link
 from diceland_site.lesson_session import LessonSession

@@ -28,7 +28,7 @@ def test_diceland_hints_give_a_reason_in_every_language():
     while not game.over and asked < 60:
         p = game.waiting_for()[0]
         if p == 0:
-            action = diceland_hint(game, 0)
+            action = diceland_hint(game, 0).action
             texts = {lang: reason(game, 0, action, DicelandStrings(lang)) for lang in LANGUAGES}
             assert all(texts.values()) and len(set(texts.values())) == 3, texts
             for text in texts.values():

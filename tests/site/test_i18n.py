@@ -8,7 +8,9 @@ import pytest
 
 from diceland_core.core.errors import Cell, Seat
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Colour, Game, Place
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Place
+from diceland_core.games.diceland.colours import Colour
 from diceland_site.games.diceland.strings import DicelandStrings
 from diceland_site.i18n import (
     LANGUAGES, Strings, choose_language, load_locale, locale_dir, placeholders, error_details, error_text,
@@ -118,7 +120,7 @@ def _engine_errors(board):
             errors.append(exc)
     colour = game.roll[0]
     missing = next(c for c in Colour if c not in game.roll) if len(set(game.roll)) < 6 else None
-    from diceland_core.games.diceland import Choose, Reroll
+    from diceland_core.games.diceland.actions import Choose, Reroll
     if missing is not None:
         try:
             game.apply(Choose(missing))

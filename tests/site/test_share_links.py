@@ -140,3 +140,20 @@ def test_every_games_share_module_has_the_same_names_and_its_older_link_opens(na
     assert [s.name for s in opened] == ["Ana", "Bo"]
     with pytest.raises(LinkError):
         module.older_link("!!!", "es")
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_a_link_opened_in_another_language_says_the_default_names_in_it(name):
+    state = played(name)
+    seats = [Seat("Jugador 1"), Seat("Bot fácil", "greedy"), Seat("Bot fácil 2", "greedy"), Seat("Ana", "expert")]
+    fragment = share_url("https://x/y.html", state, seats[:2]).split("#", 1)[1]
+    store = SaveStore({})
+    _, back = store.load(store.import_json(read_fragment(fragment), "it", name))
+    assert back == [Seat("Giocatore 1"), Seat("Bot facile", "greedy")]
+    from diceland_site.i18n import Strings
+    from diceland_site.seats import in_language
+    every = [Strings(lang) for lang in LANGUAGES]
+    assert in_language(seats, Strings("en"), every) == [
+        Seat("Player 1"), Seat("Easy bot", "greedy"), Seat("Easy bot 2", "greedy"), Seat("Ana", "expert")]
+    assert in_language([Seat("Jugador 2"), Seat("Giocatore 2")], Strings("en"), every) == [
+        Seat("Jugador 2"), Seat("Player 2")]

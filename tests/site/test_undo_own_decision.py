@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from diceland_core.games.diceland import Choose, Game, Phase
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Choose
 from diceland_site.games.clever.controller import Controller as CleverController
 from diceland_site.games.diceland.controller import Controller as DicelandController
 from diceland_site.seats import Seat

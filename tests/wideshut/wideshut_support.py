@@ -10,7 +10,8 @@ ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
 
 from diceland_core.core.replay import play, report  # noqa: E402
-from diceland_core.games.wideshut import DEFINITION, Game, Roll, Take, new  # noqa: E402
+from diceland_core.games.wideshut import DEFINITION, Game, new  # noqa: E402
+from diceland_core.games.wideshut.actions import Roll, Take  # noqa: E402
 from diceland_core.games.wideshut.scenario import parse_scenario  # noqa: E402
 
 __all__ = ["DEFINITION", "Game", "Roll", "Take", "new", "replay", "FIXTURES", "fixture_names",

@@ -8,7 +8,9 @@ state machine, legal actions, the check order of illegal actions,
 ``summary()``), ``scenario`` (the scenario reader), ``record`` (the game's
 part of a saved record), ``messages`` (every text in en/es/it), ``bots``
 (random, greedy, expert, hint), ``terminal``.  RULINGS.md lists what the
-engine decides where CLEVER.md is silent.
+engine decides where CLEVER.md is silent.  The package exports what every
+game's package does: ``DEFINITION``, ``new``, ``Game``, ``Setup``,
+``Phase`` and ``hint``.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from ...core.lazy import deferred
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .bots import BOTS, hint
-from .game import Game
+from .game import Game, Phase, Setup
 
-__all__ = ["DEFINITION", "Game", "new"]
+#: every game package exports the same names (docs/adding-a-game.md)
+__all__ = ["DEFINITION", "new", "Game", "Setup", "Phase", "hint"]
 
 
 def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, **options: Any) -> Game:
@@ -40,6 +43,7 @@ DEFINITION = register_package(
     min_players=1,
     max_players=4,
     rule_prefix="C",
+    undo_rule="C12.1",
     new=new,
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
     bots=BOTS,

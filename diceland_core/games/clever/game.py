@@ -9,7 +9,7 @@ moments the rules say (a turn's first roll after C4.3, the next roll of
 C5.5, a reroll, a solo passive roll), from its own dice source only
 (:mod:`.turns`).
 
-Phases (the replay output's ``phase``):
+Phases (:class:`Phase`, the replay output's ``phase``):
 
 ``round_bonus``  round-4 choices outstanding (C8.7)
 ``rolling``      the active player picks or rerolls (C5)
@@ -23,11 +23,10 @@ before the first is resolved.
 
 from __future__ import annotations
 
-import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core.dice import ScriptedDice, SplitMix64, start_player_for
+from ...core.dice import ScriptedDice, start_player_for
 from ...core.errors import IllegalActionError
 from ...core.history import History
 from ...core.protocol import Outcome
@@ -36,11 +35,11 @@ from .actions import Action, Bonus, EndTurn, Event, Extra, Pass, Pick, Reroll, R
 from .checks import Checks
 from .sheet import AREAS, BLUE, COLOURS, ROUNDS, YELLOW, Sheet, yellow_bit
 from .turns import (
-    _DIE, ALL_DICE, FIELD, FINISH, HAND, OUT, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE, Turns,
-    mark_field, winners_of,
+    _DIE, ALL_DICE, FIELD, FINISH, HAND, OUT, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE, Phase,
+    Turns, mark_field, winners_of,
 )
 
-__all__ = ["Game", "Setup", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER",
+__all__ = ["Game", "Setup", "Phase", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER",
            "OUT", "HAND", "PLATTER", "FIELD", "mark_field", "winners_of"]
 
 
@@ -104,7 +103,7 @@ class Game(Checks, Turns, History):
         self.active = setup.start_player
         self.round = setup.round
         self.solo_passive = False
-        self.phase = ROLLING
+        self.phase = Phase.ROLLING
         self.faces: list[int] | None = None
         self.loc = [OUT] * 6
         self.fields: list[int] = []
@@ -129,26 +128,8 @@ class Game(Checks, Turns, History):
         return cls(Setup(players, start_player, seed, round))
 
     # -- copying and history ----------------------------------------------------------
-    def copy(self) -> "Game":
-        new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new.sheets = [s.copy() for s in self.sheets]
-        new.loc = self.loc[:]
-        new.fields = self.fields[:]
-        new.done = self.done[:]
-        new.extra_dice = self.extra_dice[:]
-        new.pending = self.pending[:]
-        new.owed = self.owed[:]
-        new.actions = self.actions[:]
-        new.rolls = self.rolls[:]
-        new._rolls_before = self._rolls_before[:]
-        if self.faces is not None:
-            new.faces = self.faces[:]
-        dice = _copy.copy(self.dice)
-        dice.then = _copy.copy(self.dice.then)
-        dice.then._rng = SplitMix64(self.dice.then._rng.state)
-        new.dice = dice
-        return new
+    _copied = ("loc", "fields", "done", "extra_dice", "pending", "owed", "faces")
+    _copied_items = ("sheets",)
 
     def _undo_refused(self) -> IllegalActionError:
         """C12.1: nothing to take back, or dice were rolled after it."""
@@ -159,7 +140,7 @@ class Game(Checks, Turns, History):
     # -- questions --------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == Phase.OVER
 
     def passive_players(self) -> list[int]:
         """The players who take from the platter this turn (C6.1, C11.3)."""
@@ -170,11 +151,11 @@ class Game(Checks, Turns, History):
     def compulsory(self) -> list[int]:
         """The replay output's ``waiting``: owed round-4 choices, the active
         player while rolling, passive players who have not taken or passed."""
-        if self.phase == ROUND_BONUS_PHASE:
+        if self.phase == Phase.ROUND_BONUS:
             return list(self.owed)
-        if self.phase == ROLLING:
+        if self.phase == Phase.ROLLING:
             return [self.active]
-        if self.phase == FINISH:
+        if self.phase == Phase.FINISH:
             return [p for p in self.passive_players() if not self.done[p]]
         return []
 
@@ -183,18 +164,18 @@ class Game(Checks, Turns, History):
         pending bonus choice (it blocks everything else); else the
         compulsory decisions; else, with rolling over and every take made,
         the active player, who may use +1 actions and ends the turn."""
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return ()
         if self.pending_player is not None:
             return (self.pending_player,)
         waiting = self.compulsory()
-        if not waiting and self.phase == FINISH:
+        if not waiting and self.phase == Phase.FINISH:
             return (0 if self.players == 1 else self.active,)
         return tuple(waiting)
 
     def part_over(self, player: int) -> bool:
         """C7.4: the player's own part of the turn is over."""
-        if self.phase != FINISH:
+        if self.phase != Phase.FINISH:
             return False
         if self.players == 1:
             return not self.solo_passive or self.done[0]
@@ -231,10 +212,10 @@ class Game(Checks, Turns, History):
 
     def _die_sources(self, player: int) -> list[tuple[int, str]]:
         """(die, action type) for each die ``player`` may use now."""
-        if self.phase in (OVER, ROUND_BONUS_PHASE) or self.pending_player is not None:
+        if self.phase in (Phase.OVER, Phase.ROUND_BONUS) or self.pending_player is not None:
             return []
         sheet, faces, loc = self.sheets[player], self.faces, self.loc
-        if self.phase == ROLLING:
+        if self.phase == Phase.ROLLING:
             if player != self.active:
                 return []
             return [(d, "pick") for d in ALL_DICE if loc[d] == HAND and sheet.usable(d, faces)]
@@ -251,7 +232,7 @@ class Game(Checks, Turns, History):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (of ``player`` only, if given)."""
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return []
         players = range(self.players) if player is None else [player]
         out: list[Action] = []
@@ -262,7 +243,7 @@ class Game(Checks, Turns, History):
                 out = [Bonus(p, AREAS[area], mark_field(area, f))
                        for f in self.sheets[p].free_fields(area)]
             return out
-        if self.phase == ROUND_BONUS_PHASE:
+        if self.phase == Phase.ROUND_BONUS:
             for p in players:
                 if p in self.owed:
                     sheet = self.sheets[p]
@@ -279,15 +260,15 @@ class Game(Checks, Turns, History):
                 cls = _KIND[kind]
                 for a, f in sheet.die_marks(d, faces):
                     out.append(cls(p, COLOURS[d], AREAS[a], mark_field(a, f)))
-            if self.phase == ROLLING and p == self.active:
+            if self.phase == Phase.ROLLING and p == self.active:
                 if not sources:
                     out += [Pick(p, COLOURS[d]) for d in ALL_DICE if self.loc[d] == HAND]
                 if sheet.rerolls > 0:
                     out.append(Reroll(p))
-            elif self.phase == FINISH and p in self.passive_players() and not self.done[p]:
+            elif self.phase == Phase.FINISH and p in self.passive_players() and not self.done[p]:
                 if not self.platter_usable(p):
                     out.append(Pass(p))
-        if self.phase == FINISH and not self.compulsory():
+        if self.phase == Phase.FINISH and not self.compulsory():
             out.append(EndTurn())
         return out
 
@@ -331,7 +312,7 @@ class Game(Checks, Turns, History):
         return tuple(s.total() for s in self.sheets)
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
+        if self.phase != Phase.OVER:
             return None
         areas = tuple(s.area_scores() for s in self.sheets)
         return Outcome(tuple(sum(a.values()) for a in areas), self.winners, areas)
@@ -348,12 +329,12 @@ class Game(Checks, Turns, History):
             })
         return {
             "game": "clever",
-            "game_over": self.phase == OVER,
+            "game_over": self.phase == Phase.OVER,
             "winners": list(self.winners),
             "round": self.round,
             "active_player": self.active,
             "solo_passive": self.solo_passive,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "waiting": self.compulsory(),
             "pending": (None if self.pending_player is None else
                         {"player": self.pending_player, "bonus": self.pending[0]}),

@@ -9,6 +9,7 @@ position after :mod:`.checks` has found an action legal.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from ...core.errors import ScenarioError
@@ -18,10 +19,22 @@ from .actions import (
 )
 from .sheet import AREAS, COLOURS, ORANGE, ROUND_BONUS, YELLOW, Sheet, yellow_cell
 
-__all__ = ["Turns", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER", "OUT", "HAND", "PLATTER",
+__all__ = ["Turns", "Phase", "ROLLING", "FINISH", "ROUND_BONUS_PHASE", "OVER", "OUT", "HAND", "PLATTER",
            "FIELD", "ALL_DICE", "mark_field", "winners_of"]
 
-ROUND_BONUS_PHASE, ROLLING, FINISH, OVER = "round_bonus", "rolling", "finish", "over"
+
+
+class Phase(StrEnum):
+    """The phases of a round (the replay output's ``phase``)."""
+
+    ROUND_BONUS = "round_bonus"
+    ROLLING = "rolling"
+    FINISH = "finish"
+    OVER = "over"
+
+
+#: the phases under the names the site's pages read
+ROUND_BONUS_PHASE, ROLLING, FINISH, OVER = Phase.ROUND_BONUS, Phase.ROLLING, Phase.FINISH, Phase.OVER
 #: where a die lies: nowhere in play (solo passive leftovers, before a roll), in
 #: the active player's hand, on the platter, on a dice field
 OUT, HAND, PLATTER, FIELD = 0, 1, 2, 3
@@ -88,9 +101,9 @@ class Turns:
         after the round-4 choices (C8.7); C5.5 after a pick."""
         if self.pending_player is not None:
             return
-        if self.phase == ROUND_BONUS_PHASE and not self.owed:
+        if self.phase == Phase.ROUND_BONUS and not self.owed:
             self._start_turn(events)
-        elif self.phase == ROLLING and self.picked:
+        elif self.phase == Phase.ROLLING and self.picked:
             self.picked = False
             hand = self.hand()
             if len(self.fields) == 3 or not hand:
@@ -98,7 +111,7 @@ class Turns:
                     for d in hand:
                         self.loc[d] = PLATTER
                     events.append(PlatterFilled(tuple(COLOURS[d] for d in hand)))
-                self.phase = FINISH
+                self.phase = Phase.FINISH
                 for p in self.passive_players():
                     self.done[p] = False
                 events.append(RollingEnded(self.active))
@@ -164,7 +177,7 @@ class Turns:
                          if not all(self.sheets[p].area_full(a) for a in range(5))]
             if self.owed:
                 self._reset_turn()
-                self.phase = ROUND_BONUS_PHASE
+                self.phase = Phase.ROUND_BONUS
                 self.faces = None
                 return
         elif bonus:
@@ -175,7 +188,7 @@ class Turns:
 
     def _start_turn(self, events: list[Event]) -> None:
         self._reset_turn()
-        self.phase = ROLLING
+        self.phase = Phase.ROLLING
         self._roll(list(ALL_DICE), "turn", events)
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -184,7 +197,7 @@ class Turns:
             if not self.solo_passive:
                 self._reset_turn()
                 self.solo_passive = True
-                self.phase = FINISH
+                self.phase = Phase.FINISH
                 self.done[0] = False
                 self._roll(list(ALL_DICE), "solo_passive", events)
                 return
@@ -204,6 +217,6 @@ class Turns:
         self._start_turn(events)
 
     def _game_over(self, events: list[Event]) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.winners = winners_of(self.sheets)
         events.append(GameOver(self.winners, self.scores()))

@@ -6,41 +6,26 @@ Where things are: ``colours`` (the six colours and their symbols),
 on bit masks), ``actions`` and ``game`` (the D3–D6 state machine),
 ``dice``, ``scenario`` (FORMATS.md files), ``record`` (Diceland's part of a
 record), ``messages`` (every message in en/es/it), ``bots``, ``generate``,
-``render`` (SVG), ``terminal``.
+``render`` (SVG), ``terminal``.  The package exports what every game's
+package does: ``DEFINITION``, ``new``, ``Game``, ``Setup``, ``Phase`` and
+``hint``; the rest comes from the modules (``from .actions import Place``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core.protocol import GameOption, Hint
+from ...core.protocol import GameOption
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .actions import (
-    Action, BonusRollEarned, BonusRollStarted, Choose, ColourChosen, ColourCompleted,
-    DiceSetAside, Event, GameOver, Pass, Passed, Phase1Ended, Phase2Ended, Place, Placed,
-    Reroll, Rolled, StarCrossed, Stop, TurnStarted, action_from_json, action_to_json,
-)
-from .board import Board, Zone, board_from_mapping, board_ids, boards_dir, load_board
+from .board import board_ids, load_board
 from .bots import BOTS, hint
-from .colours import COLOURS, Colour, parse_colour
-from .dice import DiceSource, ScriptedDice, SeededDice
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
-from .scenario import Scenario, load_scenario, parse_scenario, replay_scenario
-from .sheet import Sheet
+from .scenario import parse_scenario
 
-__all__ = [
-    "DEFINITION", "new",
-    "Colour", "COLOURS", "parse_colour",
-    "Board", "Zone", "load_board", "board_from_mapping", "board_ids", "boards_dir",
-    "Sheet", "Game", "Phase", "Setup", "hint",
-    "DiceSource", "SeededDice", "ScriptedDice",
-    "Action", "Choose", "Reroll", "Stop", "Place", "Pass", "action_from_json", "action_to_json",
-    "Event", "TurnStarted", "Rolled", "ColourChosen", "DiceSetAside", "Phase1Ended", "Placed",
-    "Passed", "StarCrossed", "ColourCompleted", "BonusRollEarned", "Phase2Ended",
-    "BonusRollStarted", "GameOver",
-    "Scenario", "load_scenario", "parse_scenario", "replay_scenario",
-]
+#: every game package exports the same names (docs/adding-a-game.md); the
+#: rest of the game is imported from its modules
+__all__ = ["DEFINITION", "new", "Game", "Setup", "Phase", "hint"]
 
 
 def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, **options: Any) -> Game:
@@ -49,26 +34,22 @@ def new(players: int = 2, seed: int = 0, board: Any = "A", boards: Any = None, *
     return Game.new(boards if boards is not None else board, players=players, seed=seed, **options)
 
 
-def _hint(game: Game, player: int) -> Hint:
-    return Hint(hint(game, player))
-
-
 def _check_board(value: str) -> None:
     load_board(value)
 
 
 DEFINITION = register_package(
     __name__, actions, record,
-    terminal="play",
     name="diceland",
     title="Diceland",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     rule_prefix="D",
+    undo_rule="D7.1",
     new=new,
     parse_scenario=parse_scenario,
     bots=BOTS,
-    hint=_hint,
+    hint=hint,
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),

@@ -99,62 +99,9 @@ class Board:
     def __post_init__(self) -> None:
         rows, cols = self.rows, self.cols
         n = rows * cols
-        colour_of = [-1] * n
-        star = 0
-        obstacles = 0
-        start = -1
-        for r, row in enumerate(self.tokens):
-            for c, tok in enumerate(row):
-                i = r * cols + c
-                if tok == OBSTACLE:
-                    obstacles |= 1 << i
-                elif tok == START:
-                    start = i
-                else:
-                    colour = colour_from_letter(tok[0])
-                    assert colour is not None, tok
-                    colour_of[i] = int(colour)
-                    if tok.endswith("*"):
-                        star |= 1 << i
-        neighbours = [0] * n
-        for i in range(n):
-            if obstacles >> i & 1:
-                continue
-            r, c = divmod(i, cols)
-            m = 0
-            for rr, cc in hex_neighbours(r, c, rows, cols):
-                j = rr * cols + cc
-                if not obstacles >> j & 1:
-                    m |= 1 << j
-            neighbours[i] = m
-        zone_of = [-1] * n
-        zones: list[Zone] = []
-        by_colour: list[list[int]] = [[] for _ in Colour]
-        for i in range(n):
-            if colour_of[i] < 0 or zone_of[i] >= 0:
-                continue
-            colour = colour_of[i]
-            stack, members = [i], []
-            zone_of[i] = len(zones)
-            while stack:
-                j = stack.pop()
-                members.append(j)
-                for k in iter_bits(neighbours[j]):
-                    if colour_of[k] == colour and zone_of[k] < 0:
-                        zone_of[k] = len(zones)
-                        stack.append(k)
-            members.sort()
-            mask = sum(1 << j for j in members)
-            stars = [j for j in members if star >> j & 1]
-            zones.append(Zone(
-                index=len(zones),
-                colour=Colour(colour),
-                mask=mask,
-                cells=tuple(divmod(j, cols) for j in members),
-                star=divmod(stars[0], cols) if stars else None,
-                size=len(members),
-            ))
-            by_colour[colour].append(len(zones) - 1)
+        colour_of, star, obstacles, start = _read_tokens(self.tokens, cols)
+        neighbours = _neighbour_masks(rows, cols, obstacles)
+        zone_of, zones, by_colour = _find_zones(colour_of, star, neighbours, cols)
         colour_mask = [0] * 6
         for i, colour in enumerate(colour_of):
             if colour >= 0:
@@ -256,6 +203,72 @@ class Board:
     def __repr__(self) -> str:
         return f"Board(id={self.id!r}, {self.rows}x{self.cols})"
 
+
+
+def _read_tokens(tokens, cols: int) -> tuple[list[int], int, int, int]:
+    """Each cell's colour (-1: none), and the star, obstacle and start cells."""
+    colour_of = [-1] * (len(tokens) * cols)
+    star = obstacles = 0
+    start = -1
+    for r, row in enumerate(tokens):
+        for c, tok in enumerate(row):
+            i = r * cols + c
+            if tok == OBSTACLE:
+                obstacles |= 1 << i
+            elif tok == START:
+                start = i
+            else:
+                colour = colour_from_letter(tok[0])
+                assert colour is not None, tok
+                colour_of[i] = int(colour)
+                if tok.endswith("*"):
+                    star |= 1 << i
+    return colour_of, star, obstacles, start
+
+
+def _neighbour_masks(rows: int, cols: int, obstacles: int) -> list[int]:
+    """Each open cell's open neighbours, as a mask."""
+    neighbours = [0] * (rows * cols)
+    for i in range(rows * cols):
+        if obstacles >> i & 1:
+            continue
+        r, c = divmod(i, cols)
+        m = 0
+        for rr, cc in hex_neighbours(r, c, rows, cols):
+            j = rr * cols + cc
+            if not obstacles >> j & 1:
+                m |= 1 << j
+        neighbours[i] = m
+    return neighbours
+
+
+def _find_zones(colour_of: list[int], star: int, neighbours: list[int],
+                cols: int) -> tuple[list[int], list[Zone], list[list[int]]]:
+    """The zones (connected cells of one colour): each cell's zone, the
+    zones, and each colour's zones."""
+    zone_of = [-1] * len(colour_of)
+    zones: list[Zone] = []
+    by_colour: list[list[int]] = [[] for _ in Colour]
+    for i in range(len(colour_of)):
+        if colour_of[i] < 0 or zone_of[i] >= 0:
+            continue
+        colour = colour_of[i]
+        stack, members = [i], []
+        zone_of[i] = len(zones)
+        while stack:
+            j = stack.pop()
+            members.append(j)
+            for k in iter_bits(neighbours[j]):
+                if colour_of[k] == colour and zone_of[k] < 0:
+                    zone_of[k] = len(zones)
+                    stack.append(k)
+        members.sort()
+        stars = [j for j in members if star >> j & 1]
+        zones.append(Zone(index=len(zones), colour=Colour(colour), mask=sum(1 << j for j in members),
+                          cells=tuple(divmod(j, cols) for j in members),
+                          star=divmod(stars[0], cols) if stars else None, size=len(members)))
+        by_colour[colour].append(len(zones) - 1)
+    return zone_of, zones, by_colour
 
 def _toml_str(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -367,6 +380,13 @@ def _check_board(board: Board, where: str) -> list[str]:
             )
     if board.test_board:
         return problems
+    return problems + _standard_problems(board, where)
+
+
+def _standard_problems(board: Board, where: str) -> list[str]:
+    """How ``board`` differs from a standard (printed) board's size, colours,
+    zones and bonus cells."""
+    problems: list[str] = []
     if (board.rows, board.cols) != (STANDARD_ROWS, STANDARD_COLS):
         problems.append(
             f"{where}: the grid is {board.rows}×{board.cols}; a standard board is "

@@ -18,7 +18,6 @@ The phases (:class:`Phase`):
 
 from __future__ import annotations
 
-import copy as _copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
@@ -27,7 +26,8 @@ from .actions import Action, Choose, Event, Pass, Place, Reroll, Stop
 from .board import Board, load_board
 from .checks import Checks
 from .colours import Colour
-from .dice import DiceSource, ScriptedDice, start_player_for
+from ...core.dice import DiceSource, start_player_for
+from .dice import ScriptedDice
 from ...core.errors import IllegalActionError
 from .sheet import Sheet
 from ...core.protocol import Outcome
@@ -139,21 +139,8 @@ class Game(Checks, Turns, History):
         return cls(setup)
 
     # -- copying and history ------------------------------------------------
-    def copy(self) -> "Game":
-        """An independent copy of the position (history and dice included)."""
-        new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new.sheets = [s.copy() for s in self.sheets]
-        new.pending = set(self.pending)
-        new.decided = dict(self.decided)
-        new.earned = list(self.earned)
-        new.bonus_queue = list(self.bonus_queue)
-        new.actions = list(self.actions)
-        new.rolls = list(self.rolls)
-        new._rolls_before = list(self._rolls_before)
-        new.log = list(self.log)
-        new.dice = _copy.deepcopy(self.dice)
-        return new
+    _copied = ("pending", "decided", "earned", "bonus_queue", "log")
+    _copied_items = ("sheets",)
 
     def _undo_refused(self) -> IllegalActionError:
         """D7.1: no action to take back, or dice were rolled after it."""

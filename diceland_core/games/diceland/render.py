@@ -108,10 +108,6 @@ def render_svg(board: Board, crossed: int | Iterable[tuple[int, int]] | None = N
     height = title_h + bh + bar_h + 2 * margin
     ox, oy = margin, margin + title_h
 
-    def centre(r: int, c: int) -> tuple[float, float]:
-        x, y = cell_center(r, c, size)
-        return ox + x, oy + y
-
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
@@ -125,12 +121,24 @@ def render_svg(board: Board, crossed: int | Iterable[tuple[int, int]] | None = N
         out.append(f'<text class="subtitle" x="{_f(width - margin)}" y="{_f(margin + size * 0.9)}" '
                    f'text-anchor="end" font-size="{_f(size * 0.55)}" fill="{INK}">{escape(subtitle)}</text>')
 
-    # cells: one polygon each, then the marks inside
+    cells, marks = _cells_and_marks(board, size, ox, oy)
+    out += cells
+    out.append(_zone_borders(board, size, ox, oy))
+    out += marks
+    out += _crosses(board, mask, size, ox, oy)
+    if info_bar:
+        out.append(_info_bar(board, mask, size, margin, oy + bh + size * 0.5, bw))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _cells_and_marks(board: Board, size: float, ox: float, oy: float) -> tuple[list[str], list[str]]:
+    """The cells, one polygon each, and the marks inside them (start, stars, symbols)."""
     cells, marks = ['<g class="cells" stroke="#ffffff" stroke-width="1">'], ['<g class="marks">']
     for r in range(board.rows):
         for c in range(board.cols):
             i = r * board.cols + c
-            x, y = centre(r, c)
+            x, y = _centre(r, c, size, ox, oy)
             tok = board.tokens[r][c]
             colour = board.colour_of[i]
             if tok == "#":
@@ -152,24 +160,26 @@ def render_svg(board: Board, crossed: int | Iterable[tuple[int, int]] | None = N
                 marks.append(symbol(Colour(colour), x, y, size * 0.3))
     cells.append("</g>")
     marks.append("</g>")
-    out += cells
-    out.append(_zone_borders(board, size, ox, oy))
-    out += marks
+    return cells, marks
 
+
+def _crosses(board: Board, mask: int, size: float, ox: float, oy: float) -> list[str]:
+    """An X on every crossed cell but the start."""
     crosses = ['<g class="crosses">']
     for i in iter_bits(mask & ~(1 << board.start)):
         r, c = board.coords(i)
-        x, y = centre(r, c)
+        x, y = _centre(r, c, size, ox, oy)
         d = size * 0.5
         crosses.append(f'<path class="cross" data-row="{r}" data-col="{c}" d="M{_f(x - d)} {_f(y - d)} L{_f(x + d)} {_f(y + d)} '
                        f'M{_f(x + d)} {_f(y - d)} L{_f(x - d)} {_f(y + d)}" stroke="{INK}" '
                        f'stroke-width="{_f(size * 0.16)}" stroke-linecap="round" fill="none"/>')
     crosses.append("</g>")
-    out += crosses
-    if info_bar:
-        out.append(_info_bar(board, mask, size, margin, oy + bh + size * 0.5, bw))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return crosses
+
+
+def _centre(r: int, c: int, size: float, ox: float, oy: float) -> tuple[float, float]:
+    x, y = cell_center(r, c, size)
+    return ox + x, oy + y
 
 
 def _zone_borders(board: Board, size: float, ox: float, oy: float) -> str:

@@ -16,7 +16,7 @@ from .game import Game, Phase
 from .sheet import Sheet
 from . import DEFINITION
 
-__all__ = ["TerminalGame", "sheet_text", "play"]
+__all__ = ["TerminalGame", "sheet_text", "terminal"]
 
 def sheet_text(sheet: Sheet) -> str:
     """The board as text: ``R`` a red cell, ``R*`` a red bonus cell, ``x``
@@ -45,7 +45,7 @@ def _describe(action) -> str:
     return action.type
 
 
-def play(players: int = 2, bots: Sequence[str | None] = (), seed: int = 0, lang: str = "en",
+def terminal(players: int = 2, bots: Sequence[str | None] = (), seed: int = 0, lang: str = "en",
          input: TextIO | None = None, output: TextIO | None = None, board: Board | str = "A") -> int:
     """Play in a text terminal (the ``play`` command)."""
     import sys

@@ -8,7 +8,7 @@ position after :mod:`.checks` has found an action legal.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from .actions import (
     Action, BonusRollEarned, BonusRollStarted, ColourChosen, ColourCompleted, DiceSetAside,
@@ -24,7 +24,7 @@ DICE = 6
 BONUS_DICE = 5
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     CHOOSE = "choose"
     DECIDE = "decide"
     PLACE = "place"

@@ -8,7 +8,8 @@ machine, legal actions, the check order of illegal actions, ``summary()``),
 ``scenario`` (the scenario reader), ``record`` (the game's part of a saved
 record), ``messages`` (every text in en/es/it), ``bots`` (random, greedy,
 expert, hint), ``terminal``.  RULINGS.md lists what the engine decides where
-WIDESHUT.md is silent.
+WIDESHUT.md is silent.  The package exports what every game's package does:
+``DEFINITION``, ``new``, ``Game``, ``Setup``, ``Phase`` and ``hint``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from typing import Any
 
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .actions import Roll, Take
 from .bots import BOTS, hint
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Setup
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .scenario import parse_scenario
 
-__all__ = ["Game", "Setup", "Roll", "Take", "new", "DEFINITION"]
+#: every game package exports the same names (docs/adding-a-game.md)
+__all__ = ["DEFINITION", "new", "Game", "Setup", "Phase", "hint"]
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
@@ -39,6 +40,7 @@ DEFINITION = register_package(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     rule_prefix="W",
+    undo_rule="W8.1",
     new=new,
     parse_scenario=parse_scenario,
     bots=BOTS,

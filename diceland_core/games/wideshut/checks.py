@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.errors import IllegalActionError
 from .actions import Action, Mark, Roll, Take
 from .sheet import HALVES, NUMBER_MASK, ROW_MASK, Sheet, number_of
-from .turns import _HALF_OF, _SIX_HALF, DIE_COLOURS, PURPLE, _box_bit
+from .turns import _HALF_OF, _SIX_HALF, DIE_COLOURS, PURPLE, Phase, _box_bit
 
 __all__ = ["Checks"]
 
@@ -19,10 +19,10 @@ class Checks:
     """The rules' checks; the state's fields are :class:`~.game.Game`'s."""
 
     def _check(self, action: Action) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             raise IllegalActionError("W6.4", "wideshut.game_over")
         if isinstance(action, Roll):
-            if self.phase != "roll":
+            if self.phase != Phase.ROLL:
                 raise IllegalActionError("W2.2", "wideshut.rolled_already", seat=self.start + 1)
             if action.player != self.start:
                 raise IllegalActionError("W2.2", "wideshut.not_start_player",
@@ -34,7 +34,7 @@ class Checks:
         self._check_marks(action)
 
     def _check_take_dice(self, action: Take) -> None:
-        if self.phase == "roll":
+        if self.phase == Phase.ROLL:
             raise IllegalActionError("W2.2", "wideshut.roll_first", seat=self.start + 1)
         current = self.current_player
         if action.player != current:

@@ -5,32 +5,30 @@ an action, checks it in exactly the order of WIDESHUT.md "Which rule an
 illegal action reports" (:mod:`.checks`, raising :class:`IllegalActionError` with the rule
 id, the game unchanged) and returns the events it caused.
 
-Phases: ``"roll"`` (the start player must roll, W2.2), ``"take"`` (the
-current player takes dice, W2.3) and ``"over"`` (W6.3).  Rolls are explicit
+Phases (:class:`Phase`): ``roll`` (the start player must roll, W2.2),
+``take`` (the current player takes dice, W2.3) and ``over`` (W6.3).  Rolls are explicit
 ``roll`` actions; the values come from the game's dice source (scripted rolls
 first, then the seed: W8; :mod:`.turns`).  Undo never crosses a roll.
 """
 
 from __future__ import annotations
 
-import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
-from ...core.dice import DiceSource, ScriptedDice, SeededDice, start_player_for
+from ...core.dice import DiceSource, ScriptedDice, start_player_for
 from ...core.errors import IllegalActionError
 from ...core.protocol import Outcome
 from ...core.history import History
-from ...core.rng import SplitMix64
 from ...core.values import check_seats
 from .actions import Action, Event, Mark, Roll, Take
 from .checks import Checks
 from .sheet import BLUE, HALVES, NUMBER_MASK, RED, ROW_MASK, Sheet, iter_bits
 from .turns import (
-    _HALF_OF, _SIX_HALF, DIE_COLOURS, PURPLE, Turns, _box_bit, dice_count, die_colour, die_colours,
+    _HALF_OF, _SIX_HALF, DIE_COLOURS, PURPLE, Phase, Turns, _box_bit, dice_count, die_colour, die_colours,
 )
 
-__all__ = ["Game", "Setup", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count", "die_colour",
+__all__ = ["Game", "Setup", "Phase", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count", "die_colour",
            "PURPLE", "DIE_COLOURS"]
 
 #: W1.1
@@ -60,24 +58,6 @@ class Setup:
         return Sheet(key[0:2], key[2:4], key[4:6])
 
 
-def _clone_dice(dice: Any) -> Any:
-    """An independent copy of a dice source, cheap for the core's sources."""
-    if type(dice) is ScriptedDice:
-        new = ScriptedDice.__new__(ScriptedDice)
-        new.rolls = dice.rolls  # never changed in place
-        new.used = dice.used
-        new.check_length = dice.check_length
-        new.then = _clone_dice(dice.then)
-        return new
-    if type(dice) is SeededDice:
-        new = SeededDice.__new__(SeededDice)
-        new.seed, new.faces = dice.seed, dice.faces
-        new._rng = SplitMix64(0)
-        new._rng.state = dice._rng.state
-        return new
-    return _copy.deepcopy(dice)
-
-
 class Game(Checks, Turns, History):
     """One game of Dice Wide Shut.  Create with :meth:`new` or from a :class:`Setup`."""
 
@@ -90,7 +70,7 @@ class Game(Checks, Turns, History):
         self.sheets = [setup.sheet(p) for p in range(n)]
         self.start = setup.start_player
         self.round = 1
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self.turns_done = 0           # takes made this round
         self.roll: tuple[int, ...] | None = None
         self.taken = 0                # bit i: die i taken this round
@@ -118,16 +98,7 @@ class Game(Checks, Turns, History):
         return cls(setup)
 
     # -- copying and history ------------------------------------------------
-    def copy(self) -> "Game":
-        """An independent copy of the position (history and dice included)."""
-        new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new.sheets = [s.copy() for s in self.sheets]
-        new.actions = self.actions[:]
-        new.rolls = self.rolls[:]
-        new._rolls_before = self._rolls_before[:]
-        new.dice = _clone_dice(self.dice)
-        return new
+    _copied_items = ("sheets",)
 
     def _undo_refused(self) -> IllegalActionError:
         """W8.1: only a take with no roll after it can be taken back."""
@@ -140,14 +111,14 @@ class Game(Checks, Turns, History):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def current_player(self) -> int | None:
         """The start player in ``roll``, the player to take in ``take``, None when over."""
-        if self.phase == "roll":
+        if self.phase == Phase.ROLL:
             return self.start
-        if self.phase == "take":
+        if self.phase == Phase.TAKE:
             return (self.start + self.turns_done) % self.players
         return None
 
@@ -281,7 +252,7 @@ class Game(Checks, Turns, History):
 
     def takes(self, player: int | None = None) -> Iterator[tuple[str, tuple[int, ...]]]:
         """Every legal choice of dice (W3) now, as (colour, indices ascending)."""
-        if self.phase != "take" or (player is not None and player != self.current_player):
+        if self.phase != Phase.TAKE or (player is not None and player != self.current_player):
             return
         roll = self.roll
         assert roll is not None
@@ -302,9 +273,9 @@ class Game(Checks, Turns, History):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (of ``player`` only, if given): the roll,
         or every take (dice in ascending index order) with every legal marks."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return []
-        if self.phase == "roll":
+        if self.phase == Phase.ROLL:
             return [Roll(self.start)] if player in (None, self.start) else []
         p = self.current_player
         if player not in (None, p):
@@ -321,7 +292,7 @@ class Game(Checks, Turns, History):
         """Every distinct result of a take now: (a take, the sheet key after it),
         one take per different sheet (the bots' move list)."""
         p = self.current_player if player is None else player
-        if self.phase != "take" or p != self.current_player:
+        if self.phase != Phase.TAKE or p != self.current_player:
             return []
         sheet = self.sheets[p]
         roll = self.roll
@@ -370,7 +341,7 @@ class Game(Checks, Turns, History):
             "game": "wideshut",
             "round": self.round,
             "start_player": self.start,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "current_player": self.current_player,
             "roll": list(self.roll) if self.roll is not None else None,
             "remaining_dice": self.remaining_dice(),

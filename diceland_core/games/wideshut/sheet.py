@@ -210,9 +210,6 @@ class Sheet:
         return out
 
     # -- questions ------------------------------------------------------------
-    def is_empty_box(self, half: int, r: int, c: int) -> bool:
-        return not self.marks[half] >> (5 * r + c) & 1
-
     def split_rows(self, half: int) -> list[int]:
         m = self.marks[half]
         return [r for r in range(ROWS) if m & ROW_MASK[r] == ROW_MASK[r]]

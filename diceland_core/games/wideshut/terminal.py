@@ -18,7 +18,7 @@ from ...core.terminal import Console
 from .actions import Action, Roll, Take
 from . import DEFINITION
 from .bots import BOTS, hint
-from .game import DIE_COLOURS, Game
+from .game import DIE_COLOURS, Game, Phase
 from .messages import TERMS
 from .sheet import BLUE, HALVES, RED, Sheet, half_score
 
@@ -137,7 +137,7 @@ class _Terminal(Console):
         triggered = False
         while not s.over:
             p = s.current_player
-            if s.phase == "roll":
+            if s.phase == Phase.ROLL:
                 self.say()
                 self.say(self.t("term_rolls", round=s.round, seat=p + 1))
                 s.apply(Roll(p))

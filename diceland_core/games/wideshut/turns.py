@@ -8,13 +8,26 @@ position after :mod:`.checks` has found an action legal.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ...core.errors import ScenarioError
 from .actions import (
     EndTriggered, Event, GameOver, Mark, Rolled, RoundEnded, RowSplit, SixUsed, Take, Took,
 )
 from .sheet import BLUE, HALVES, RED, ROW_MASK
 
-__all__ = ["Turns", "dice_count", "die_colours", "die_colour", "PURPLE", "DIE_COLOURS"]
+__all__ = ["Turns", "Phase", "dice_count", "die_colours", "die_colour", "PURPLE", "DIE_COLOURS"]
+
+
+
+class Phase(StrEnum):
+    """ROLL: the start player must roll (W2.2); TAKE: the current player
+    takes dice (W2.3); OVER: the game has ended (W6.3)."""
+
+    ROLL = "roll"
+    TAKE = "take"
+    OVER = "over"
+
 
 #: die colours (W1.2): RED = 0, BLUE = 1 as the halves, PURPLE = 2
 PURPLE = 2
@@ -61,7 +74,7 @@ class Turns:
         self.roll = values
         self.taken = 0
         self.turns_done = 0
-        self.phase = "take"
+        self.phase = Phase.TAKE
         events.append(Rolled(self.start, self.round, values))
 
     def _do_take(self, action: Take, events: list[Event]) -> None:
@@ -101,13 +114,13 @@ class Turns:
             return
         events.append(RoundEnded(self.round))   # W2.4
         if self.end_triggered:                  # W6.3
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.winners = self.leaders()
             events.append(GameOver(self.winners, self.scores()))
             return
         self.start = (self.start + 1) % self.players
         self.round += 1
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self.roll = None
         self.taken = 0
         self.turns_done = 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
-from diceland_core.games.diceland import board_ids
+from diceland_core.games.diceland.board import board_ids
 from diceland_site.games.diceland import draw
 from diceland_site.games.diceland.controller import Controller
 from diceland_site.games.diceland import share

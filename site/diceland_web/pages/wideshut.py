@@ -3,7 +3,7 @@ dice, the seat tabs, the new-game form and the end of the game, handed to
 :class:`diceland_web.shell.Shell`.
 
 Rules live in ``diceland_core.games.wideshut``; what the page shows and what
-a tap does in ``diceland_site.games.wideshut`` (``play``, ``draw``, ``model``).
+a tap does in ``diceland_site.games.wideshut`` (``controller``, ``draw``, ``model``).
 
 URL parameters: ``players`` (``human,greedy,expert``: 2 to 5 seats),
 ``seed`` and ``names`` start a new game; ``position`` opens a shared

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from diceland_core.games.diceland import board_ids, load_board
+from diceland_core.games.diceland.board import board_ids, load_board
 from diceland_site.games.diceland.options import RANDOM_BOARD, board_choices, board_name
 from diceland_site.games.diceland.strings import DicelandStrings as Strings
 

@@ -1,4 +1,4 @@
-"""One colour and symbol table: the SVG render (docs, README) and the site
+"""One colour and symbol table: the SVG render (docs/boards.md) and the site
 (board and dice) draw the same shape and fill for every colour."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from diceland_core.games.diceland import Colour
+from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland import render
 from diceland_core.games.diceland.colours import STYLES
 from diceland_site.games.diceland import draw
@@ -54,7 +54,7 @@ def test_every_colour_has_its_own_symbol():
 
 
 def test_board_picture_uses_the_table():
-    from diceland_core.games.diceland import load_board
+    from diceland_core.games.diceland.board import load_board
     svg = render.render_svg(load_board("A"))
     for colour in Colour:
         assert STYLES[colour].fill in svg

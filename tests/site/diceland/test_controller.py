@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from diceland_core.games.diceland import Choose, Colour, Game, Pass, Phase, Place, Stop
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Choose, Pass, Place, Stop
+from diceland_core.games.diceland.colours import Colour
 from diceland_site.games.diceland.controller import Controller, Seat
 from diceland_site.games.diceland.options import from_url_params
 
@@ -438,11 +440,33 @@ def test_spanish_and_italian_messages(board):
     ctl.roll()
     ctl.choose(Colour.RED)
     texts = [m.text for m in ctl.drain_messages()]
-    assert "¡Los seis dados son rojo!" in texts
+    assert "¡Los seis dados son rojos!" in texts
     assert any("Demasiados dados" in t or "demasiados dados" in t for t in texts)
     ctl.set_language("it")
     assert "Passa" in [b.label for b in ctl.model().buttons]
     assert ctl.model().dice[0].label == "dado rosso, messo da parte"
+
+
+def test_a_reload_after_roll_shows_the_rolled_dice(board):
+    from diceland_site.storage import SaveStore
+    store = SaveStore({})
+    ctl = make(board, ("human", "greedy"), seed=5, start_player=0)
+    assert store.save(ctl.game, ctl.seats, "a", None).ok
+    game, seats = store.load("a")
+    assert SimpleBots(game, seats).model().dice_hidden  # not rolled yet: Roll first
+    assert ctl.roll().ok
+    assert store.save(ctl.game, ctl.seats, "a", None).ok
+    game, seats = store.load("a")
+    again = SimpleBots(game, seats)
+    m = again.model()
+    assert not m.dice_hidden and not again.needs_roll()
+    assert [d.colour for d in m.dice] == [c.key for c in ctl.game.roll] and all(d.enabled for d in m.dice)
+    assert again.press_die(0).ok  # the revealed roll is the one to choose from
+    # a reveal of another position (fewer actions than the game has) is not this roll's
+    stale = make(board, ("human", "greedy"), seed=5, start_player=0)
+    stale.game.setup.meta["revealed"] = 3
+    assert store.save(stale.game, stale.seats, "b", None).ok
+    assert SimpleBots(*store.load("b")).needs_roll()
 
 
 def test_keyboard(board):

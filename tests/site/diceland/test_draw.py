@@ -6,7 +6,9 @@ import math
 
 import pytest
 
-from diceland_core.games.diceland import Colour, Game, Sheet
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import Sheet
 from diceland_site.games.diceland.draw import (
     OP_KINDS, PALETTE, SYMBOLS, Layout, dynamic_ops, static_board_ops, symbol_svg,
 )

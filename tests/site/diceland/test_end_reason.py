@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from diceland_core.games.diceland import Colour
+from diceland_core.games.diceland.colours import Colour
 from diceland_site.games.diceland.model import winner_reason
 from diceland_site.games.diceland.strings import DicelandStrings as Strings
 from diceland_site.i18n import LANGUAGES

@@ -3,7 +3,8 @@ the last placement outlined, the way back to one's own board."""
 
 from __future__ import annotations
 
-from diceland_core.games.diceland import Game, Place
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Place
 from diceland_site.games.diceland import draw
 from diceland_site.games.diceland.controller import Controller, Seat
 from diceland_site.games.diceland.minis import LAST_MOVE_COLOUR, last_move, mini_layout, mini_ops, minis

@@ -141,7 +141,6 @@ def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:
     """The parts of :func:`value`: the five areas' projected scores, the
     projected foxes, the (soft) lowest area, the bonuses ahead (weighed by
     the horizon) and the held actions."""
-    bonus = P["bonus"]
     y, b, g, o, p = s.y, s.b, s.g, s.o, s.p
     free_y = 16 - _popcount(y)
     free_b = 11 - _popcount(b)
@@ -156,69 +155,14 @@ def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:
         per = entries * P["scale"] / ((wy + wb + wg + wo + wp) or 1.0)
     else:
         per = entries * P["scale"] / ((bool(wy) + bool(wb) + bool(wg) + bool(wo) + bool(wp)) or 1)
-    focus = P["focus"]
-    extra_value = 0.0
-    fox_p = float(s.foxes())
-
-    # yellow: each free field filled with probability py; a line with m missing fields, py ** m
-    py = 1 - exp(-focus * wy * per / free_y) if free_y else 1.0
-    yellow = 0.0
-    for c in range(4):
-        yellow += YELLOW_COLUMN_POINTS[c] * py ** _popcount(_YCOL_MASK[c] & ~y)
-    for r in range(3):
-        m = _popcount(_YROW_MASK[r] & ~y)
-        if m:
-            extra_value += bonus[YELLOW_ROW_BONUS[r]] * py ** m
-    m = _popcount(_YROW_MASK[3] & ~y)
-    if m:
-        fox_p += py ** m
-    m = _popcount(_YDIAG_MASK & ~y)
-    if m:
-        extra_value += bonus["extra"] * py ** m
-
-    # blue: fields filled with the chances of their sums
-    if free_b:
-        k = focus * wb * per / sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
-        fill = [1.0 if b >> t & 1 else 1 - exp(-k * _SUM_W[t]) for t in range(13)]
-        expected = sum(fill[2:])
-        blue = _interp(BLUE_POINTS, expected)
-        for fields, bname in _BLUE_LINES:
-            q = 1.0
-            for t in fields:
-                q *= fill[t]
-            if q < 1.0:
-                if bname == "fox":
-                    fox_p += q
-                else:
-                    extra_value += bonus[bname] * q
-    else:
-        blue = 56.0
-
-    # green: projected count, slowed by the next threshold
-    if g < 11:
-        ease = _AT_LEAST[GREEN_THRESHOLDS[g]] * P["green_ease"]
-        gp = min(11.0, g + wg * per * (0.5 + 0.5 * min(1.0, ease)))
-        for i in _GREEN_AHEAD[g]:
-            q = gp - i
-            if q <= 0:
-                break
-            q = 1.0 if q > 1 else q
-            bname = GREEN_BONUS[i]
-            if bname == "fox":
-                fox_p += q
-            else:
-                extra_value += bonus[bname] * q
-    else:
-        gp = 11.0
-    green = _interp(GREEN_POINTS, gp)
-
+    # (fox, extra): the projected foxes and the bonuses ahead, added up area by area
+    acc = (float(s.foxes()), 0.0)
+    yellow, acc = _yellow_ahead(y, free_y, wy, per, P, acc)
+    blue, acc = _blue_ahead(b, free_b, wb, per, P, acc)
+    green, acc = _green_ahead(g, wg, per, P, acc)
     # orange: the numbers to come, each × its field's multiplier
-    op = n_o + wo * per
-    orange, f_add, x_add = _row_ahead(n_o, op, P["orange_mean"], ORANGE_MULTIPLIERS, ORANGE_BONUS, bonus)
+    orange, acc = _row_part(n_o, n_o + wo * per, P["orange_mean"], ORANGE_MULTIPLIERS, ORANGE_BONUS, P, acc)
     orange += sum(o)
-    fox_p += f_add
-    extra_value += x_add
-
     # purple: future marks, fewer after a high number
     if n_p < 11:
         last = p[-1] if p else 6
@@ -226,10 +170,9 @@ def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:
         pp = n_p + wp * per * (0.55 + 0.45 * ease)
     else:
         pp = 11.0
-    purple, f_add, x_add = _row_ahead(n_p, pp, P["purple_mean"], _ONES, PURPLE_BONUS, bonus)
+    purple, acc = _row_part(n_p, pp, P["purple_mean"], _ONES, PURPLE_BONUS, P, acc)
     purple += sum(p)
-    fox_p += f_add
-    extra_value += x_add
+    fox_p, extra_value = acc
 
     lowest = min(yellow, blue, green, orange, purple)
     soft = P["fox_soft"]
@@ -240,6 +183,71 @@ def project(s: Sheet, entries: float, P: dict = DEFAULT_PARAMS) -> tuple:
     held = (s.extras * P["extra_held"] * min(1.0, entries / 3.0)
             + s.rerolls * P["reroll_held"] * horizon)
     return yellow, blue, green, orange, purple, fox_p, lowest, extra_value * horizon, held
+
+
+def _gain(bname: str, q: float, bonus: dict, acc: tuple[float, float]) -> tuple[float, float]:
+    """``acc`` (fox, extra) with bonus ``bname`` earned with chance ``q``."""
+    fox, extra = acc
+    if bname == "fox":
+        return fox + q, extra
+    return fox, extra + bonus[bname] * q
+
+
+def _yellow_ahead(y: int, free_y: int, w: float, per: float, P: dict, acc: tuple) -> tuple[float, tuple]:
+    """Yellow: each free field filled with probability py; a line with m
+    missing fields, py ** m."""
+    bonus = P["bonus"]
+    py = 1 - exp(-P["focus"] * w * per / free_y) if free_y else 1.0
+    yellow = 0.0
+    for c in range(4):
+        yellow += YELLOW_COLUMN_POINTS[c] * py ** _popcount(_YCOL_MASK[c] & ~y)
+    for r in range(3):
+        m = _popcount(_YROW_MASK[r] & ~y)
+        if m:
+            acc = _gain(YELLOW_ROW_BONUS[r], py ** m, bonus, acc)
+    m = _popcount(_YROW_MASK[3] & ~y)
+    if m:
+        acc = _gain("fox", py ** m, bonus, acc)
+    m = _popcount(_YDIAG_MASK & ~y)
+    if m:
+        acc = _gain("extra", py ** m, bonus, acc)
+    return yellow, acc
+
+
+def _blue_ahead(b: int, free_b: int, w: float, per: float, P: dict, acc: tuple) -> tuple[float, tuple]:
+    """Blue: fields filled with the chances of their sums."""
+    if not free_b:
+        return 56.0, acc
+    k = P["focus"] * w * per / sum(_SUM_W[t] for t in range(2, 13) if not b >> t & 1)
+    fill = [1.0 if b >> t & 1 else 1 - exp(-k * _SUM_W[t]) for t in range(13)]
+    blue = _interp(BLUE_POINTS, sum(fill[2:]))
+    for fields, bname in _BLUE_LINES:
+        q = 1.0
+        for t in fields:
+            q *= fill[t]
+        if q < 1.0:
+            acc = _gain(bname, q, P["bonus"], acc)
+    return blue, acc
+
+
+def _green_ahead(g: int, w: float, per: float, P: dict, acc: tuple) -> tuple[float, tuple]:
+    """Green: the projected count, slowed by the next threshold."""
+    if g >= 11:
+        return _interp(GREEN_POINTS, 11.0), acc
+    ease = _AT_LEAST[GREEN_THRESHOLDS[g]] * P["green_ease"]
+    gp = min(11.0, g + w * per * (0.5 + 0.5 * min(1.0, ease)))
+    for i in _GREEN_AHEAD[g]:
+        q = gp - i
+        if q <= 0:
+            break
+        acc = _gain(GREEN_BONUS[i], 1.0 if q > 1 else q, P["bonus"], acc)
+    return _interp(GREEN_POINTS, gp), acc
+
+
+def _row_part(n: int, ahead: float, mean: float, mult, bonuses, P: dict, acc: tuple) -> tuple[float, tuple]:
+    """Orange or purple: :func:`_row_ahead`'s points, its foxes and bonuses added to ``acc``."""
+    points, f_add, x_add = _row_ahead(n, ahead, mean, mult, bonuses, P["bonus"])
+    return points, (acc[0] + f_add, acc[1] + x_add)
 
 
 def best_choice_field(s: Sheet, area: int, entries: float, P: dict = DEFAULT_PARAMS):

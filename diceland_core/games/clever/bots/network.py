@@ -30,7 +30,7 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from ..game import FINISH, HAND
+from ..game import HAND, Phase
 from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
 
 __all__ = ["INPUTS", "RAW", "DERIVED", "features", "settled", "value", "Network", "load_network", "NETWORK_FILE"]
@@ -134,7 +134,7 @@ def _due(state, player: int) -> bool:
         return False
     if state.players == 1:
         return bool(state.solo_passive) and not state.done[0]
-    return state.active != player and (state.phase != FINISH or not state.done[player])
+    return state.active != player and (state.phase != Phase.FINISH or not state.done[player])
 
 
 def features(state, player: int = 0) -> list:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ....core.lazy import deferred
-from ..actions import Action
+from ....core.protocol import Hint
 from ..game import Game
 from .base import BaseBot, Bot
 from .evaluate import Evaluator, Weights, evaluator_for
@@ -41,7 +41,8 @@ BOTS: dict[str, Callable[[int], BaseBot]] = {
 _HINTER = ExpertBot(0)
 
 
-def hint(game: Game, player: int) -> Action:
-    """The expert's suggestion for ``player``'s decision now (a legal action;
-    ``ValueError`` if ``player`` has no decision to make)."""
-    return _HINTER.choose(game, player)
+def hint(game: Game, player: int) -> Hint:
+    """The expert's suggestion for ``player``'s decision now (its action is
+    legal; ``ValueError`` if ``player`` has no decision to make).  Its reason
+    in words is the site's (``hint_reason``), from the game and the action."""
+    return Hint(_HINTER.choose(game, player))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ....core.bots import SeededBot
 from ..actions import Action, Roll, Take
-from ..game import Game
+from ..game import Game, Phase
 
 __all__ = ["BaseBot"]
 
@@ -18,7 +18,7 @@ class BaseBot(SeededBot):
 
     def choose(self, state: Game, player: int) -> Action:
         self.check_waiting(state, player)
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return Roll(player)
         return self.take(state, player)
 

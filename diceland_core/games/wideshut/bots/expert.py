@@ -156,6 +156,21 @@ class ExpertBot(BaseBot):
                 four_rows.append(r)
             if free6 >> r & 1:
                 held += self.six_value * k
+        risk = self._risk(half, marks, score, four_rows, open_, free6)
+        mob = self._mobility(half, marks, valid, open_)
+        pot = 0
+        if self.potential:
+            for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
+                pot += COLUMN_SCORE[q] - COLUMN_SCORE[p]
+        out = (score, self.mobility * mob + self.potential * pot, risk + held)
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def _risk(self, half: int, marks: int, score: int, four_rows: list[int], open_: int, free6: int) -> float:
+        """K: what the rows with four marks stand to lose if a die forces
+        their last box, each weighed by how likely that is."""
         risk = 0.0
         for r in four_rows:
             rm = ROW_MASK[r]
@@ -170,9 +185,14 @@ class ExpertBot(BaseBot):
             if free6 >> r & 1:
                 chance *= self.risk_protected
             risk += chance * stake
+        return risk
+
+    def _mobility(self, half: int, marks: int, valid: int, open_: int) -> float:
+        """M before its weight: per number, the best open box's gain, and
+        the second best's (a second die of it) weighed by ``second``."""
         pats = column_patterns(valid)
-        g1 = [0.0] * 6      # per number: the best open box's gain,
-        g2 = [0.0] * 6      # and the second best's (a second die of it)
+        g1 = [0.0] * 6
+        g2 = [0.0] * 6
         for n in range(1, 6):
             boxes = NUMBER_MASK[half][n] & ~marks
             if not boxes:
@@ -188,16 +208,7 @@ class ExpertBot(BaseBot):
                     second = g
             g1[n] = self.blocked if best is None else best
             g2[n] = self.blocked if second is None else second
-        mob = sum(g1) + self.second * sum(g for g in g2 if g > 0)
-        pot = 0
-        if self.potential:
-            for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
-                pot += COLUMN_SCORE[q] - COLUMN_SCORE[p]
-        out = (score, self.mobility * mob + self.potential * pot, risk + held)
-        if len(self._cache) > 200_000:
-            self._cache.clear()
-        self._cache[key] = out
-        return out
+        return sum(g1) + self.second * sum(g for g in g2 if g > 0)
 
     def sheet_terms(self, key: tuple[int, ...]) -> tuple[int, float, float]:
         a = self.half_terms(RED, key[0], key[2], key[4])

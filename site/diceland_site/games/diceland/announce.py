@@ -6,20 +6,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from diceland_core import GameOver
-from diceland_core.games.diceland import (
-    BonusRollEarned,
-    BonusRollStarted,
-    ColourChosen,
-    ColourCompleted,
-    DiceSetAside,
-    Event,
-    Passed,
-    Phase1Ended,
-    Phase2Ended,
-    Placed,
-    Rolled,
-    StarCrossed,
-    TurnStarted,
+from diceland_core.games.diceland.actions import (
+    BonusRollEarned, BonusRollStarted, ColourChosen, ColourCompleted, DiceSetAside, Event, Passed,
+    Phase1Ended, Phase2Ended, Placed, Rolled, StarCrossed, TurnStarted,
 )
 
 from diceland_core.games.diceland.game import Game

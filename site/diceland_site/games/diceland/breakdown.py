@@ -18,7 +18,7 @@ def breakdown(ctrl) -> Breakdown:
     table = stats(ctrl)
     rows = [
         Row(labels["cells"], tuple(str(x.cells) for x in table), "info"),
-        Row(labels["colours"], tuple(s.names([s.colour(c) for c in x.completed]) or "0" for x in table), "info"),
+        Row(labels["colours"], tuple(s.names([s.colour(c) for c in x.completed]) or t("breakdown.no_colour") for x in table), "info"),
         Row(labels["turns"], tuple(str(x.turns) for x in table), "info"),
         Row(labels["bonus_rolls"], tuple(str(x.bonus_rolls) for x in table), "info"),
         Row(labels["stars"], tuple(str(x.stars) for x in table), "total"),

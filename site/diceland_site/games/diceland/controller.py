@@ -24,21 +24,11 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Sequence
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import (
-    Action,
-    Board,
-    Choose,
-    Colour,
-    Event,
-    Game,
-    Pass,
-    Phase,
-    Place,
-    Reroll,
-    Sheet,
-    Stop,
-)
-from diceland_core.games.diceland.sheet import GOAL_STARS
+from diceland_core.games.diceland import Game, Phase
+from diceland_core.games.diceland.actions import Action, Choose, Event, Pass, Place, Reroll, Stop
+from diceland_core.games.diceland.board import Board
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import GOAL_STARS, Sheet
 
 from . import draw, model
 from .announce import announce, build_log, feed
@@ -47,6 +37,7 @@ from .minis import last_move_ops
 from .placement import Placement
 from .results import Message
 from .strings import DicelandStrings
+from ...envelope import REVEALED
 from ...i18n import error_details, error_text
 from ...play import Result
 from ...seats import Seat
@@ -62,7 +53,7 @@ Hinter = Callable[[Game, int], Action]
 
 def default_hinter(game: Game, player: int) -> Action:
     from diceland_core.games.diceland.bots import hint
-    return hint(game, player)
+    return hint(game, player).action
 
 
 def _actor(game: Game, action: Action) -> int:
@@ -88,7 +79,8 @@ class Controller(Placement, Keyboard, Table):
         self.revealed = True
         super().__init__(game, seats, lang)
         p = self.current_seat()
-        self.revealed = not (p is not None and game.phase in (Phase.CHOOSE, Phase.BONUS))
+        self.revealed = (not (p is not None and game.phase in (Phase.CHOOSE, Phase.BONUS))
+                         or game.setup.meta.get(REVEALED) == len(game.actions))
 
     @classmethod
     def new(cls, seats: Sequence[Seat], boards: Sequence[Board | str], seed: int, lang: str = "en",
@@ -187,6 +179,7 @@ class Controller(Placement, Keyboard, Table):
         if not self.needs_roll():
             return Result(False, self.strings.t("tap.not_your_turn"))
         self.revealed = True
+        self.game.setup.meta[REVEALED] = len(self.game.actions)  # saved: a reload shows this roll
         return Result(True)
 
     def choose(self, colour: Colour | str) -> Result:

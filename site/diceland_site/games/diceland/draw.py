@@ -28,7 +28,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from diceland_core.games.diceland import Board, Colour, Sheet
+from diceland_core.games.diceland.board import Board
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import Sheet
 from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_across, cell_center, hex_corners, pixel_to_cell
 from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
 from diceland_site.paint import CanvasPixels

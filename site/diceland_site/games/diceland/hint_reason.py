@@ -5,7 +5,8 @@ D2–D6), never a rule id or a zero-based cell."""
 
 from __future__ import annotations
 
-from diceland_core.games.diceland import Choose, Colour, Place
+from diceland_core.games.diceland.actions import Choose, Place
+from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Sequence
 
-from diceland_core.games.diceland import Action, Game, Pass, Place, action_to_json, load_board
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Action, Pass, Place, action_to_json
+from diceland_core.games.diceland.board import load_board
 from diceland_core.core.errors import BoardError
 
 from . import draw

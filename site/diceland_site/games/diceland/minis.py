@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diceland_core.games.diceland import Game, Place
+from diceland_core.games.diceland import Game
+from diceland_core.games.diceland.actions import Place
 
 from . import draw
 

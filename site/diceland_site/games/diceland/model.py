@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
-from diceland_core.games.diceland import BonusRollStarted, Colour, Pass, Phase, TurnStarted
+from diceland_core.games.diceland import Phase
+from diceland_core.games.diceland.actions import BonusRollStarted, Pass, TurnStarted
+from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.game import DICE
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
@@ -368,6 +370,14 @@ def _players(ctrl, p: int | None, shown: int) -> tuple[PlayerView, ...]:
     ) for i, seat in enumerate(ctrl.seats))
 
 
+def _status(ctrl) -> str:
+    """Who plays now, or, once the game is over, who won."""
+    g, t = ctrl.game, ctrl.strings.t
+    if g.over:
+        return t("status.winners", names=ctrl.strings.names([ctrl.names[w] for w in g.winners]), count=len(g.winners))
+    return t("status.active", name=ctrl.names[g.active])
+
+
 def build_model(ctrl) -> ViewModel:
     """Everything the page shows for the controller's position."""
     g = ctrl.game
@@ -390,7 +400,7 @@ def build_model(ctrl) -> ViewModel:
         can_undo=ctrl.can_undo(),
         phase=g.phase.value,
         phase_label=t(f"phase.{g.phase.value}"),
-        status=t("status.active", name=ctrl.names[g.active]),
+        status=_status(ctrl),
         turn=g.turn,
         turn_label=t("status.turn", turn=g.turn),
         active=g.active,

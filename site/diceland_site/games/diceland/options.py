@@ -38,7 +38,7 @@ def board_name(t: Callable[[str], str], board_id: str, title: str) -> str:
 
 def board_choices(t: Callable[[str], str]) -> list[tuple[str, str]]:
     """The new-game dialog's boards: random, then each board by name and id."""
-    from diceland_core.games.diceland import board_ids, load_board
+    from diceland_core.games.diceland.board import board_ids, load_board
     return [(RANDOM_BOARD, t("board.random"))] + [
         (b, f"{board_name(t, b, load_board(b).title)} ({b})") for b in board_ids()]
 
@@ -61,7 +61,7 @@ def from_url_params(query: Mapping[str, object], lang: str = "en",
     strings = DicelandStrings(lang)
     t = strings.t
     if known_boards is None:
-        from diceland_core.games.diceland import board_ids
+        from diceland_core.games.diceland.board import board_ids
         known_boards = board_ids()
     try:
         kinds = kinds_of(_param(query, "players"), default_players.split(","), 2, 4, "diceland")

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from diceland_core import IllegalActionError
-from diceland_core.games.diceland import Action, Choose, Colour, Phase, Place, action_to_json
+from diceland_core.games.diceland import Phase
+from diceland_core.games.diceland.actions import Action, Choose, Place, action_to_json
+from diceland_core.games.diceland.colours import Colour
 
 from . import model
 from .hint_reason import reason

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diceland_core.games.diceland import Colour, Sheet
+from diceland_core.games.diceland.colours import Colour
+from diceland_core.games.diceland.sheet import Sheet
 from diceland_core.games.diceland.sheet import GOAL_STARS
 
 from . import draw

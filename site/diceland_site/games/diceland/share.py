@@ -41,7 +41,8 @@ def game_of_link(value: str, lang: str = "en") -> tuple[Any, list[Seat]]:
     from diceland_core import ScenarioError
     from diceland_core.core.errors import BoardError
     from diceland_core.core.replay import play
-    from diceland_core.games.diceland import Game, parse_scenario
+    from diceland_core.games.diceland import Game
+    from diceland_core.games.diceland.scenario import parse_scenario
 
     from ...teaching import MAX_JSON_BYTES, MAX_PARAM_CHARS
 
