@@ -4,7 +4,10 @@ players' sheets are beside one's own and a click shows one large."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -139,11 +142,20 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         assert s["shown"] == 0 and s["extra"]["home"] == 0
         assert minis.nth(1).get_attribute("aria-pressed") == "false"
         # the person's move made, the bots' marks show on their small sheets, outlined for a moment
-        before = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
-        for t in site.hint_taps():
-            site.tap(t)
-        page.wait_for_function("document.querySelector('#mini-list canvas.flash') !== null", timeout=30_000)
-        after = [page.evaluate(f"document.querySelectorAll('#mini-list canvas')[{i}].toDataURL()") for i in range(2)]
+        minis_now = "[...document.querySelectorAll('#mini-list canvas')].map((c) => c.toDataURL())"
+        before = page.evaluate(f"() => {minis_now}")
+        before_js = json.dumps(json.dumps(before, separators=(",", ":")))
+        for _ in range(8):  # the person's decisions until a bot marks its sheet
+            for t in site.hint_taps():
+                site.tap(t)
+            try:
+                page.wait_for_function(f"() => document.querySelector('#mini-list canvas.flash') !== null"
+                                       f" && JSON.stringify({minis_now}) !== {before_js}",
+                                       timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                site.wait_state("s.over || (s.seat === 0 && !s.handoff && !s.bot_pending)")
+        after = page.evaluate(f"() => {minis_now}")
         assert after != before
         assert site.state()["shown"] == 0
     finally:
