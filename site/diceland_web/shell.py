@@ -255,11 +255,11 @@ class Shell:
 
     def say_link_problem(self, kept: bool) -> None:
         """Show why a link could not be opened (kept: a game on screen goes
-        on as it was, and the message says so)."""
+        on as it was, and the message says so; else a new game is offered)."""
         said = problem_text(self.link_problem, self.strings, kept)
         self.link_problem = None
         if said is not None:
-            self.notices.show_message(said[0], error=True, details=said[1])
+            self.notices.show_message(said[0], error=True, details=said[1], offer_new=not kept)
 
     def say_start_notes(self) -> None:
         """What the page says once it is open, under any other message: a
