@@ -68,6 +68,9 @@ def test_an_old_tab_offers_the_newer_version_and_never_forks_the_game(site):
     site.act(site.human_decision(0))
     site.human_decision(0)
     save_id = site.save_id()
+    page.wait_for_function(  # the bots' decisions written: the newer version reads this revision
+        f"() => JSON.parse(localStorage.getItem('diceland:save:{save_id}')).record.history.actions.length"
+        " === JSON.parse(window.diceland.record()).history.actions.length", timeout=15_000)
     newer = stored_save(page, save_id)
     newer["envelope"] = 2  # what a newer version of the site writes
     newer["rev"] = newer.get("rev", 0) + 1
