@@ -10,8 +10,6 @@ import json
 
 import pytest
 
-from support import stored_save
-
 pytestmark = pytest.mark.browser
 
 PERSON_VS_BOT = "?players=human,greedy&boards=A,B&seed=7&speed=0"
@@ -68,24 +66,30 @@ def test_an_old_tab_offers_the_newer_version_and_never_forks_the_game(site):
     site.act(site.human_decision(0))
     site.human_decision(0)
     save_id = site.save_id()
-    page.wait_for_function(  # the bots' decisions written: the newer version reads this revision
+    page.wait_for_function(  # the bots' decisions written
         f"() => JSON.parse(localStorage.getItem('diceland:save:{save_id}')).record.history.actions.length"
         " === JSON.parse(window.diceland.record()).history.actions.length", timeout=15_000)
-    newer = stored_save(page, save_id)
-    newer["envelope"] = 2  # what a newer version of the site writes
-    newer["rev"] = newer.get("rev", 0) + 1
-    newer["record"]["history"]["actions"].append({"newer": True})
-    text = json.dumps(newer)
     other = page.context.new_page()
     other.goto(site.base_url + "manifest.webmanifest")
-    other.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"diceland:save:{save_id}", text])
+    # the newer version saves as every version does: under the site's save lock,
+    # reading the revision it writes after
+    text = other.evaluate("""(key) => navigator.locks.request("diceland:saves", () => {
+        const newer = JSON.parse(localStorage.getItem(key));
+        newer.envelope = 2;  // what a newer version of the site writes
+        newer.rev = (newer.rev || 0) + 1;
+        newer.record.history.actions.push({ newer: true });
+        const text = JSON.stringify(newer);
+        localStorage.setItem(key, text);
+        return text;
+    })""", f"diceland:save:{save_id}")
     other.close()
     page.wait_for_function("() => !!document.getElementById('btn-message-reload')", timeout=15_000)
     assert "newer version" in site.state()["message"]
     keys = save_keys(page)
     site.press_something()  # refused: the newer version holds the game
-    page.wait_for_timeout(300)  # a refused input has nothing to wait on
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    # any save the input had asked for is written before the lock comes free
+    page.evaluate("navigator.locks.request('diceland:saves', () => true)")
     assert page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')") == text
     assert save_keys(page) == keys, "no fork written as a new save"
     settings = json.loads(page.evaluate("localStorage.getItem('diceland:settings')"))
