@@ -44,7 +44,7 @@ from .notices import Notices
 from .offline import OfflineMark, reload_newest
 from .panels import Panels
 from .saves_dialog import SavesDialog
-from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage
+from .saving import CURRENT_SETTING, MemoryStorage, local_storage
 from .share_dialog import ShareDialog
 from .sound import Sound
 
@@ -70,15 +70,10 @@ class Shell:
         search = str(window.location.search)[1:]
         self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
         self.query = {} if self.query_too_long else query_values(search)
+        backend = local_storage()
         #: the browser forbids the site's storage (cookies and site data
         #: blocked): games are kept in memory only, and the page says so
-        self.storage_blocked = False
-        try:
-            backend = LocalStorage(window.localStorage)
-            backend.keys()
-        except Exception:
-            backend = MemoryStorage()
-            self.storage_blocked = True
+        self.storage_blocked = isinstance(backend, MemoryStorage)
         self.store = SaveStore(backend)
         url_lang = self.query.get("lang")
         saved_lang = url_lang if url_lang in LANGUAGES else self.store.get_setting("lang")
