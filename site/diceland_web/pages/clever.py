@@ -87,9 +87,10 @@ class CleverPage(LogReplay, GamePage):
         if not LINK_KEYS & set(self.shell.query):
             return False
         setup = from_params(self.shell.query, self.lang)
-        if isinstance(setup, str):
-            self.notices.show_message(setup, error=True, offer_new=True)
-            return True
+        if isinstance(setup, str):  # said over the game the page opens instead
+            self.shell.forget_link()
+            self.shell.link_problem = setup
+            return False
         self.new_game(list(setup.seats), self.shell.read_seed(setup.seed))
         self.shell.forget_link()
         return True
