@@ -148,3 +148,49 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         assert site.state()["shown"] == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("query,least", [(THREE, 290), ("?players=human,greedy,greedy,greedy,greedy&seed=7&speed=0&lang=it", 240)])
+def test_wideshut_phone_shows_the_whole_sheet_the_dice_and_the_buttons_at_once(phone_site, query, least):
+    """A 390×844 phone: the top bar, the tabs, both halves of the sheet, the
+    dice and the buttons on one screen, none over another, nothing scrolled
+    (three players in English; five, thirteen dice in two rows and the
+    buttons in two, in Italian: a smaller sheet)."""
+    site = phone_site(390, 844)
+    page = site.page
+    site.open(query, path="wideshut.html")
+    lit = to_a_choice(site, "wideshut")
+    assert lit
+    assert page.evaluate("window.scrollY") == 0
+    parts = {name: box(page, selector) for name, selector in (
+        ("bar", ".topbar"), ("tabs", "#seat-tabs"), ("sheet", "#board"), ("dice", "#dice"), ("actions", "#actions"),
+        ("side", ".ws-side"))}
+    for name, b in parts.items():
+        assert on_screen(page, b), (name, b)
+    assert parts["bar"]["y"] + parts["bar"]["height"] <= parts["tabs"]["y"] + 0.5
+    assert parts["tabs"]["y"] + parts["tabs"]["height"] <= parts["sheet"]["y"] + 0.5
+    assert parts["sheet"]["y"] + parts["sheet"]["height"] <= parts["side"]["y"] + 0.5
+    assert parts["sheet"]["width"] >= least, parts["sheet"]  # boxes large enough to tap
+    for x, y in lit:
+        assert parts["sheet"]["y"] <= y <= parts["sheet"]["y"] + parts["sheet"]["height"]
+    for i in range(page.locator("#actions button").count()):
+        button = page.locator("#actions button").nth(i)
+        assert on_screen(page, button.bounding_box())
+        assert page.evaluate("b => b.scrollWidth <= b.clientWidth", button.element_handle()), button.inner_text()
+
+
+def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(browser, server, watch, make_site):
+    """1366×800: the sheet fills its column's height at once, a saved game
+    reloaded as well (it was drawn 200 px wide until the first action)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        for opened in (lambda: site.open("?players=human,human&seed=7&speed=0", path="wideshut.html"),
+                       lambda: site.open(path="wideshut.html"), site.reload):
+            opened()
+            board = box(page, "#board")
+            assert board["width"] >= 340 and on_screen(page, board), board
+    finally:
+        context.close()
