@@ -194,3 +194,71 @@ def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(b
             assert board["width"] >= 340 and on_screen(page, board), board
     finally:
         context.close()
+
+
+def test_diceland_desktop_shows_every_board_the_caption_and_the_log_at_a_glance(browser, server, watch, make_site):
+    """1366×800: the other players' boards, one's own with its caption right
+    under it, and the log (open) all on screen; the "▶" of the tabs marks
+    the active player the top bar names, not the person choosing leftovers."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open(THREE + "&boards=A,B,C", path="diceland.html")
+        s = site.wait_state(PAGES["diceland"][1] + " && s.active !== 0")
+        board, info, log = box(page, "#board"), box(page, "#info-bar"), box(page, "#log-panel")
+        assert on_screen(page, board) and on_screen(page, info) and on_screen(page, log)
+        assert 0 <= info["y"] - (board["y"] + board["height"]) <= 24, (board, info)
+        assert page.evaluate("document.getElementById('log-panel').open")
+        assert page.locator("#log .log-lines li").count() > 0
+        minis = page.locator("#mini-list button.mini")
+        assert minis.count() == 2
+        for i in range(2):
+            assert on_screen(page, minis.nth(i).bounding_box())
+        names = [p["name"] for p in s["players"]]
+        tabs = page.locator("#seat-tabs .seat-tab")
+        marked = [i for i in range(tabs.count()) if tabs.nth(i).text_content().startswith("▶")]
+        assert marked == [s["active"]], (marked, s["active"])
+        assert names[s["active"]] in page.text_content("#status")
+    finally:
+        context.close()
+
+
+def test_clever_phone_shows_a_bots_sheet_while_it_plays_and_whole_die_labels(phone_site):
+    """A phone has no small sheets: the bot's sheet is on screen while the
+    bot plays, the person's own again at the person's decision; no die's
+    label is cut."""
+    site = phone_site(390, 844)
+    page = site.page
+    site.open("?players=greedy,human&seed=7&lang=es", path="clever.html")  # bots at their own pace
+    for _ in range(40):
+        s = site.state()
+        if s["bot_pending"]:
+            break
+        assert all(page.evaluate("d => d.scrollWidth <= d.clientWidth", d)
+                   for d in page.query_selector_all("#dice button.die"))
+        for t in site.hint_taps():
+            site.tap(t, touch=True)
+    else:
+        raise AssertionError("no bot's turn came")
+    seen = site.wait_state("s.bot_pending")
+    assert seen["shown"] == seen["current"] != seen["home"], seen
+    s = site.wait_state("!s.bot_pending && s.current === s.home", timeout=60_000)
+    assert s["shown"] == s["home"]
+
+
+def test_clever_desktop_other_sheets_are_large_enough_to_read(browser, server, watch, make_site):
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open("?players=human,greedy&seed=7&speed=0", path="clever.html")
+        site.wait_state(PAGES["clever"][1])
+        mini = box(page, "#mini-list button.mini canvas")
+        board = box(page, "#board")
+        assert mini["width"] >= 300 and on_screen(page, mini) and on_screen(page, board)
+        assert board["width"] >= 600
+    finally:
+        context.close()
