@@ -96,7 +96,8 @@ def test_phone_keeps_the_lit_boxes_the_dice_and_confirm_on_screen(phone_site, ga
 
 def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
     """The green die tapped on an orange field: the message floats over the
-    sheet without moving it, one toast shows, clear of the dice and buttons."""
+    sheet without moving it, one toast shows, over the top bar: clear of
+    the tabs, the sheet, the dice and the buttons."""
     board = box(page, "#board")
     page.click('#dice button.die[data-colour="green"]')
     page.mouse.click(board["x"] + board["width"] * 105 / 1000, board["y"] + board["width"] * 624 / 1000)
@@ -104,8 +105,9 @@ def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
     assert box(page, "#board")["y"] == board["y"]
     toasts = page.locator("#toasts .toast")
     assert toasts.count() == 1
-    for selector in ("#dice", "#actions"):
+    for selector in ("#dice", "#actions", "#seat-tabs"):
         assert not overlap(toasts.first.bounding_box(), box(page, selector)), selector
+    assert toasts.first.bounding_box()["y"] + toasts.first.bounding_box()["height"] <= box(page, "#board")["y"]
 
 
 @pytest.mark.parametrize("game", ["clever", "wideshut"])
