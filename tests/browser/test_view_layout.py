@@ -264,3 +264,26 @@ def test_clever_desktop_other_sheets_are_large_enough_to_read(browser, server, w
         assert board["width"] >= 600
     finally:
         context.close()
+
+
+def test_a_lesson_on_a_phone_keeps_the_board_the_dice_and_confirm_on_screen(phone_site):
+    """The tutorial on a phone, in Spanish: "Try it" brings the board to the
+    top of the screen; after a die is tapped the board, the dice and the
+    Confirm button are all on screen (no scrolling up to the board and down
+    to the button); the page is named for all its games."""
+    from test_game_lessons import lesson_frame
+    site = phone_site(390, 844)
+    page = site.page
+    site.open("?lesson=diceland/overshoot&lang=es", path="tutorial.html")
+    assert page.title() == "Aprende a jugar" and page.text_content(".topbar .brand") == "Aprende a jugar"
+    frame = lesson_frame(page)
+    frame.tap('button[data-control="try"]')
+    frame.wait_for_function("() => JSON.parse(window.dicelandEmbed.state()).mode === 'try'")
+    board = frame.locator("#board").bounding_box()
+    assert 0 <= board["y"] <= 60, board
+    before = frame.text_content("#embed-prompt")
+    frame.locator("#dice button:not([disabled])").first.tap()
+    frame.wait_for_function("(p) => document.getElementById('embed-prompt').textContent !== p", arg=before)
+    for selector in ("#board", "#dice", 'button[data-control="confirm"]'):
+        found = frame.locator(selector).bounding_box()
+        assert on_screen(page, found), (selector, found)
