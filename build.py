@@ -52,7 +52,7 @@ import tomllib
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
-from diceland_build.lessons import lesson_pictures, read_lessons, tutorial_script
+from diceland_build.lessons import lesson_pictures, opening_pictures, read_lessons, tutorial_script
 from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
 from diceland_build.server import LAN_HOST, make_server, site_urls
@@ -430,7 +430,8 @@ def games_script() -> bytes:
 #: Files the service worker keeps when first fetched instead of precaching:
 #: the lessons' pictures (pictures/*/*.svg, 545 KB gzip) serve embeds on other
 #: pages, not a first visit, and an embed without its picture starts its live
-#: board instead.  sw.js has the same pattern.
+#: board instead; only the one each lesson opens on in the tutorial is
+#: precached.  sw.js has the same pattern.
 RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")
 
 
@@ -440,7 +441,8 @@ def precached(out_files: dict[str, bytes]) -> list[str]:
         skip = not_fetched(out_files)
     except ValueError as exc:
         raise BuildError(str(exc)) from None
-    return ["./"] + sorted(p for p in out_files if not RUNTIME_CACHED.fullmatch(p) and p not in skip)
+    opening = opening_pictures(out_files)  # but for the pictures the tutorial's lessons open on
+    return ["./"] + sorted(p for p in out_files if (p in opening or not RUNTIME_CACHED.fullmatch(p)) and p not in skip)
 
 
 def render_service_worker(out_files: dict[str, bytes]) -> bytes:

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-__all__ = ["read_lessons", "lesson_pictures", "tutorial_script"]
+__all__ = ["read_lessons", "lesson_pictures", "tutorial_script", "opening_pictures"]
 
 
 def _site_importable(root: Path) -> None:
@@ -38,6 +38,26 @@ def lesson_pictures(games: dict[str, tuple[list, dict]]) -> dict[str, bytes]:
     as SVG, and ``pictures/index.json``; ValueError for a lesson that cannot be drawn."""
     from diceland_site.pictures import lesson_pictures as draw
     return draw(games)
+
+
+def opening_pictures(out_files: dict[str, bytes]) -> set[str]:
+    """The picture each lesson opens on in the tutorial (its try's step, or
+    the step it starts at), in every language, from the built
+    ``pictures/index.json`` and lesson files in ``out_files``: precached,
+    so that the tutorial shows every lesson offline (its other steps are
+    kept once fetched)."""
+    from diceland_site.pictures import MANIFEST
+    lessons = json.loads(out_files.get(MANIFEST, b"{}")).get("lessons", {})
+    found = set()
+    for item in lessons.values():
+        data = json.loads(out_files.get(f"{item['folder']}/{item['file']}", b"{}"))
+        tried = data.get("try") if isinstance(data.get("try"), dict) else {}
+        step = tried.get("step", item.get("start"))
+        steps = item.get("steps", [])
+        for seq in (steps.values() if isinstance(steps, dict) else [steps]):
+            if isinstance(step, int) and 0 <= step < len(seq):
+                found.add(seq[step]["src"])
+    return found
 
 
 def tutorial_script(games: dict[str, tuple[list, dict]], root: Path) -> bytes:

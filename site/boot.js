@@ -20,14 +20,14 @@
   const LANG = SHARED ? SHARED.language(ALL, QUERY && QUERY.get("lang"),
     [SHARED.storedLanguage("diceland:settings"), SHARED.storedLanguage("diceland:tutorial")]) : "en";
   const STRINGS = ALL[LANG] || {};
-  function t(key, detail) {
+  function t(key, detail, game) {
     const text = STRINGS[key] || (ALL.en || {})[key] || "";
-    return text.replace("{detail}", detail || "");
+    return text.replace("{detail}", detail || "").replace("{game}", game || "");
   }
   if (bar) bar.setAttribute("aria-label", t("boot.progress"));
 
   function progress(value, text, detail) {
-    if (value < shown) return;
+    if (value < shown || (panel && panel.classList.contains("failed"))) return;  // a failure stays said
     shown = value;
     if (bar) { bar.value = value; bar.setAttribute("aria-valuenow", String(value)); }
     if (label && text) label.textContent = t(text, detail);
@@ -252,16 +252,25 @@
   }
 
   // If Python never starts, say so instead of leaving a bar that never fills:
-  // in plain words (a module the site's Python lacks is named), the error
-  // itself behind "details".
+  // in plain words, naming the game (and a module the site's Python lacks),
+  // the error itself behind "details", and a button to try again.
   function failed(text) {
     if (root.dataset.ready === "true" || !label) return;
     const missing = /No module named '([^']+)'/.exec(text);
-    const lines = text.trim().split("\n");
-    label.textContent = missing ? t("boot.missing", missing[1]) : t("boot.failed", lines[lines.length - 1]);
+    const title = panel && panel.querySelector(".boot-title");
+    const game = (title && title.textContent.trim()) || document.title;
+    label.textContent = missing ? t("boot.missing", missing[1], game) : t("boot.failed_plain", "", game);
     if (panel) {
       panel.classList.add("failed");
       panel.hidden = false;
+      if (!document.getElementById("boot-retry")) {
+        const retry = document.createElement("button");
+        retry.type = "button";
+        retry.id = "boot-retry";
+        retry.textContent = t("boot.retry");
+        retry.addEventListener("click", () => location.reload());
+        panel.append(retry);
+      }
       let box = document.getElementById("boot-details");
       if (!box) {
         box = document.createElement("details");
@@ -278,6 +287,12 @@
     }
   }
   window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
+  // a file PyScript could not fetch (a wheel of the site's Python) rejects a
+  // promise no one waits on: the start has failed all the same
+  window.addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    failed(String((reason && (reason.stack || reason.message)) || reason || ""));
+  });
   // PyScript shows a Python error that stops the page's script as a
   // .py-error box of its own (a raw traceback): it goes behind "details".
   if (root.dataset.ready !== "true") {

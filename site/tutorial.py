@@ -26,6 +26,7 @@ from diceland_site.lessons import (
     LESSON_GAMES, back_to_game, lesson_folder, picture_sources, tutorial_entries, tutorial_lesson,
 )
 from diceland_site.query import query_values, quote
+from diceland_site.start_params import shown
 from diceland_site.tutorial_list import lesson_texts, numbered, progress_text
 
 from diceland_web.dom import Events, document, el, window
@@ -45,6 +46,9 @@ class TutorialPage:
         self.strings = Strings(self.lang)
         self.numbers = numbered(entries)
         wanted = tutorial_lesson(self.query.get("lesson"), self.ids)
+        asked = (self.query.get("lesson") or "").strip()
+        #: a ``lesson=`` naming no lesson: said over the lesson opened instead
+        self.unknown_lesson = shown(asked) if asked and wanted is None else None
         todo = [i for i in self.ids if i not in self.progress["done"]]
         self.current = wanted or (todo[0] if todo else self.ids[0])
         self.came_from = str(document.referrer or "")
@@ -157,6 +161,10 @@ class TutorialPage:
         el("lang-select").value = self.lang
         base = str(window.location.href).split("?", 1)[0].split("#", 1)[0].rsplit("/", 1)[0] + "/"
         el("link-game").setAttribute("href", back_to_game(self.came_from, base, self.linked_game, self.lang))
+        note = el("tutorial-note")
+        if self.unknown_lesson is not None:
+            note.textContent = t("tutorial.unknown_lesson", name=self.unknown_lesson)
+        note.hidden = self.unknown_lesson is None
 
     def render_list(self) -> None:
         """A heading and a numbered list per game."""
@@ -202,6 +210,9 @@ class TutorialPage:
         return items
 
     def show(self, lesson: str) -> None:
+        if lesson != self.current:  # a lesson chosen: the note of a link's unknown one goes
+            self.unknown_lesson = None
+            el("tutorial-note").hidden = True
         self.current = lesson
         el("lesson-solved").hidden = True
         texts = self.texts(lesson)

@@ -5,7 +5,9 @@ Every game's test folder (``tests/<game>/``, found by its
 (``import <game>_support``), and a game that lives in the tests
 (``tests/<game>/<game>_game.py``) registers itself here, before any test
 module lists the games: adding a game adds a folder, not a line to a shared
-list (docs/adding-a-game.md)."""
+list (docs/adding-a-game.md).
+
+The run's summary also lists the browser restarts (tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
@@ -34,3 +36,16 @@ from support import SMALL_GRID, make_board  # noqa: E402
 @pytest.fixture
 def small_board():
     return make_board(SMALL_GRID, "h")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """One line for the tests after which Chromium was started again (its
+    renderer or the browser died: see tests/browser/conftest.py); with
+    pytest-xdist the workers' reports carry it here."""
+    restarts = [(report.nodeid, why) for reports in terminalreporter.stats.values() for report in reports
+                if getattr(report, "when", None) == "teardown"
+                for key, why in getattr(report, "user_properties", ()) if key == "chromium_restarted"]
+    if restarts:
+        terminalreporter.write_sep("=", f"Chromium started again {len(restarts)} time(s)", yellow=True)
+        for nodeid, why in restarts:
+            terminalreporter.write_line(f"{nodeid}: {why}")

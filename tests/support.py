@@ -4,6 +4,7 @@ named ``conftest`` would be ambiguous between test folders)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -19,6 +20,15 @@ def load_build():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def fuzz_runs(long: int = 10_000, short: int = 2_000) -> int:
+    """How many inputs a fuzz test tries per reader: ``short`` by default (the
+    day-to-day loop), ``long`` with ``DICELAND_LONG=1``, or exactly
+    ``DICELAND_FUZZ_N`` when that is set."""
+    if os.environ.get("DICELAND_FUZZ_N"):
+        return int(os.environ["DICELAND_FUZZ_N"])
+    return long if os.environ.get("DICELAND_LONG") == "1" else short
 
 
 #: The scenarios that come with FORMATS.md (copied into the repository).

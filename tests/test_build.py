@@ -192,13 +192,25 @@ def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
 def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
     """A first visit downloads the precache only (the 7 MB budget of the
     site bench); the lessons' pictures serve embeds and are kept by the
-    service worker when first fetched."""
+    service worker when first fetched, but for the one each lesson of the
+    tutorial opens on, in every language: the tutorial shows every lesson
+    offline."""
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
     svgs = [n for n in files if n.startswith("pictures/") and n.endswith(".svg")]
     assert svgs and "pictures/index.json" in files
     assert json.dumps("./pictures/index.json") in text
-    assert not [n for n in svgs if json.dumps("./" + n) in text]
+    manifest = json.loads(files["pictures/index.json"])["lessons"]
+    tutorial = json.loads(files["tutorial-list.js"].split(b"window.DICELAND_TUTORIAL = ", 1)[1].split(b";\n", 1)[0])
+    opening = set()
+    for lang, words in tutorial["languages"].items():
+        for entry, texts in zip(tutorial["lessons"], words["lessons"]):
+            step = int(re.search(r"[?&]step=(\d+)", texts["src"]).group(1)) if "step=" in texts["src"] else \
+                manifest[entry["key"]]["start"]
+            steps = manifest[entry["key"]]["steps"]
+            opening.add((steps[lang] if isinstance(steps, dict) else steps)[step]["src"])
+    assert len(opening) > 20
+    assert {n for n in svgs if json.dumps("./" + n) in text} == opening
     assert "RUNTIME_CACHED.test(url.pathname)" in text and "cache.put(request" in text
     build = load_build()
     assert all(build.RUNTIME_CACHED.fullmatch(n) for n in svgs)

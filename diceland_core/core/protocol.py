@@ -21,12 +21,13 @@ docs/adding-a-game.md says what else a game is made of.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
 from .errors import render_message
 
-__all__ = ["GameState", "GameDef", "GameOption", "GameEvent", "GameOver", "Outcome", "Bot", "Hint", "Scenario"]
+__all__ = ["GameState", "GameDef", "GameOption", "GameAction", "GameEvent", "GameOver", "snake_name", "Outcome", "Bot", "Hint", "Scenario"]
 
 
 @runtime_checkable
@@ -91,11 +92,36 @@ class GameState(Protocol):
         ...
 
 
+def snake_name(name: str) -> str:
+    """A class name as an event's ``kind`` or an action's ``type``:
+    ``Phase1Ended`` → ``phase1_ended``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class GameAction:
+    """Base of every game's actions (frozen dataclasses): ``type``, the
+    action's name in records and scenario files, is its class name
+    (:func:`snake_name`) unless the class sets one."""
+
+    type: ClassVar[str] = "action"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "type" not in cls.__dict__:
+            cls.type = snake_name(cls.__name__)
+
+
 class GameEvent:
-    """Base of every game's events (frozen dataclasses): ``kind`` names one,
+    """Base of every game's events (frozen dataclasses): ``kind`` names one
+    (its class name, :func:`snake_name`, unless the class sets one),
     :meth:`to_dict` serialises it, each field through :meth:`plain`."""
 
     kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" not in cls.__dict__:
+            cls.kind = snake_name(cls.__name__)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

@@ -166,6 +166,18 @@ class SaveStore:
         self._seen[save_id] = (raw, rev)
         return rev
 
+    def newer_version(self, save_id: str | None) -> bool:
+        """True when the stored ``save_id`` was written by a newer version of
+        the site (a format this one cannot read)."""
+        raw = self._stored(save_id) if save_id else None
+        if raw is None:
+            return False
+        try:
+            load_save(parse_save(raw))
+        except SaveError as exc:
+            return exc.code == "future"
+        return False
+
     def changed_elsewhere(self, save_id: str | None) -> bool:
         """True when the backend holds a version of ``save_id`` that this store
         neither read nor wrote (another page played on, or deleted it)."""

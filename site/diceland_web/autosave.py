@@ -24,6 +24,7 @@ from diceland_site import unsaved
 from pyodide.ffi import create_once_callable
 
 from .dom import document, el, later, window
+from .offline import reload_newest
 from .saving import CURRENT_SETTING, in_frame, session_storage
 
 __all__ = ["Autosave", "save_locks", "RETRY_MS", "PERSIST_SETTING", "SAVE_LOCK"]
@@ -63,6 +64,10 @@ class Autosave:
         self.framed = in_frame()
         #: a save waits for the save lock (the newest game is written when it is granted)
         self.queued = False
+        #: a newer version of the site (another tab) has saved the game on
+        #: screen in a form this page cannot read: nothing is written, no
+        #: input taken, and a reload into that version is offered
+        self.held_by_newer = False
         shell.on(window, "pagehide", lambda evt: self.finish())
         shell.on(document, "visibilitychange", self.on_hidden)
 
@@ -111,7 +116,7 @@ class Autosave:
         """Write the game on screen."""
         shell = self.shell
         current = shell.page.current_game()
-        if current is None:
+        if current is None or self.held_by_newer:  # never a fork of the newer version's game
             return
         game, seats = current
         result = self.store.save(game, seats, self.save_id, shell.frames.last_url)
@@ -142,12 +147,23 @@ class Autosave:
         self.schedule_retry()
 
     def written(self) -> None:
-        """Every save is written (again): the session's copies and the warning go."""
+        """Every save is written (again): the session's copies and the warning go
+        (the warning of blocked storage stays: the store is the tab's memory)."""
         unsaved.forget(self.store, self.session)
-        self.shell.notices.show_save_warning(False)
+        if self.shell.storage_blocked:
+            self.warn_blocked()
+        else:
+            self.shell.notices.show_save_warning(False)
         if self.quota_warned:
             self.quota_warned = False
             self.shell.notices.hide_message()
+
+    def warn_blocked(self) -> None:
+        """The lasting warning of a browser that blocks the site's storage,
+        with the game on screen offered as a file."""
+        shell = self.shell
+        shell.notices.show_save_warning(True, "warning.storage_blocked",
+                                        ("btn-warning-export", "button.export", shell.saves.export_current))
 
     def schedule_retry(self) -> None:
         if self.retry_timer is None:
@@ -197,6 +213,8 @@ class Autosave:
         """True (after showing the newer game) when another tab has played on
         this game since this tab read or wrote it: no move is made on an old
         position and no save written over a newer one."""
+        if self.held_by_newer:
+            return True
         if not self.store.changed_elsewhere(self.save_id):
             return False
         return self.follow_other_tab()
@@ -210,6 +228,9 @@ class Autosave:
             self.save_id = None
             shell.notices.say(shell.t("sync.deleted"))
             return False
+        if self.store.newer_version(self.save_id):
+            self.hold_for_newer()
+            return True
         if shell.resume(self.save_id):
             shell.notices.say(shell.t("sync.reloaded"))
             return True
@@ -218,3 +239,13 @@ class Autosave:
         self.store.release(self.save_id)
         self.save_id = None
         return False
+
+    def hold_for_newer(self) -> None:
+        """A newer version of the site holds this game: this tab stops (no
+        bot plays, nothing is written) and offers to reload into it."""
+        self.held_by_newer = True
+        self.queued = False
+        shell = self.shell
+        shell.cancel_bots()
+        shell.notices.show_message(shell.t("sync.newer_version"), error=True,
+                                   action=("btn-message-reload", "button.reload", reload_newest))

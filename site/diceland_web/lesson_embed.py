@@ -23,6 +23,9 @@ from diceland_site.lessons import LessonScript, lesson_folder, lesson_key, parse
 
 from .dom import Events, document, draw_canvas, el, js_obj, report, window
 
+#: a screen that shows the lesson in one column (teaching.css says the same)
+NARROW = "(max-width: 899px)"
+
 __all__ = ["LessonEmbedPage", "main"]
 
 WHERE = "Diceland embed"
@@ -187,6 +190,13 @@ class LessonEmbedPage:
         if target and not target.disabled and self.session is not None:
             self.session.button(str(target.dataset.control))
             self.after("#embed-controls button[data-control]:not([hidden]):not([disabled])")
+            if str(target.dataset.control) == "try" and window.matchMedia(NARROW).matches:
+                self.board_on_top()
+
+    def board_on_top(self) -> None:
+        """A phone: the board at the top of the screen, the dice and buttons
+        under it (the page around the tutorial's frame scrolled too)."""
+        el("board-wrap").scrollIntoView(js_obj({"block": "start"}))
 
     def dice_click(self, evt) -> None:
         target = evt.target.closest("button[data-die]") if evt.target else None

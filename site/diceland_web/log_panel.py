@@ -8,9 +8,12 @@ from diceland_site.seats import Seat
 from diceland_site.turn_log import TurnEntry, TurnLog, turn_entry
 from diceland_site.turn_replay import TurnReplay
 
-from .dom import document, el, js_obj, later
+from .dom import document, el, js_obj, later, window
 
 __all__ = ["LogPanel", "LogReplay"]
+
+#: a screen with room for the log beside the sheet (style.css says the same)
+WIDE = "(min-width: 900px)"
 
 
 class LogPanel:
@@ -93,6 +96,8 @@ class LogReplay:
     def __init__(self, shell):
         super().__init__(shell)
         self.log_panel = LogPanel()
+        # open beside the sheet on a wide screen (what the bots did, at a glance), a tap away on a phone
+        el("log-panel").open = bool(window.matchMedia(WIDE).matches)
         #: a finished turn being replayed on the board (input waits meanwhile)
         self.replay = None
         self.on(el("log"), "click", self.log_click)

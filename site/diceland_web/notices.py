@@ -78,7 +78,20 @@ class Notices:
         self.toast(text)
         self.announce(text)
 
-    def show_message(self, text: str, error: bool = False, offer_new: bool = False, details: str = "") -> None:
+    def button(self, button_id: str, key: str, handler: Callable[[], None]):
+        """A button of a message or warning: ``key``'s text, ``handler`` on a click."""
+        button = document.createElement("button")
+        button.type = "button"
+        button.id = button_id
+        button.textContent = self.t(key)
+        self.on(button, "click", lambda evt: handler())
+        return button
+
+    def show_message(self, text: str, error: bool = False, offer_new: bool = False, details: str = "",
+                     action: tuple[str, str, Callable[[], None]] | None = None) -> None:
+        """The message box: ``text``, ``details`` behind a link, and the
+        buttons asked for: ``action`` (its button id, text key and handler)
+        and "new game" (``offer_new``)."""
         box = el("message")
         box.className = "message" + (" error" if error else "")
         box.innerHTML = ""
@@ -88,13 +101,11 @@ class Notices:
         box.appendChild(p)
         if details:
             box.appendChild(self.details_node(details, "message-rule"))
+        if action is not None:
+            box.appendChild(self.button(*action))
         if offer_new:
-            button = document.createElement("button")
-            button.type = "button"
-            button.id = "btn-message-new"
+            button = self.button("btn-message-new", "button.new_game", self.offer_new)
             button.className = "primary"
-            button.textContent = self.t("button.new_game")
-            self.on(button, "click", lambda evt: self.offer_new())
             box.appendChild(button)
         box.hidden = False
         el("app").hidden = False
@@ -106,9 +117,14 @@ class Notices:
         box = el("message")
         return "" if box.hidden else str(box.querySelector("p").textContent if box.querySelector("p") else "")
 
-    def show_save_warning(self, shown: bool) -> None:
-        """The lasting warning while a save is held in memory only."""
+    def show_save_warning(self, shown: bool, key: str = "warning.unsaved",
+                          action: tuple[str, str, Callable[[], None]] | None = None) -> None:
+        """The lasting warning while a save is held in memory only (``key``
+        says why; ``action``: a button after it, as for :meth:`show_message`)."""
         box = el("save-warning")
         if box is not None:
-            box.textContent = self.t("warning.unsaved") if shown else ""
+            box.textContent = self.t(key) if shown else ""
+            if shown and action is not None:
+                box.appendChild(document.createTextNode(" "))
+                box.appendChild(self.button(*action))
             box.hidden = not shown

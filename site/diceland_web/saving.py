@@ -9,7 +9,7 @@ from pyodide.ffi import JsException
 
 from .dom import window
 
-__all__ = ["LocalStorage", "MemoryStorage", "session_storage", "in_frame", "CURRENT_SETTING"]
+__all__ = ["LocalStorage", "MemoryStorage", "local_storage", "session_storage", "in_frame", "CURRENT_SETTING"]
 
 #: The setting naming the game the site resumes next time.
 CURRENT_SETTING = "current"
@@ -59,14 +59,26 @@ class MemoryStorage(dict):
     """Used when the browser forbids localStorage (private modes)."""
 
 
-def session_storage():
-    """The tab's ``sessionStorage`` (a dict where the browser forbids it)."""
+def web_storage(name: str):
+    """The window's ``name`` storage (``localStorage``, ``sessionStorage``),
+    or a dict where the browser forbids it (cookies and site data blocked:
+    reading it throws ``SecurityError``)."""
     try:
-        session = LocalStorage(window.sessionStorage)
-        session.keys()
-        return session
+        storage = LocalStorage(getattr(window, name))
+        storage.keys()
+        return storage
     except Exception:
         return MemoryStorage()
+
+
+def local_storage():
+    """The site's ``localStorage`` (a dict where the browser forbids it)."""
+    return web_storage("localStorage")
+
+
+def session_storage():
+    """The tab's ``sessionStorage`` (a dict where the browser forbids it)."""
+    return web_storage("sessionStorage")
 
 
 def in_frame() -> bool:

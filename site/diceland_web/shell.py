@@ -29,7 +29,7 @@ from diceland_site.safejson import MAX_QUERY_CHARS
 from diceland_site.save_errors import SaveError
 from diceland_site.seats import Seat
 from diceland_site.settings import (
-    BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, url_speed,
+    BOT_SPEED_SETTING, SOUND_SETTING, bot_delay_ms, bot_speed_name, sound_on, speed_problem, url_speed,
 )
 from diceland_site.start_params import seed_of
 from diceland_site.storage import SAVE_PREFIX, SETTINGS_KEY, SaveStore
@@ -41,9 +41,10 @@ from .frames import Frames
 from .links import Links
 from .new_game import NewGameDialog
 from .notices import Notices
+from .offline import OfflineMark, reload_newest
 from .panels import Panels
 from .saves_dialog import SavesDialog
-from .saving import CURRENT_SETTING, LocalStorage, MemoryStorage
+from .saving import CURRENT_SETTING, MemoryStorage, local_storage
 from .share_dialog import ShareDialog
 from .sound import Sound
 
@@ -69,11 +70,10 @@ class Shell:
         search = str(window.location.search)[1:]
         self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
         self.query = {} if self.query_too_long else query_values(search)
-        try:
-            backend = LocalStorage(window.localStorage)
-            backend.keys()
-        except Exception:
-            backend = MemoryStorage()
+        backend = local_storage()
+        #: the browser forbids the site's storage (cookies and site data
+        #: blocked): games are kept in memory only, and the page says so
+        self.storage_blocked = isinstance(backend, MemoryStorage)
         self.store = SaveStore(backend)
         url_lang = self.query.get("lang")
         saved_lang = url_lang if url_lang in LANGUAGES else self.store.get_setting("lang")
@@ -109,6 +109,7 @@ class Shell:
         self.panels = Panels(self)
         self.panels.show_settings(self.sound.enabled, self.bot_speed)
         self.page = page_class(self)
+        self.offline = OfflineMark(self)
         self.translate_static()
 
     # -- small helpers ----------------------------------------------------------------
@@ -208,8 +209,9 @@ class Shell:
         self.page.first_visit()
 
     def page_url(self, **params: str) -> str:
-        """This page's address, keeping ``speed`` and ``lang``."""
-        keep = {k: v for k, v in self.query.items() if k in ("speed", "lang")}
+        """This page's address, keeping ``lang`` and a ``speed`` it uses."""
+        kept = ("speed", "lang") if speed_problem(self.query) is None else ("lang",)
+        keep = {k: v for k, v in self.query.items() if k in kept}
         keep.update(params)
         tail = "&".join(f"{k}={quote(str(v))}" for k, v in keep.items())
         entry = entry_for(self.game)
@@ -226,8 +228,11 @@ class Shell:
         except SaveError as err:
             js.console.warn(f"{self.where}: saved game {save_id} cannot be loaded: {err}; "
                             f"raw text kept under {err.backup_key}")
-            notices.show_message(err.message(self.lang), error=True, offer_new=True, details=err.details(self.lang))
-            self.saver.set_current(None)
+            newer = err.code == "future"  # the newer version goes on with it: offered, and kept current
+            notices.show_message(err.message(self.lang), error=True, offer_new=True, details=err.details(self.lang),
+                                 action=("btn-message-reload", "button.reload", reload_newest) if newer else None)
+            if not newer:
+                self.saver.set_current(None)
             self.page.render()
             return False
         found = definition_of(game).name
@@ -249,11 +254,25 @@ class Shell:
 
     def say_link_problem(self, kept: bool) -> None:
         """Show why a link could not be opened (kept: a game on screen goes
-        on as it was, and the message says so)."""
+        on as it was, and the message says so; else a new game is offered)."""
         said = problem_text(self.link_problem, self.strings, kept)
         self.link_problem = None
         if said is not None:
-            self.notices.show_message(said[0], error=True, details=said[1])
+            self.notices.show_message(said[0], error=True, details=said[1], offer_new=not kept)
+
+    def say_start_notes(self) -> None:
+        """What the page says once it is open, under any other message: a
+        link's speed it does not use, and storage the browser blocks (said
+        before the first move, with the game offered as a file)."""
+        notices = self.notices
+        speed = speed_problem(self.query)
+        if speed is not None:
+            text = self.t("link.speed", **speed)
+            notices.toast(text) if notices.message_text() else notices.show_message(text)
+        if self.storage_blocked:
+            self.saver.warn_blocked()
+            if not notices.message_text():
+                notices.show_message(self.t("error.storage_blocked"), error=True)
 
     def show_game(self, save_id: str | None) -> None:
         """A game page has put a game on screen: from now on it is written
@@ -382,6 +401,7 @@ class Shell:
         try:
             self.start()
             self.say_link_problem(self.resumed)  # over whatever game opened instead
+            self.say_start_notes()
         except Exception as exc:
             report(self.where, exc)
             self.notices.show_message(self.t("error.unexpected_short"), error=True, offer_new=True,

@@ -1,12 +1,13 @@
 """The part of the screen one plays in: a band of the sheet brought between
 the top of the screen and the bar of dice and buttons at its bottom (a
-phone), and the height left for a sheet below its top (a wide screen)."""
+phone), and the height left for a sheet below its top (a wide screen) or
+between its top and the bar under it (a phone that shows both at once)."""
 
 from __future__ import annotations
 
 from .dom import document, window
 
-__all__ = ["keep_in_view", "room_below"]
+__all__ = ["keep_in_view", "room_above", "room_below"]
 
 MARGIN = 6.0
 
@@ -41,3 +42,14 @@ def room_below(node, floor: float = 240.0) -> float:
     the top) to the bottom of the screen, at least ``floor``."""
     top = float(node.getBoundingClientRect().top) + float(window.scrollY or 0)
     return max(floor, float(window.innerHeight) - top - MARGIN)
+
+
+def room_above(node, bar_selector: str, floor: float = 240.0) -> float:
+    """The height from the top of ``node`` (where the page is scrolled to
+    the top) to the top of the bar ``bar_selector`` that follows it, when
+    the bar ends at the bottom of the screen; at least ``floor``."""
+    bar = document.querySelector(bar_selector)
+    below = float(bar.getBoundingClientRect().height) if bar else 0.0
+    gap = str(window.getComputedStyle(node.parentElement).rowGap)
+    below += float(gap[:-2]) if gap.endswith("px") else 0.0
+    return max(floor, room_below(node, floor) - below)

@@ -17,6 +17,8 @@ import pytest
 
 import build as build_module
 from diceland_build.server import serve_in_thread
+from playwright.sync_api import Browser
+from restarts import CRASHED, RESTARTED, Chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -89,6 +91,37 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"],
     }
+
+
+@pytest.fixture(scope="session")
+def chromium(launch_browser: Callable[[], Browser]) -> Iterator[Chromium]:
+    owner = Chromium(launch_browser)
+    yield owner
+    owner.close()
+
+
+@pytest.fixture
+def browser(chromium: Chromium, request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """pytest-playwright's browser, one per worker process, but a test that
+    finds it dead gets a new one; after a test whose page crashed, it is
+    closed and started again for the next test.  Either way the test says so
+    in its ``user_properties`` and the run's summary counts it."""
+    current, why = chromium.get()
+    if why:
+        request.node.user_properties.append((RESTARTED, why))
+    yield current
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed and CRASHED.search(str(report.longrepr)):
+        chromium.close()
+        request.node.user_properties.append((RESTARTED, "a page crashed under it"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if report.when == "call":
+        item.report_call = report
+    return report
 
 
 LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")

@@ -228,3 +228,24 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
     boots = [u for u in requests if u.endswith("/pyodide/pyodide.asm.wasm")]
     assert len(boots) == 1, boots
     assert wide.evaluate("document.documentElement.dataset.ready") is None and wide.is_visible("#picture")
+
+
+def test_the_tutorial_shows_a_lessons_picture_offline(own_site, serve, site_dir, watch):
+    """One visit to the tutorial (in English, a Diceland lesson) installs the
+    service worker; offline, a Dice Wide Shut lesson never opened, in
+    Italian, still opens on its picture: the picture each lesson opens on,
+    in every language, is precached."""
+    own = serve(site_dir)  # its own origin: this test owns the service worker
+    site = own_site()
+    site.base_url = own.url
+    site.open("?lesson=diceland/open-zones", path="tutorial.html")
+    assert site.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    watch.allow("Failed to load resource")  # the tutorial keeps other pictures when it can: not offline
+    site.page.context.set_offline(True)
+    own.stop()
+    site.open("?lesson=wideshut/split&lang=it", path="tutorial.html")
+    frame = site.page.wait_for_selector("#lesson-frame", state="attached").content_frame()
+    frame.wait_for_selector("#picture", state="visible", timeout=READY)
+    frame.wait_for_function("() => document.getElementById('picture').complete")
+    assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
+    assert frame.is_hidden("#picture-none")

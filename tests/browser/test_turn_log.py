@@ -28,7 +28,12 @@ def panel(site) -> list[dict]:
 @pytest.mark.parametrize("path", ["diceland.html", "clever.html", "wideshut.html"])
 def test_the_log_groups_turns_and_survives_a_reload(site, path):
     site.open("?players=human,greedy&seed=6&speed=0", path=path)
-    site.page.click("#log-panel summary")  # the panel itself opens and closes
+    is_open = "document.getElementById('log-panel').open"
+    assert site.page.evaluate(is_open)  # open beside the sheet on a desktop
+    site.page.click("#log-panel summary")  # the panel itself closes and opens
+    assert not site.page.evaluate(is_open)
+    site.page.click("#log-panel summary")
+    assert site.page.evaluate(is_open)
     for _ in range(80):
         taps = site.next_taps()
         assert taps is not None, "the game ended before three turns"

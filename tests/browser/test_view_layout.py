@@ -99,7 +99,8 @@ def test_phone_keeps_the_lit_boxes_the_dice_and_confirm_on_screen(phone_site, ga
 
 def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
     """The green die tapped on an orange field: the message floats over the
-    sheet without moving it, one toast shows, clear of the dice and buttons."""
+    sheet without moving it, one toast shows, over the top bar: clear of
+    the tabs, the sheet, the dice and the buttons."""
     board = box(page, "#board")
     page.click('#dice button.die[data-colour="green"]')
     page.mouse.click(board["x"] + board["width"] * 105 / 1000, board["y"] + board["width"] * 624 / 1000)
@@ -107,8 +108,9 @@ def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
     assert box(page, "#board")["y"] == board["y"]
     toasts = page.locator("#toasts .toast")
     assert toasts.count() == 1
-    for selector in ("#dice", "#actions"):
+    for selector in ("#dice", "#actions", "#seat-tabs"):
         assert not overlap(toasts.first.bounding_box(), box(page, selector)), selector
+    assert toasts.first.bounding_box()["y"] + toasts.first.bounding_box()["height"] <= box(page, "#board")["y"]
 
 
 @pytest.mark.parametrize("game", ["clever", "wideshut"])
@@ -160,3 +162,140 @@ def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, w
         assert site.state()["shown"] == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("query,least", [(THREE, 290), ("?players=human,greedy,greedy,greedy,greedy&seed=7&speed=0&lang=it", 240)])
+def test_wideshut_phone_shows_the_whole_sheet_the_dice_and_the_buttons_at_once(phone_site, query, least):
+    """A 390×844 phone: the top bar, the tabs, both halves of the sheet, the
+    dice and the buttons on one screen, none over another, nothing scrolled
+    (three players in English; five, thirteen dice in two rows and the
+    buttons in two, in Italian: a smaller sheet)."""
+    site = phone_site(390, 844)
+    page = site.page
+    site.open(query, path="wideshut.html")
+    lit = to_a_choice(site, "wideshut")
+    assert lit
+    assert page.evaluate("window.scrollY") == 0
+    parts = {name: box(page, selector) for name, selector in (
+        ("bar", ".topbar"), ("tabs", "#seat-tabs"), ("sheet", "#board"), ("dice", "#dice"), ("actions", "#actions"),
+        ("side", ".ws-side"))}
+    for name, b in parts.items():
+        assert on_screen(page, b), (name, b)
+    assert parts["bar"]["y"] + parts["bar"]["height"] <= parts["tabs"]["y"] + 0.5
+    assert parts["tabs"]["y"] + parts["tabs"]["height"] <= parts["sheet"]["y"] + 0.5
+    assert parts["sheet"]["y"] + parts["sheet"]["height"] <= parts["side"]["y"] + 0.5
+    assert parts["sheet"]["width"] >= least, parts["sheet"]  # boxes large enough to tap
+    for x, y in lit:
+        assert parts["sheet"]["y"] <= y <= parts["sheet"]["y"] + parts["sheet"]["height"]
+    for i in range(page.locator("#actions button").count()):
+        button = page.locator("#actions button").nth(i)
+        assert on_screen(page, button.bounding_box())
+        assert page.evaluate("b => b.scrollWidth <= b.clientWidth", button.element_handle()), button.inner_text()
+
+
+def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(browser, server, watch, make_site):
+    """1366×800: the sheet fills its column's height at once, a saved game
+    reloaded as well (it was drawn 200 px wide until the first action)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        for opened in (lambda: site.open("?players=human,human&seed=7&speed=0", path="wideshut.html"),
+                       lambda: site.open(path="wideshut.html"), site.reload):
+            opened()
+            board = box(page, "#board")
+            assert board["width"] >= 340 and on_screen(page, board), board
+    finally:
+        context.close()
+
+
+def test_diceland_desktop_shows_every_board_the_caption_and_the_log_at_a_glance(browser, server, watch, make_site):
+    """1366×800: the other players' boards, one's own with its caption right
+    under it, and the log (open) all on screen; the "▶" of the tabs marks
+    the active player the top bar names, not the person choosing leftovers."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open(THREE + "&boards=A,B,C", path="diceland.html")
+        s = site.wait_state(PAGES["diceland"][1] + " && s.active !== 0")
+        board, info, log = box(page, "#board"), box(page, "#info-bar"), box(page, "#log-panel")
+        assert on_screen(page, board) and on_screen(page, info) and on_screen(page, log)
+        assert 0 <= info["y"] - (board["y"] + board["height"]) <= 24, (board, info)
+        assert page.evaluate("document.getElementById('log-panel').open")
+        assert page.locator("#log .log-lines li").count() > 0
+        minis = page.locator("#mini-list button.mini")
+        assert minis.count() == 2
+        for i in range(2):
+            assert on_screen(page, minis.nth(i).bounding_box())
+        names = [p["name"] for p in s["players"]]
+        tabs = page.locator("#seat-tabs .seat-tab")
+        marked = [i for i in range(tabs.count()) if tabs.nth(i).text_content().startswith("▶")]
+        assert marked == [s["active"]], (marked, s["active"])
+        assert names[s["active"]] in page.text_content("#status")
+    finally:
+        context.close()
+
+
+def test_clever_phone_shows_a_bots_sheet_while_it_plays_and_whole_die_labels(phone_site):
+    """A phone has no small sheets: the bot's sheet is on screen while the
+    bot plays, the person's own again at the person's decision; no die's
+    label is cut."""
+    site = phone_site(390, 844)
+    page = site.page
+    site.open("?players=greedy,human&seed=7&lang=es", path="clever.html")  # bots at their own pace
+    for _ in range(40):
+        s = site.state()
+        if s["bot_pending"]:
+            break
+        assert all(page.evaluate("d => d.scrollWidth <= d.clientWidth", d)
+                   for d in page.query_selector_all("#dice button.die"))
+        for t in site.hint_taps():
+            site.tap(t, touch=True)
+    else:
+        raise AssertionError("no bot's turn came")
+    seen = site.wait_state("s.bot_pending")
+    assert seen["shown"] == seen["current"] != seen["home"], seen
+    s = site.wait_state("!s.bot_pending && s.current === s.home", timeout=60_000)
+    assert s["shown"] == s["home"]
+
+
+def test_clever_desktop_other_sheets_are_large_enough_to_read(browser, server, watch, make_site):
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    watch.attach(context)
+    try:
+        site = make_site(context.new_page(), server.url)
+        page = site.page
+        site.open("?players=human,greedy&seed=7&speed=0", path="clever.html")
+        site.wait_state(PAGES["clever"][1])
+        mini = box(page, "#mini-list button.mini canvas")
+        board = box(page, "#board")
+        assert mini["width"] >= 300 and on_screen(page, mini) and on_screen(page, board)
+        assert board["width"] >= 600
+    finally:
+        context.close()
+
+
+def test_a_lesson_on_a_phone_keeps_the_board_the_dice_and_confirm_on_screen(phone_site):
+    """The tutorial on a phone, in Spanish: "Try it" brings the board to the
+    top of the screen; after a die is tapped the board, the dice and the
+    Confirm button are all on screen (no scrolling up to the board and down
+    to the button); the page is named for all its games."""
+    from test_game_lessons import lesson_frame
+    site = phone_site(390, 844)
+    page = site.page
+    site.open("?lesson=diceland/overshoot&lang=es", path="tutorial.html")
+    assert page.title() == "Aprende a jugar" and page.text_content(".topbar .brand") == "Aprende a jugar"
+    frame = lesson_frame(page)
+    frame.tap('button[data-control="try"]')
+    frame.wait_for_function("() => JSON.parse(window.dicelandEmbed.state()).mode === 'try'")
+    board = frame.locator("#board").bounding_box()
+    assert 0 <= board["y"] <= 60, board
+    before = frame.text_content("#embed-prompt")
+    frame.locator("#dice button:not([disabled])").first.tap()
+    frame.wait_for_function("(p) => document.getElementById('embed-prompt').textContent !== p", arg=before)
+    for selector in ("#board", "#dice", 'button[data-control="confirm"]'):
+        found = frame.locator(selector).bounding_box()
+        assert on_screen(page, found), (selector, found)

@@ -1,6 +1,6 @@
 """Seeded fuzzing of every reader of outside data in diceland_core: board
-files, scenario files and game records.  10,000 random and mutated inputs
-each; the only exceptions allowed out are the documented ones
+files, scenario files and game records.  2,000 random and mutated inputs
+each (10,000 with ``DICELAND_LONG=1``); the only exceptions allowed out are the documented ones
 (BoardError, ScenarioError, RecordError), each with a message."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from diceland_core.games.diceland.scenario import parse_scenario, replay_scenari
 from diceland_core.games.diceland.board import load_board_file
 from diceland_support import random_playout
 
-RUNS = 10_000
+RUNS = support.fuzz_runs()
 TOKENS = ["R", "Y", "G", "B", "O", "S", "R*", "G*", "#", "@", "X", "**", "", "\t", "r", "@@", "Y*"]
 VALUES = [None, True, 0, -1, 1, 2, 99, 2**70, 1.5, "", "x", "red", [], {}, [[0, 0]], [0], ["red"],
           {"0": [[0, 0]]}, "A", "\u0000", "<b>x</b>"]

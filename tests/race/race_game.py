@@ -28,13 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Mapping, Union
+from typing import Any, Mapping, Union
 
 from diceland_core.core.bots import SeededBot
 from diceland_core.core.dice import ScriptedDice, start_player_for
 from diceland_core.core.errors import IllegalActionError, ScenarioError, RecordError, Seat, load_messages
 from diceland_core.core.history import History
-from diceland_core.core.protocol import GameDef, GameEvent, GameOver, Hint, Outcome, Scenario
+from diceland_core.core.protocol import GameAction, GameDef, GameEvent, GameOver, Hint, Outcome, Scenario
 from diceland_core.core.registry import register
 from diceland_core.core.replay import actions_from_json
 from diceland_core.core.values import action_object, action_player, check_seats, short, whole_number
@@ -57,22 +57,19 @@ class Phase(StrEnum):
 # -- actions and events ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Roll:
+class Roll(GameAction):
     player: int
-    type: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(GameAction):
     player: int
     die: int
-    type: ClassVar[str] = "move"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(GameAction):
     player: int
-    type: ClassVar[str] = "pass"
 
 
 Action = Union[Roll, Move, Pass]
@@ -83,13 +80,11 @@ class Moved(GameEvent):
     player: int
     steps: int
     square: int
-    kind: ClassVar[str] = "moved"
 
 
 @dataclass(frozen=True)
 class Bumped(GameEvent):
     player: int
-    kind: ClassVar[str] = "bumped"
 
 
 def action_to_json(action: Action) -> dict:

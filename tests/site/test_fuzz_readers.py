@@ -3,7 +3,8 @@ parameters (``from_url_params``), imported files (``SaveStore.import_json``)
 and the contents of ``localStorage`` (``list_saves``, ``load``,
 ``last_unfinished``, ``last_frame``, ``set_last_frame``, settings).
 
-Each reader gets at least :data:`N` random or mutated inputs from a fixed seed.
+Each reader gets at least :data:`N` random or mutated inputs from a fixed seed
+(2,000; 10,000 with ``DICELAND_LONG=1``; ``DICELAND_FUZZ_N`` sets it).
 The only outcomes allowed are the documented ones: a result, a returned error
 string, or a :class:`SaveError` with a code and a message.  A save that cannot
 be loaded stays where it was and is copied to a backup key; the list of saves
@@ -30,12 +31,13 @@ from diceland_site.games.diceland.options import UrlSetup, from_url_params, link
 from diceland_site.seats import MAX_NAME, SEAT_KINDS, Seat
 from diceland_site.safejson import MAX_DEPTH
 from hostile import hostile, parser_depth
+from support import fuzz_runs
 from diceland_site.envelope import MAX_IMPORT_CHARS, MAX_SAVE_CHARS, ENVELOPE_VERSION
 from diceland_site.save_errors import SaveError
 from diceland_site.storage import BACKUP_PREFIX, SAVE_PREFIX, SETTINGS_KEY, SaveResult, SaveStore
 
 #: Inputs per reader.
-N = 10_000
+N = fuzz_runs()
 CODES = {"missing", "not_json", "too_big", "too_deep", "not_diceland", "future", "invalid", "other_game"}
 LANGS = ("en", "es", "it")
 HTML = "<img src=x onerror=alert(1)>"

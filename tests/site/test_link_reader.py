@@ -3,14 +3,13 @@ Dice Wide Shut's ``?position=``, Clever's ``#position=`` and the examples'
 ``s=`` use it: bounded after inflating (a few dozen characters that inflate
 to thousands of brackets are refused before ``json.loads``), and every
 refusal a plain message in each language, the decoder's words kept for the
-details.  Fuzzed with :data:`N` inputs per reader (10,000; ``DICELAND_FUZZ_N``
-changes it)."""
+details.  Fuzzed with :data:`N` inputs per reader (2,000; 10,000 with
+``DICELAND_LONG=1``; ``DICELAND_FUZZ_N`` sets it)."""
 
 from __future__ import annotations
 
 import base64
 import json
-import os
 import random
 import re
 import zlib
@@ -33,8 +32,9 @@ from diceland_site.games.wideshut import controller as wideshut_page
 from diceland_site.games.wideshut.share import decode_position, encode_position
 from diceland_site.games.wideshut.strings import WideStrings
 from hostile import hostile
+from support import fuzz_runs
 
-N = int(os.environ.get("DICELAND_FUZZ_N", "10000"))
+N = fuzz_runs()
 #: what a player must never read: decoder and engine words, rule ids, keys
 ENGINE_WORDS = re.compile(
     r"padding|Error -\d|incorrect header|codec|can't decode|Expecting|line \d+ column|actions\[|"

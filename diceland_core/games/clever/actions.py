@@ -8,10 +8,10 @@ engine a die is its colour name, an area its name, and a field is a
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Union
+from typing import Any, Union
 
 from ...core import protocol
-from ...core.protocol import GameEvent
+from ...core.protocol import GameAction, GameEvent
 from ...core.values import action_object, action_player, whole_number
 from .sheet import AREAS, COLOURS
 
@@ -23,72 +23,64 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(GameAction):
     """C5.2: the active player picks ``die`` and enters it (``area`` None:
     nothing is entered, C5.3 / R1)."""
     player: int
     die: str
     area: str | None = None
     field: Any = None
-    type: ClassVar[str] = "pick"
 
 
 @dataclass(frozen=True)
-class Reroll:
+class Reroll(GameAction):
     """C7.3: reroll the current roll."""
     player: int
-    type: ClassVar[str] = "reroll"
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(GameAction):
     """C6.1/C6.3: a passive player's die."""
     player: int
     die: str
     area: str
     field: Any = None
-    type: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(GameAction):
     """C6.4: a passive player enters nothing."""
     player: int
-    type: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
-class Extra:
+class Extra(GameAction):
     """C7.4: a +1 action."""
     player: int
     die: str
     area: str
     field: Any = None
-    type: ClassVar[str] = "extra"
 
 
 @dataclass(frozen=True)
-class Bonus:
+class Bonus(GameAction):
     """C8.6: the field of a pending yellow_x / blue_x."""
     player: int
     area: str
     field: Any
-    type: ClassVar[str] = "bonus"
 
 
 @dataclass(frozen=True)
-class RoundBonus:
+class RoundBonus(GameAction):
     """C8.7: the round-4 choice."""
     player: int
     area: str
     field: Any = None
-    type: ClassVar[str] = "round_bonus"
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(GameAction):
     """C9.1."""
-    type: ClassVar[str] = "end_turn"
 
 
 Action = Union[Pick, Reroll, Take, Pass, Extra, Bonus, RoundBonus, EndTurn]
@@ -176,7 +168,6 @@ class Rolled(Event):
     player: int
     faces: tuple
     purpose: str
-    kind: ClassVar[str] = "rolled"
 
 
 @dataclass(frozen=True)
@@ -188,39 +179,33 @@ class Marked(Event):
     field: Any
     value: int
     source: str
-    kind: ClassVar[str] = "marked"
 
 
 @dataclass(frozen=True)
 class BonusEarned(Event):
     player: int
     bonus: str
-    kind: ClassVar[str] = "bonus_earned"
 
 
 @dataclass(frozen=True)
 class PlatterFilled(Event):
     """Dice went to the silver platter (C5.4, C5.5, C11.3)."""
     dice: tuple
-    kind: ClassVar[str] = "platter_filled"
 
 
 @dataclass(frozen=True)
 class RollingEnded(Event):
     player: int
-    kind: ClassVar[str] = "rolling_ended"
 
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
     player: int
-    kind: ClassVar[str] = "turn_ended"
 
 
 @dataclass(frozen=True)
 class RoundStarted(Event):
     round: int
-    kind: ClassVar[str] = "round_started"
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ colour announcements).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, Union
 
 from .colours import Colour, parse_colour
 from ...core import protocol
-from ...core.protocol import GameEvent
+from ...core.protocol import GameAction, GameEvent
 from ...core.values import action_object, action_player, whole_number
 
 __all__ = [
@@ -26,30 +26,26 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Choose:
+class Choose(GameAction):
     """Phase 1: keep every die showing ``colour`` (D3.2)."""
     colour: Colour
-    type: ClassVar[str] = "choose"
 
 
 @dataclass(frozen=True)
-class Reroll:
+class Reroll(GameAction):
     """Phase 1: roll the dice not set aside again (D3.4)."""
-    type: ClassVar[str] = "reroll"
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(GameAction):
     """Phase 1: end rolling (D3.4)."""
-    type: ClassVar[str] = "stop"
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(GameAction):
     """Cross ``cells`` (phase 2 or a bonus roll); the colour is the cells'."""
     player: int
     cells: tuple[tuple[int, int], ...]
-    type: ClassVar[str] = "place"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted((int(r), int(c)) for r, c in self.cells)))
@@ -65,10 +61,9 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(GameAction):
     """Cross nothing (phase 2 or a bonus roll)."""
     player: int
-    type: ClassVar[str] = "pass"
 
 
 Action = Union[Choose, Reroll, Stop, Place, Pass]
@@ -135,7 +130,6 @@ def _plain(value: Any) -> Any:
 @dataclass(frozen=True)
 class TurnStarted(Event):
     player: int
-    kind: ClassVar[str] = "turn_started"
 
 
 @dataclass(frozen=True)
@@ -145,7 +139,6 @@ class Rolled(Event):
     player: int
     dice: tuple[Colour, ...]
     purpose: str
-    kind: ClassVar[str] = "rolled"
 
 
 @dataclass(frozen=True)
@@ -153,7 +146,6 @@ class ColourChosen(Event):
     player: int
     colour: Colour
     set_aside: int
-    kind: ClassVar[str] = "colour_chosen"
 
 
 @dataclass(frozen=True)
@@ -163,7 +155,6 @@ class DiceSetAside(Event):
     colour: Colour
     count: int
     held: int
-    kind: ClassVar[str] = "dice_set_aside"
 
 
 @dataclass(frozen=True)
@@ -174,7 +165,6 @@ class Phase1Ended(Event):
     held: int
     leftovers: tuple[Colour, ...]
     reason: str
-    kind: ClassVar[str] = "phase1_ended"
 
 
 @dataclass(frozen=True)
@@ -183,14 +173,12 @@ class Placed(Event):
     colour: Colour
     cells: tuple[tuple[int, int], ...]
     bonus_roll: bool
-    kind: ClassVar[str] = "placed"
 
 
 @dataclass(frozen=True)
 class Passed(Event):
     player: int
     bonus_roll: bool
-    kind: ClassVar[str] = "passed"
 
 
 @dataclass(frozen=True)
@@ -200,7 +188,6 @@ class StarCrossed(Event):
     colour: Colour
     cell: tuple[int, int]
     stars: int
-    kind: ClassVar[str] = "star_crossed"
 
 
 @dataclass(frozen=True)
@@ -208,18 +195,16 @@ class ColourCompleted(Event):
     """Every cell of a colour crossed (D6.6)."""
     player: int
     colour: Colour
-    kind: ClassVar[str] = "colour_completed"
 
 
 @dataclass(frozen=True)
 class BonusRollEarned(Event):
     player: int
-    kind: ClassVar[str] = "bonus_roll_earned"
 
 
 @dataclass(frozen=True)
 class Phase2Ended(Event):
-    kind: ClassVar[str] = "phase2_ended"
+    """Every player has placed or passed: phase 2 is over."""
 
 
 @dataclass(frozen=True)
@@ -227,7 +212,6 @@ class BonusRollStarted(Event):
     """``player`` takes a bonus roll (D5.2–D5.4); the dice follow as Rolled."""
     player: int
     chained: bool
-    kind: ClassVar[str] = "bonus_roll_started"
 
 
 @dataclass(frozen=True)

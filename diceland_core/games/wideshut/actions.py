@@ -16,10 +16,10 @@ lists.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional, Union
+from typing import Any, Optional, Union
 
 from ...core import protocol
-from ...core.protocol import GameEvent
+from ...core.protocol import GameAction, GameEvent
 from ...core.values import action_object, action_player, short, whole_number
 
 __all__ = [
@@ -36,21 +36,19 @@ Mark = Optional[tuple]
 
 
 @dataclass(frozen=True)
-class Roll:
+class Roll(GameAction):
     """W2.2: the start player rolls every die."""
     player: int
-    type: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(GameAction):
     """W3, W4, W5: take one or two dice (indices into the roll) as colour
     ``colour`` and say what each does (``marks[k]`` for ``dice[k]``)."""
     player: int
     colour: str
     dice: tuple[int, ...]
     marks: tuple[Mark, ...]
-    type: ClassVar[str] = "take"
 
 
 Action = Union[Roll, Take]
@@ -132,7 +130,6 @@ class Rolled(Event):
     player: int
     round: int
     dice: tuple[int, ...]
-    kind: ClassVar[str] = "rolled"
 
 
 @dataclass(frozen=True)
@@ -142,7 +139,6 @@ class Took(Event):
     dice: tuple[int, ...]
     values: tuple[int, ...]
     marks: tuple[Mark, ...]
-    kind: ClassVar[str] = "took"
 
 
 @dataclass(frozen=True)
@@ -151,7 +147,6 @@ class RowSplit(Event):
     player: int
     half: str
     row: int
-    kind: ClassVar[str] = "row_split"
 
 
 @dataclass(frozen=True)
@@ -160,20 +155,17 @@ class SixUsed(Event):
     player: int
     half: str
     row: int
-    kind: ClassVar[str] = "six_used"
 
 
 @dataclass(frozen=True)
 class EndTriggered(Event):
     """W6.2: the players with 3 complete columns in a half."""
     players: tuple[int, ...]
-    kind: ClassVar[str] = "end_triggered"
 
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
     round: int
-    kind: ClassVar[str] = "round_ended"
 
 
 @dataclass(frozen=True)

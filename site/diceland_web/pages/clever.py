@@ -31,7 +31,7 @@ from ..dom import document, draw_canvas, el, window
 from ..game_over import show_breakdown
 from ..game_page import GamePage
 from ..log_panel import LogReplay
-from ..minis import MiniSheets
+from ..minis import WIDE as MINIS_WIDE, MiniSheets
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
 from ..viewport import keep_in_view, room_below
@@ -58,6 +58,8 @@ class CleverPage(LogReplay, GamePage):
         self.layout: CanvasLayout | None = None
         self.cache: dict = {}
         self.model = None
+        #: the bot whose sheet is shown while it plays (:meth:`follow_bot`)
+        self.followed: int | None = None
         self.in_view: tuple = ()
         self.minis = MiniSheets((WIDTH, HEIGHT), lambda: static_ops(self.lang),
                                 lambda q: sheet_ops(self.model, self.ctrl.game, q),
@@ -87,9 +89,10 @@ class CleverPage(LogReplay, GamePage):
         if not LINK_KEYS & set(self.shell.query):
             return False
         setup = from_params(self.shell.query, self.lang)
-        if isinstance(setup, str):
-            self.notices.show_message(setup, error=True, offer_new=True)
-            return True
+        if isinstance(setup, str):  # said over the game the page opens instead
+            self.shell.forget_link()
+            self.shell.link_problem = setup
+            return False
         self.new_game(list(setup.seats), self.shell.read_seed(setup.seed))
         self.shell.forget_link()
         return True
@@ -196,10 +199,25 @@ class CleverPage(LogReplay, GamePage):
         el("targets").innerHTML = ""
         self.replay_controls(model)
 
+    def follow_bot(self) -> None:
+        """Where the other sheets are not shown small (a phone, a narrow
+        window), a bot's sheet is shown while it plays, one's own again
+        when a person decides; a sheet the person picks meanwhile stays."""
+        ctrl = self.ctrl
+        if ctrl.viewing is not None and ctrl.viewing != self.followed:
+            self.followed = None
+            return
+        p = ctrl.current()
+        bot = None if p is None or ctrl.seats[p].is_human or window.matchMedia(MINIS_WIDE).matches else p
+        if bot != self.followed:
+            ctrl.view_sheet(bot)
+            self.followed = bot
+
     def render(self) -> None:
         ctrl = self.ctrl
         if ctrl is None or self.replaying():
             return
+        self.follow_bot()
         model = self.model = ctrl.model()
         for m in ctrl.drain_messages():
             if m.kind != "log":
@@ -265,7 +283,11 @@ class CleverPage(LogReplay, GamePage):
             num.textContent = str(d.value)
             sym = document.createElement("span")
             sym.className = "sym"
-            sym.textContent = COLOUR_SYMBOLS[d.colour] + " " + self.t(f"clever.colour.{d.colour}")
+            sym.textContent = COLOUR_SYMBOLS[d.colour]
+            name = document.createElement("span")
+            name.className = "name"  # hidden on a phone (clever.css): the symbol says it, the label aloud
+            name.textContent = " " + self.t(f"clever.colour.{d.colour}")
+            sym.append(name)
             b.append(num, sym)
             box.append(b)
 

@@ -102,10 +102,10 @@ class DicelandPage(LogReplay, GamePage):
         if not LINK_KEYS & set(query):
             return False
         setup = from_url_params(query, self.lang, board_ids())
-        if isinstance(setup, str):
-            self.notices.show_message(setup, error=True, offer_new=True)
-            self.render()
-            return True
+        if isinstance(setup, str):  # said over the game the page opens instead
+            self.shell.forget_link()
+            self.shell.link_problem = setup
+            return False
         self.start_game(setup.seats, setup.boards, self.shell.read_seed(setup.seed))
         if link_names_trimmed(query):
             self.notices.toast(self.t("note.names_trimmed", max=MAX_NAME))

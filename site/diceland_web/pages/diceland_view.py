@@ -99,7 +99,7 @@ class DicelandView:
         render_seat_tabs([
             SeatTab(p.index, p.name, f"★ {p.stars}",
                     t("score.tab_label", name=t("button.view_sheet", name=p.name), score=p.stars_label),
-                    p.shown, p.current and not model.over, p.waiting, title=p.stars_label)
+                    p.shown, p.active and not model.over, p.waiting, title=p.stars_label)
             for p in model.seats])
 
     def render_minis(self, minis) -> None:

@@ -33,7 +33,7 @@ from ..log_panel import LogReplay
 from ..minis import MiniSheets
 from ..seat_tabs import render_seat_tabs
 from ..shell import Shell
-from ..viewport import keep_in_view, room_below
+from ..viewport import keep_in_view, room_above, room_below
 from ..welcome import bind_welcome, open_welcome
 
 BUTTONS = ("roll", "confirm", "clear", "undo", "hint")
@@ -177,10 +177,13 @@ class WideShutPage(LogReplay, GamePage):
 
     # -- drawing --------------------------------------------------------------------------
     def draw_sheet(self, game, m) -> None:
+        """The sheet as large as the screen allows: below its top on a wide
+        screen, above the dice and buttons on a phone (everything on one
+        screen, nothing to scroll)."""
         wrap = el("board-wrap")
         wide = bool(window.matchMedia(WIDE).matches)
         self.layout = layout_for(float(wrap.getBoundingClientRect().width) or 340.0, float(window.devicePixelRatio or 1),
-                                 room_below(wrap) if wide else None)
+                                 room_below(wrap) if wide else room_above(wrap, ".ws-side"))
         self.canvas.style.width = f"{self.layout.css_width}px"
         s = self.strings
         self.cache["board"] = self.lang
@@ -200,7 +203,6 @@ class WideShutPage(LogReplay, GamePage):
             return
         m = play.model()
         self.log_panel.render(play.turn_log, self.t("log.replay"))
-        self.draw_sheet(play.game, m)
         s = self.strings
         shown = m.seats[m.shown]
         self.canvas.setAttribute("aria-label", s.t("sheet.label", name=shown.name, total=shown.total))
@@ -209,12 +211,13 @@ class WideShutPage(LogReplay, GamePage):
         self.render_dice(m)
         self.render_tabs(m)
         self.minis.render(m.minis, play, self.lang)
-        self.bring_targets_into_view(m)
         for b in m.buttons:
             el(f"btn-{b.id}").disabled = not b.enabled
         banner = el("end-banner")
         banner.hidden = not m.end_triggered
         banner.textContent = m.end_text
+        self.draw_sheet(play.game, m)  # the page around it laid out: its size follows
+        self.bring_targets_into_view(m)
         self.shell.show_handoff(asdict(m.handoff) if m.handoff else None)
         el("status").textContent = "" if m.over else s.t("status.round", round=m.round)
         if m.over and not self.over_shown:
@@ -247,7 +250,7 @@ class WideShutPage(LogReplay, GamePage):
                 f'aria-pressed="{"true" if d.chosen else "false"}" aria-label="{esc(d.label)}" '
                 f'style="background:{fill};color:{ink}"{"" if d.enabled else " disabled"}>'
                 f'<span aria-hidden="true">{d.value}</span><span class="ws-sym" aria-hidden="true">'
-                f'{symbol} {esc(self.strings.colour(d.colour))}</span></button>')
+                f'{symbol}<span class="ws-colour"> {esc(self.strings.colour(d.colour))}</span></span></button>')
         el("dice").innerHTML = "".join(parts)
 
     def render_tabs(self, m) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from clever_page_support import tap_through
 
 from diceland_core.games.clever.sheet import (
-    GREEN_THRESHOLDS, ORANGE_MULTIPLIERS, YELLOW_COLUMN_POINTS, YELLOW_GRID,
+    GREEN_BONUS, GREEN_THRESHOLDS, ORANGE_BONUS, ORANGE_MULTIPLIERS, PURPLE_BONUS, YELLOW_COLUMN_POINTS, YELLOW_GRID,
 )
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever.draw import die_rect, die_spot, frame_ops, static_ops
@@ -36,6 +36,24 @@ def test_printed_sheet_has_numbers_thresholds_multipliers_and_tables():
     assert any("56" in w for w in words) and any("66" in w for w in words)   # blue and green tables
     assert "Silver platter" in words and "Bandeja de plata" in texts(static_ops("es"))
     Painter(CanvasRecorder()).run(static_ops("it"))
+
+
+def test_the_rows_carry_their_whole_names_large_clear_of_their_bonuses():
+    """Green, orange and purple are named in full (not "Gre"/"Nar"), as
+    large as the boxes' marks, under the row's first fields, ending before
+    the first bonus printed under the row."""
+    from diceland_site.games.clever.strings import CleverStrings
+    for lang in ("en", "es", "it"):
+        st = CleverStrings(lang)
+        ops = [op for op in static_ops(lang) if op[0] == "text"]
+        assert not any(op[3] in {st.area(a)[:3] for a in ("green", "orange", "purple")} for op in ops), lang
+        for area, bonus in (("green", GREEN_BONUS), ("orange", ORANGE_BONUS), ("purple", PURPLE_BONUS)):
+            name = next(op for op in ops if op[3] == st.area(area))
+            _, x, y, _, _, px, align = name
+            first = GEOMETRY.rows[area][0]
+            assert align == "left" and px >= 24 and first.x <= x and first.y + first.h < y < first.y + 100
+            free_until = GEOMETRY.row_bonus[area][min(bonus)].x
+            assert x + 0.65 * px * len(name[3]) <= free_until, (lang, area)
 
 
 def test_every_field_is_inside_the_sheet_and_hits_back():

@@ -12,6 +12,7 @@ from diceland_site.games.diceland.strings import DicelandStrings
 from diceland_site.i18n import LANGUAGES
 from diceland_site.settings import (
     BOT_SPEEDS, DEFAULT_BOT_SPEED, bot_delay_ms, bot_speed_name, sound_on, url_speed,
+    MAX_LINK_SPEED, speed_problem,
 )
 from diceland_site.sounds import CUES, EVENT_CUES, WAVES, cue_for
 
@@ -58,9 +59,12 @@ def test_url_speed():
     assert url_speed({}) is None
     assert url_speed({"speed": "0"}) == 0.0
     assert url_speed({"speed": "2.5"}) == 2.5
-    assert url_speed({"speed": "-3"}) == 0.0
-    assert url_speed({"speed": "fast"}) is None
-    assert url_speed({"speed": "nan"}) is None and url_speed({"speed": "inf"}) is None
+    assert url_speed({"speed": "5"}) == MAX_LINK_SPEED
+    for bad in ("-3", "fast", "nan", "inf", "1e308", "1000", "5.01", ""):
+        assert url_speed({"speed": bad}) is None
+        assert speed_problem({"speed": bad})["max"] == "5"
+    assert speed_problem({}) is None and speed_problem({"speed": "0.5"}) is None
+    assert speed_problem({"speed": "9" * 1000})["value"] == "9" * 24 + "…"  # a message quotes a short part
 
 
 def test_sounds_are_off_unless_turned_on():

@@ -24,6 +24,8 @@ __all__ = ["COLOURS_CSS", "static_ops", "frame_ops", "sheet_ops", "mark_boxes", 
 
 COLOURS_CSS = {"white": "#ffffff", "yellow": "#f4c20d", "blue": "#3b7dd8", "green": "#34a853",
                "orange": "#f5892a", "purple": "#9158c9"}
+#: the green, orange and purple areas' names and marks on their pale bands
+AREA_INK = {"green": "#2b6b3a", "orange": "#a4520f", "purple": "#5d3490"}
 PALE = {"yellow": "#fdf3c4", "blue": "#dbe8fa", "green": "#d7f0dd", "orange": "#fde3cc", "purple": "#ebdff7"}
 INK = "#1b1b1b"
 MARK = "#111111"
@@ -121,16 +123,18 @@ def static_ops(lang: str = "en") -> list[tuple]:
     for area, rects in G.rows.items():
         band = Rect(8, rects[0].y - 8, 984, 100)
         ops += [box(band, PALE[area], None, 0)]
+        # the die's symbol beside the row, the area's whole name under its first fields (no bonus there)
         lab = G.area_labels[area]
-        ops.append(text(lab.cx, lab.cy, st.area(area)[:3], INK, 16))
+        ops.append(text(lab.cx, lab.cy, COLOUR_SYMBOLS[area], AREA_INK[area], 30))
+        ops.append(text(rects[0].x, rects[0].y + 73, st.area(area), AREA_INK[area], 24, "left"))
         for i, rect in enumerate(rects):
             ops.append(box(rect, "#ffffff", COLOURS_CSS[area], 3))
             if area == "green":
-                ops.append(text(rect.cx, rect.y + 13, f"≥{GREEN_THRESHOLDS[i]}", "#2b6b3a", 14))
+                ops.append(text(rect.cx, rect.y + 13, f"≥{GREEN_THRESHOLDS[i]}", AREA_INK["green"], 14))
             elif area == "orange" and ORANGE_MULTIPLIERS[i] > 1:
-                ops.append(text(rect.cx, rect.y + 13, f"×{ORANGE_MULTIPLIERS[i]}", "#a4520f", 15))
+                ops.append(text(rect.cx, rect.y + 13, f"×{ORANGE_MULTIPLIERS[i]}", AREA_INK["orange"], 15))
             elif area == "purple" and i:
-                ops.append(text(rect.x - 5, rect.cy, "<", "#5d3490", 18))
+                ops.append(text(rect.x - 5, rect.cy, "<", AREA_INK["purple"], 18))
             b = bonuses[area].get(i)
             if b:
                 br = G.row_bonus[area][i]
