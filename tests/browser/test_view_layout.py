@@ -230,11 +230,11 @@ def test_diceland_desktop_shows_every_board_the_caption_and_the_log_at_a_glance(
         assert minis.count() == 2
         for i in range(2):
             assert on_screen(page, minis.nth(i).bounding_box())
-        names = [p["name"] for p in s["players"]]
+        names = [p["name"] for p in s["seats"]]
         tabs = page.locator("#seat-tabs .seat-tab")
         marked = [i for i in range(tabs.count()) if tabs.nth(i).text_content().startswith("▶")]
-        assert marked == [s["active"]], (marked, s["active"])
-        assert names[s["active"]] in page.text_content("#status")
+        assert marked == [s["extra"]["active"]], (marked, s["extra"]["active"])
+        assert names[s["extra"]["active"]] in page.text_content("#status")
     finally:
         context.close()
 
@@ -257,9 +257,9 @@ def test_clever_phone_shows_a_bots_sheet_while_it_plays_and_whole_die_labels(pho
     else:
         raise AssertionError("no bot's turn came")
     seen = site.wait_state("s.bot_pending")
-    assert seen["shown"] == seen["current"] != seen["home"], seen
-    s = site.wait_state("!s.bot_pending && s.current === s.home", timeout=60_000)
-    assert s["shown"] == s["home"]
+    assert seen["shown"] == seen["seat"] != seen["extra"]["home"], seen
+    s = site.wait_state("!s.bot_pending && s.seat === s.extra.home", timeout=60_000)
+    assert s["shown"] == s["extra"]["home"]
 
 
 def test_clever_desktop_other_sheets_are_large_enough_to_read(browser, server, watch, make_site):
