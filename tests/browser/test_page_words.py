@@ -55,11 +55,11 @@ def test_the_new_game_dialog_has_column_headings(site, lang, heads):
 def test_a_reload_just_after_roll_shows_the_rolled_dice(site):
     site.open("?players=human,greedy&boards=A,B&seed=7&speed=0&lang=es")
     s = site.wait_state("s.seat === 0 && s.buttons.roll")
-    assert all(d["colour"] is None for d in s["dice"])
+    assert all(d["colour"] is None for d in s["extra"]["dice"])
     site.click("btn-roll")
-    rolled = [d["colour"] for d in site.wait_state("s.dice.every((d) => d.colour)")["dice"]]
+    rolled = [d["colour"] for d in site.wait_state("s.extra.dice.every((d) => d.colour)")["extra"]["dice"]]
     site.page.wait_for_function("() => Object.keys(localStorage).some((k) => (localStorage.getItem(k) || '').includes('\"revealed\"'))")
     site.reload()
     s = site.wait_state("s.seat === 0")
-    assert [d["colour"] for d in s["dice"]] == rolled and not s["buttons"].get("roll")
-    assert all(d["enabled"] for d in s["dice"])
+    assert [d["colour"] for d in s["extra"]["dice"]] == rolled and not s["buttons"].get("roll")
+    assert all(d["enabled"] for d in s["extra"]["dice"])
