@@ -3,8 +3,9 @@
 Every game's test folder (``tests/<game>/``, found by its
 ``<game>_support.py`` or ``<game>_game.py``) is importable by module name
 (``import <game>_support``), and a game that lives in the tests
-(``tests/<game>/<game>_game.py``) registers itself here, before any test
-module lists the games: adding a game adds a folder, not a line to a shared
+(``tests/<game>/<game>_game.py``, with its site controller
+``<game>_site.py``) registers itself here, before any test module lists the
+games or the tables: adding a game adds a folder, not a line to a shared
 list (docs/adding-a-game.md).
 
 The run's summary also lists the browser restarts (tests/browser/conftest.py)."""
@@ -27,8 +28,9 @@ def _game_folders() -> list[Path]:
 for _folder in _game_folders():
     if str(_folder) not in sys.path:
         sys.path.append(str(_folder))
-    if (_folder / f"{_folder.name}_game.py").is_file():
-        importlib.import_module(f"{_folder.name}_game")
+    for _part in ("game", "site"):  # a game that lives in the tests, and its table
+        if (_folder / f"{_folder.name}_{_part}.py").is_file():
+            importlib.import_module(f"{_folder.name}_{_part}")
 
 from support import SMALL_GRID, make_board  # noqa: E402
 

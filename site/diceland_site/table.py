@@ -85,6 +85,22 @@ class Table:
 
     #: the engine's name of the game (its definition makes the bots)
     GAME: ClassVar[str] = ""
+    #: every game's table by its engine name: a subclass naming its
+    #: ``GAME`` joins when its module is imported
+    tables: ClassVar[dict[str, type["Table"]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.GAME:
+            Table.tables[cls.GAME] = cls
+
+    @classmethod
+    def start(cls, seats: Sequence[Seat], seed: int, lang: str = "en", **options: Any) -> "Table":
+        """A new game of ``GAME`` for ``seats`` made by its definition
+        (``options`` as its ``new`` takes them), the seats kept in its meta."""
+        game = get_game(cls.GAME).new(players=len(seats), seed=seed,
+                                      meta={"seats": [s.to_json() for s in seats]}, **options)
+        return cls(game, seats, lang)
 
     def __init__(self, game: Any, seats: Sequence[Seat], lang: str = "en"):
         if len(seats) != game.players:

@@ -3,21 +3,26 @@ on every game's page, built from the shared table."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
-from diceland_site.games.clever.controller import Controller as CleverController
-from diceland_site.games.diceland.controller import Controller as DicelandController
+from diceland_site.games import GAMES
 from diceland_site.games.wideshut.controller import Controller as WideController
 from diceland_site.seats import Seat
 from diceland_site.surface import STATE_KEYS, table_state
 from diceland_site.table import Table, TableContract
 
 SEATS = [Seat("Ana"), Seat("Bo", "greedy")]
-CONTROLLERS = {
-    "diceland": lambda: DicelandController.new(SEATS, ["A"], seed=4),
-    "clever": lambda: CleverController.new(SEATS, seed=4),
-    "wideshut": lambda: WideController.new(SEATS, seed=4),
-}
+# every game page's table, and any other game's that joined (a game that
+# lives in the tests joins from tests/conftest.py)
+for _entry in GAMES:
+    importlib.import_module(f"diceland_site.games.{_entry.game}.controller")
+CONTROLLERS = {name: (lambda cls=cls: cls.start(SEATS, seed=4)) for name, cls in Table.tables.items()}
+
+
+def test_every_game_of_the_site_has_its_table():
+    assert {e.game for e in GAMES} <= set(CONTROLLERS)
 
 
 def check_schema(name: str, out: dict, ctrl) -> None:
