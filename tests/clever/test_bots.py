@@ -5,6 +5,7 @@ terminal plays humans and bots (C4–C11 through the bots' eyes)."""
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
@@ -172,3 +173,14 @@ def test_terminal_quit():
     out = io.StringIO()
     assert terminal(1, ["human"], seed=1, lang="en", input=io.StringIO("q\n"), output=out) == 1
     assert "Goodbye." in out.getvalue()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_terminal_survives_undo_and_any_answer_at_the_turns_end(seed):
+    # every answer a person may type, undo among them, at every prompt; the
+    # end of a turn (+1s, then done) is asked again after an undo
+    rng = random.Random(seed)
+    answers = io.StringIO("\n".join(rng.choice("1 2 3 0 h u 9 x".split()) for _ in range(3000)) + "\n")
+    out = io.StringIO()
+    assert terminal(2, [None, "greedy"], seed=seed, lang="en", input=answers, output=out) in (0, 1)
+    assert "Player 1" in out.getvalue()

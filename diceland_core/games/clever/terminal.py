@@ -98,109 +98,145 @@ def render_table(state: Game, lang: str = "en") -> list[str]:
     return out
 
 
+def _reader(input: Callable[[str], str] | Any, out: Any) -> Callable[[str], str]:
+    """A prompt-and-read function: the built-in input, a callable, or a
+    file's lines (EOFError at its end)."""
+    if input is None:
+        import builtins
+        return builtins.input
+    if callable(input):
+        return input
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        line = input.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+    return read
+
+
+class _Session:
+    """One game at the terminal: the state, who plays each seat, the lines."""
+
+    def __init__(self, players: int, kinds: list, seed: int, lang: str, read: Callable[[str], str], out: Any):
+        self.players, self.lang, self.read, self.out = players, lang, read, out
+        self.agents = [None if k in (None, "human") else BOTS[k](seed + p) for p, k in enumerate(kinds)]
+        self.state = Game.new(players=players, seed=seed)
+
+    def say(self, line: str = "") -> None:
+        self.out.write(line + "\n")
+
+    def show(self) -> None:
+        self.say()
+        for q in range(self.players):
+            for line in render_sheet(self.state.sheets[q], f"{_w(self.lang, 'player')} {q + 1}", self.lang):
+                self.say(line)
+        for line in render_table(self.state, self.lang):
+            self.say(line)
+
+    def human(self, p: int, optional: bool) -> Any:
+        """A person's choice (``optional``: a +1 or done), ``"undo"`` after an
+        undo, None when they quit."""
+        lang = self.lang
+        while True:
+            state = self.state
+            actions = [a for a in state.legal_actions(p) if not (optional and a.type == "end_turn")]
+            self.show()
+            self.say(f"{_w(lang, 'player')} {p + 1}: {_w(lang, 'choose')}")
+            if optional:
+                self.say(f"  0: {_w(lang, 'done')}")
+            for i, a in enumerate(actions, 1):
+                self.say(f"  {i}: {describe(a, state, lang)}")
+            answer = self.read("> ").strip().lower()
+            if answer == "q":
+                return None
+            if answer == "h":
+                h = hint(state, p)
+                self.say(f"{_w(lang, 'hint')}: {describe(h.action, state, lang)} - {h.text(lang)}")
+                continue
+            if answer == "u":
+                try:
+                    self.state = state.undo()
+                except IllegalActionError as exc:
+                    self.say(exc.text(lang))
+                return "undo"
+            if optional and answer == "0":
+                return EndTurn()
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                return actions[int(answer) - 1]
+            self.say(_w(lang, "bad"))
+
+    def choose(self, p: int, optional: bool) -> Any:
+        return self.agents[p].choose(self.state, p) if self.agents[p] else self.human(p, optional)
+
+    def play(self, p: int, action: Any) -> None:
+        self.say(f"{_w(self.lang, 'player')} {p + 1}: {describe(action, self.state, self.lang)}")
+        self.state.apply(action)
+
+    def finish(self) -> bool | None:
+        """The end of a turn: each player's +1s in turn order, then the turn
+        ends; False when the turn goes on (a choice of field is still to
+        make, or a person took a decision back), None on quit."""
+        for p in finish_order(self.state):
+            while self.state.pending_player is None and any(
+                    a.type == "extra" for a in self.state.legal_actions(p)):
+                action = self.choose(p, True)
+                if action is None:
+                    return None
+                if action == "undo":
+                    return False  # another position: start the turn's end again
+                if action.type != "extra":
+                    break
+                self.play(p, action)
+            if self.state.pending_player is not None:
+                return False
+        self.state.apply(EndTurn())
+        return True
+
+    def run(self) -> int:
+        while not self.state.over:
+            state = self.state
+            if state.phase == "finish" and not state.compulsory() and state.pending_player is None:
+                if self.finish() is None:
+                    self.say(_w(self.lang, "bye"))
+                    return 1
+                continue
+            p = state.waiting_for()[0]
+            action = self.choose(p, False)
+            if action is None:
+                self.say(_w(self.lang, "bye"))
+                return 1
+            if action != "undo":
+                self.play(p, action)
+        return 0
+
+    def end(self) -> None:
+        lang = self.lang
+        self.show()
+        result = self.state.outcome()
+        self.say(f"{_w(lang, 'total')}: " + ", ".join(f"{_w(lang, 'player')} {p + 1} = {s}"
+                                                     for p, s in enumerate(result.scores)))
+        if self.players == 1:
+            self.say(render_message(rating_code(result.scores[0]), {}, lang))
+        else:
+            self.say(f"{_w(lang, 'winners')}: " + ", ".join(str(p + 1) for p in result.winners))
+
+
 def terminal(players: int = 1, bots: Sequence[str | None] | None = None, seed: int = 0,
              lang: str = "en", input: Callable[[str], str] | Any = None, output: Any = None) -> int:
     """Play a game; ``bots[p]`` is a bot kind or None/"human" for a person
     (seats not listed are people).  Returns 0 at the end of the game, 1 when
     a person quits."""
     out = output or sys.stdout
-    if input is None:
-        import builtins
-        read = builtins.input
-    elif callable(input):
-        read = input
-    else:
-        def read(prompt: str) -> str:
-            out.write(prompt)
-            line = input.readline()
-            if not line:
-                raise EOFError
-            return line.rstrip("\n")
     kinds = list(bots or [])[:players]
     kinds += [None] * (players - len(kinds))
-    agents = [None if k in (None, "human") else BOTS[k](seed + p) for p, k in enumerate(kinds)]
-    state = Game.new(players=players, seed=seed)
-
-    def say(line: str = "") -> None:
-        out.write(line + "\n")
-
-    def show(p: int) -> None:
-        say()
-        for q in range(players):
-            for line in render_sheet(state.sheets[q], f"{_w(lang, 'player')} {q + 1}", lang):
-                say(line)
-        for line in render_table(state, lang):
-            say(line)
-
-    def human(p: int, optional: bool) -> Any:
-        nonlocal state
-        while True:
-            actions = [a for a in state.legal_actions(p) if not (optional and a.type == "end_turn")]
-            show(p)
-            say(f"{_w(lang, 'player')} {p + 1}: {_w(lang, 'choose')}")
-            if optional:
-                say(f"  0: {_w(lang, 'done')}")
-            for i, a in enumerate(actions, 1):
-                say(f"  {i}: {describe(a, state, lang)}")
-            answer = read("> ").strip().lower()
-            if answer == "q":
-                return None
-            if answer == "h":
-                h = hint(state, p)
-                say(f"{_w(lang, 'hint')}: {describe(h.action, state, lang)} - {h.text(lang)}")
-                continue
-            if answer == "u":
-                try:
-                    state = state.undo()
-                except IllegalActionError as exc:
-                    say(exc.text(lang))
-                return "undo"
-            if optional and answer == "0":
-                return EndTurn()
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
-                return actions[int(answer) - 1]
-            say(_w(lang, "bad"))
-
+    session = _Session(players, kinds, seed, lang, _reader(input, out), out)
     try:
-        while not state.over:
-            if state.phase == "finish" and not state.compulsory() and state.pending_player is None:
-                ended = True
-                for p in finish_order(state):
-                    while state.pending_player is None and any(
-                            a.type == "extra" for a in state.legal_actions(p)):
-                        action = agents[p].choose(state, p) if agents[p] else human(p, True)
-                        if action is None:
-                            say(_w(lang, "bye"))
-                            return 1
-                        if action == "undo" or action.type != "extra":
-                            break
-                        say(f"{_w(lang, 'player')} {p + 1}: {describe(action, state, lang)}")
-                        state.apply(action)
-                    if state.pending_player is not None:
-                        ended = False
-                        break
-                if not ended:
-                    continue
-                state.apply(EndTurn())
-                continue
-            p = state.waiting_for()[0]
-            action = agents[p].choose(state, p) if agents[p] else human(p, False)
-            if action is None:
-                say(_w(lang, "bye"))
-                return 1
-            if action == "undo":
-                continue
-            say(f"{_w(lang, 'player')} {p + 1}: {describe(action, state, lang)}")
-            state.apply(action)
+        if session.run():
+            return 1
     except EOFError:
-        say(_w(lang, "bye"))
+        session.say(_w(lang, "bye"))
         return 1
-    show(0)
-    result = state.outcome()
-    say(f"{_w(lang, 'total')}: " + ", ".join(f"{_w(lang, 'player')} {p + 1} = {s}"
-                                            for p, s in enumerate(result.scores)))
-    if players == 1:
-        say(render_message(rating_code(result.scores[0]), {}, lang))
-    else:
-        say(f"{_w(lang, 'winners')}: " + ", ".join(str(p + 1) for p in result.winners))
+    session.end()
     return 0
