@@ -41,74 +41,88 @@ class Checks:
         if t == "bonus" and self.phase == Phase.ROUND_BONUS and pp is None:
             raise IllegalActionError("C8.7", "clever.round_bonus_outstanding",
                                      players=[p + 1 for p in self.owed])
-        if t == "pick":
+        check = self._CHECKS.get(t)
+        if check is None:
+            raise IllegalActionError("C9.4", "clever.unknown_action")
+        return check(self, a)
+
+    def _check_pick(self, a: Action) -> tuple | None:
+        d = _DIE[a.die]
+        if a.player != self.active or self.solo_passive:
+            raise IllegalActionError("C5.2", "clever.not_active", player=a.player + 1)
+        if self.phase != Phase.ROLLING:
+            raise IllegalActionError("C5.2", "clever.rolling_over")
+        if self.loc[d] != HAND:
+            raise IllegalActionError("C5.2", "clever.die_not_in_roll", die=a.die)
+        if a.area is None:
+            sheet = self.sheets[a.player]
+            if any(sheet.usable(x, self.faces) for x in self.hand()):
+                raise IllegalActionError("C5.3", "clever.must_enter")
+            return None
+        return self._check_mark(a.player, d, a.area, a.field)
+
+    def _check_reroll(self, a: Action) -> None:
+        if a.player != self.active or self.phase != Phase.ROLLING or self.solo_passive:
+            raise IllegalActionError("C7.3", "clever.no_reroll_now")
+        if self.sheets[a.player].rerolls <= 0:
+            raise IllegalActionError("C7.1", "clever.no_rerolls")
+        return None
+
+    def _check_extra(self, a: Action) -> tuple | None:
+        if not 0 <= a.player < self.players:
+            raise IllegalActionError("C7.4", "clever.extra_too_early")
+        if self.sheets[a.player].extras <= 0:
+            raise IllegalActionError("C7.1", "clever.no_extras")
+        d = _DIE[a.die]
+        if not self.part_over(a.player):
+            raise IllegalActionError("C7.4", "clever.extra_too_early")
+        if self.extra_dice[a.player] >> d & 1:
+            raise IllegalActionError("C7.5", "clever.extra_die_used", die=a.die)
+        return self._check_mark(a.player, d, a.area, a.field)
+
+    def _check_passive(self, a: Action) -> tuple | None:
+        """A take or a pass of a passive player (C6)."""
+        p = a.player
+        if p not in self.passive_players():
+            raise IllegalActionError("C6.1", "clever.not_passive", player=p + 1)
+        if self.phase != Phase.FINISH:
+            raise IllegalActionError("C6.1", "clever.rolling_not_over")
+        if self.done[p]:
+            raise IllegalActionError("C6.1", "clever.already_took", player=p + 1)
+        if a.type == "take":
             d = _DIE[a.die]
-            if a.player != self.active or self.solo_passive:
-                raise IllegalActionError("C5.2", "clever.not_active", player=a.player + 1)
-            if self.phase != Phase.ROLLING:
-                raise IllegalActionError("C5.2", "clever.rolling_over")
-            if self.loc[d] != HAND:
-                raise IllegalActionError("C5.2", "clever.die_not_in_roll", die=a.die)
-            if a.area is None:
-                sheet = self.sheets[a.player]
-                if any(sheet.usable(x, self.faces) for x in self.hand()):
-                    raise IllegalActionError("C5.3", "clever.must_enter")
-                return None
-            return self._check_mark(a.player, d, a.area, a.field)
-        if t == "reroll":
-            if a.player != self.active or self.phase != Phase.ROLLING or self.solo_passive:
-                raise IllegalActionError("C7.3", "clever.no_reroll_now")
-            if self.sheets[a.player].rerolls <= 0:
-                raise IllegalActionError("C7.1", "clever.no_rerolls")
-            return None
-        if t == "extra":
-            if not 0 <= a.player < self.players:
-                raise IllegalActionError("C7.4", "clever.extra_too_early")
-            if self.sheets[a.player].extras <= 0:
-                raise IllegalActionError("C7.1", "clever.no_extras")
-        if t in ("take", "pass"):
-            p = a.player
-            if p not in self.passive_players():
-                raise IllegalActionError("C6.1", "clever.not_passive", player=p + 1)
-            if self.phase != Phase.FINISH:
-                raise IllegalActionError("C6.1", "clever.rolling_not_over")
-            if self.done[p]:
-                raise IllegalActionError("C6.1", "clever.already_took", player=p + 1)
-            if t == "take":
-                d = _DIE[a.die]
-                if self.loc[d] != PLATTER:
-                    if self.players == 1:
-                        raise IllegalActionError("C11.3", "clever.solo_platter_only", die=a.die)
-                    if self.platter_usable(p):
-                        raise IllegalActionError("C6.3", "clever.platter_die_usable", die=a.die)
-                return self._check_mark(p, d, a.area, a.field)
-            if self.platter_usable(p):
-                raise IllegalActionError("C6.4", "clever.must_take")
-            return None
-        if t == "extra":
-            d = _DIE[a.die]
-            if not self.part_over(a.player):
-                raise IllegalActionError("C7.4", "clever.extra_too_early")
-            if self.extra_dice[a.player] >> d & 1:
-                raise IllegalActionError("C7.5", "clever.extra_die_used", die=a.die)
-            return self._check_mark(a.player, d, a.area, a.field)
-        if t == "bonus":
-            if pp is None or a.player != pp:
-                raise IllegalActionError("C8.6", "clever.no_bonus_pending")
-            want = self.pending[0][:-2]
-            if a.area != want:
-                raise IllegalActionError("C8.6", "clever.bonus_wrong_area", area=want)
-            area = _AREA[a.area]
-            f = yellow_bit(*a.field) if area == YELLOW else a.field
-            if f not in self.sheets[pp].free_fields(area):
-                raise IllegalActionError("C8.6", "clever.field_not_free", area=a.area,
-                                         **_field_params(area, f))
-            return (area, f, 0)
-        if t == "end_turn":
-            if self.phase != Phase.FINISH or self.compulsory():
-                raise IllegalActionError("C9.1", "clever.turn_not_over")
-            return None
-        raise IllegalActionError("C9.4", "clever.unknown_action")
+            if self.loc[d] != PLATTER:
+                if self.players == 1:
+                    raise IllegalActionError("C11.3", "clever.solo_platter_only", die=a.die)
+                if self.platter_usable(p):
+                    raise IllegalActionError("C6.3", "clever.platter_die_usable", die=a.die)
+            return self._check_mark(p, d, a.area, a.field)
+        if self.platter_usable(p):
+            raise IllegalActionError("C6.4", "clever.must_take")
+        return None
+
+    def _check_bonus(self, a: Action) -> tuple:
+        pp = self.pending_player
+        if pp is None or a.player != pp:
+            raise IllegalActionError("C8.6", "clever.no_bonus_pending")
+        want = self.pending[0][:-2]
+        if a.area != want:
+            raise IllegalActionError("C8.6", "clever.bonus_wrong_area", area=want)
+        area = _AREA[a.area]
+        f = yellow_bit(*a.field) if area == YELLOW else a.field
+        if f not in self.sheets[pp].free_fields(area):
+            raise IllegalActionError("C8.6", "clever.field_not_free", area=a.area,
+                                     **_field_params(area, f))
+        return (area, f, 0)
+
+    def _check_end_turn(self, a: Action) -> None:
+        if self.phase != Phase.FINISH or self.compulsory():
+            raise IllegalActionError("C9.1", "clever.turn_not_over")
+        return None
+
+    #: each action type's check, after the ones every action goes through
+    _CHECKS = {"pick": _check_pick, "reroll": _check_reroll, "extra": _check_extra, "take": _check_passive,
+               "pass": _check_passive, "bonus": _check_bonus, "end_turn": _check_end_turn}
 
     def _check_round_bonus(self, a: RoundBonus) -> tuple:
         if self.phase != Phase.ROUND_BONUS or a.player not in self.owed:
