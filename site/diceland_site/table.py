@@ -85,14 +85,14 @@ class Table:
 
     #: the engine's name of the game (its definition makes the bots)
     GAME: ClassVar[str] = ""
-    #: every game's table by its engine name: a subclass naming its
-    #: ``GAME`` joins when its module is imported
+    #: every game's table by its engine name: the first subclass naming
+    #: its ``GAME`` joins when its module is imported
     tables: ClassVar[dict[str, type["Table"]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.GAME:
-            Table.tables[cls.GAME] = cls
+        if cls.__dict__.get("GAME"):  # a game's own table, not a subclass of it
+            Table.tables.setdefault(cls.GAME, cls)
 
     @classmethod
     def start(cls, seats: Sequence[Seat], seed: int, lang: str = "en", **options: Any) -> "Table":
