@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Mapping, Sequence
 
+from .ops import poly as poly_op
 from .paint import CanvasPixels, ScaledSheet
+
 
 __all__ = ["MiniSheet", "MiniPanel", "MiniLayout", "HIGHLIGHT", "FLASH_MS", "home_seat", "panel", "fresh_marks",
            "highlight_ops"]
@@ -88,5 +90,5 @@ def highlight_ops(boxes: Sequence[Box], scale: float) -> list[tuple]:
     ops = []
     for x, y, w, h in boxes:
         x0, y0, x1, y1 = x - pad, y - pad, x + w + pad, y + h + pad
-        ops.append(("poly", [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], None, HIGHLIGHT, width))
+        ops.append(poly_op([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], None, HIGHLIGHT, width))
     return ops

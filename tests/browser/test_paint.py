@@ -52,7 +52,7 @@ def numbers_as_floats(call: list) -> list:
 def diceland_ops() -> list[tuple]:
     game = Game.new("A", players=2, seed=7)
     layout = draw.Layout.for_board(load_board("A"), 600, 700, 1.0, info_bar=True)
-    return draw.static_board_ops(game.boards[0], layout) + draw.dynamic_ops(game.sheets[0], layout)
+    return draw.static_ops(game.boards[0], layout) + draw.frame_ops(game.sheets[0], layout)
 
 
 CASES = {

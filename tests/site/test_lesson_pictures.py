@@ -20,7 +20,7 @@ from diceland_site.pictures import DRAWERS, MANIFEST, START, lesson_pictures, st
 TUTORIAL = Path(__file__).resolve().parents[2] / "site" / "tutorial" / "diceland"
 INDEX = json.loads((TUTORIAL / "index.json").read_text(encoding="utf-8"))
 LESSONS = {e["id"]: json.loads((TUTORIAL / e["file"]).read_text(encoding="utf-8")) for e in INDEX}
-#: a crossed cell on the live canvas: a dark cross with a white halo (draw.dynamic_ops)
+#: a crossed cell on the live canvas: a dark cross with a white halo (draw.frame_ops)
 CROSS = re.compile(r'<path d="[^"]+" fill="#141414" stroke="#ffffff"')
 
 

@@ -9,8 +9,9 @@ import pytest
 from diceland_core.games.diceland import Game
 from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.sheet import Sheet
+from diceland_site.ops import FIELDS
 from diceland_site.games.diceland.draw import (
-    OP_KINDS, PALETTE, SYMBOLS, Layout, dynamic_ops, static_board_ops, symbol_svg,
+    PALETTE, SYMBOLS, Layout, frame_ops, static_ops, symbol_svg,
 )
 
 SCREENS = [(360, 640), (1280, 800), (640, 360), (1024, 1366), (320, 480)]
@@ -92,8 +93,8 @@ def test_info_bar_has_twelve_slots_two_per_colour():
 
 def _check_ops(ops):
     for op in ops:
-        assert isinstance(op, tuple) and op[0] in OP_KINDS, op
-        assert len(op) == 1 + OP_KINDS[op[0]], op
+        assert isinstance(op, tuple) and op[0] in FIELDS, op
+        assert len(op) == 1 + len(FIELDS[op[0]]), op
         if op[0] == "poly":
             assert len(op[1]) >= 3 and all(len(p) == 2 for p in op[1])
             assert all(isinstance(v, float) or isinstance(v, int) for p in op[1] for v in p)
@@ -108,7 +109,7 @@ def _check_ops(ops):
 
 def test_static_ops_are_well_formed(board):
     layout = Layout(360, 640, 2.0)
-    ops = static_board_ops(board, layout)
+    ops = static_ops(board, layout)
     _check_ops(ops)
     assert len(ops) < 1000
     fills = {op[2] for op in ops if op[0] == "poly"}
@@ -122,11 +123,11 @@ def test_dynamic_ops_are_few_and_well_formed(board):
     layout = Layout(1280, 800)
     game = Game.new([board, board], seed=2)
     sheet = Sheet(board, board.all_mask & ~board.obstacle_mask)  # everything crossed
-    ops = dynamic_ops(sheet, layout, highlights=[(0, 1), (0, 2)], selection=[(1, 1)], cursor=(4, 4),
+    ops = frame_ops(sheet, layout, highlights=[(0, 1), (0, 2)], selection=[(1, 1)], cursor=(4, 4),
                       hint=[(2, 0)])
     _check_ops(ops)
     assert len(ops) < 300
-    ops = dynamic_ops(game.sheets[0], layout)
+    ops = frame_ops(game.sheets[0], layout)
     _check_ops(ops)
     assert len(ops) == 1  # only the start cell's cross
 
@@ -191,7 +192,7 @@ def test_lit_cells_keep_their_colour_with_a_strong_ring(board):
     """Highlights draw rings only: no translucent wash over the cell's colour."""
     layout = Layout(1280, 800)
     game = Game.new([board, board], seed=2)
-    ops = dynamic_ops(game.sheets[0], layout, highlights=[(0, 1)], room=[(2, 2)])
+    ops = frame_ops(game.sheets[0], layout, highlights=[(0, 1)], room=[(2, 2)])
     rings = [op for op in ops if op[0] == "poly" and op[3] is not None and op[2] is None]
     assert len(rings) >= 3
     assert all(op[2] is None for op in ops[:3])  # nothing filled over a lit cell

@@ -69,7 +69,7 @@ def test_the_last_move_is_outlined_on_the_mini_board(board):
     ops = mini_ops(ctl.game, 1, layout)
     outlined = [op for op in ops if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR]
     assert len(outlined) == len(last_move(ctl.game, 1)) > 0
-    crosses = [op for op in draw.dynamic_ops(ctl.game.sheets[1], layout) if op[0] == "poly"]
+    crosses = [op for op in draw.frame_ops(ctl.game.sheets[1], layout) if op[0] == "poly"]
     assert all(op in ops for op in crosses)
     assert not [op for op in mini_ops(ctl.game, 2, layout) if op[0] == "poly" and op[3] == LAST_MOVE_COLOUR] \
         or last_move(ctl.game, 2)

@@ -17,6 +17,8 @@ from diceland_core.games.clever.sheet import (
     ORANGE_MULTIPLIERS, PURPLE_BONUS, ROUND_BONUS, YELLOW_COLUMN_POINTS, YELLOW_GRID, YELLOW_ROW_BONUS,
 )
 
+from diceland_site.ops import circle as circle_op, line as line_op, poly as poly_op, text as text_op
+
 from .layout import GEOMETRY as G, HEIGHT, WIDTH, Rect
 from .strings import COLOUR_SYMBOLS, CleverStrings
 
@@ -38,16 +40,16 @@ BONUS_TEXT = {"yellow_x": "X", "blue_x": "X", "green_x": "X", "orange_4": "4", "
 
 
 def box(rect: Rect, fill: str | None, stroke: str | None = INK, width: float = 2) -> tuple:
-    return ("poly", rect.points(), fill, stroke, width)
+    return poly_op(rect.points(), fill, stroke, width)
 
 
 def text(x: float, y: float, s: str, colour: str = INK, px: float = 20, align: str = "center") -> tuple:
-    return ("text", x, y, s, colour, px, align)
+    return text_op(x, y, s, colour, px, align)
 
 
 def cross(rect: Rect, colour: str = MARK, width: float = 5, inset: float = 10) -> list[tuple]:
     x1, y1, x2, y2 = rect.x + inset, rect.y + inset, rect.x + rect.w - inset, rect.y + rect.h - inset
-    return [("line", x1, y1, x2, y2, colour, width), ("line", x1, y2, x2, y1, colour, width)]
+    return [line_op(x1, y1, x2, y2, colour, width), line_op(x1, y2, x2, y1, colour, width)]
 
 
 def fox_ops(cx: float, cy: float, size: float = 14) -> list[tuple]:
@@ -56,8 +58,8 @@ def fox_ops(cx: float, cy: float, size: float = 14) -> list[tuple]:
     head = [(cx - s, cy - s * 0.7), (cx - s * 0.55, cy - s * 1.25), (cx - s * 0.2, cy - s * 0.75),
             (cx + s * 0.2, cy - s * 0.75), (cx + s * 0.55, cy - s * 1.25), (cx + s, cy - s * 0.7),
             (cx, cy + s * 0.9)]
-    return [("poly", head, "#e8701a", INK, 1.5),
-            ("poly", [(cx - s * 0.35, cy + s * 0.1), (cx + s * 0.35, cy + s * 0.1), (cx, cy + s * 0.9)],
+    return [poly_op(head, "#e8701a", INK, 1.5),
+            poly_op([(cx - s * 0.35, cy + s * 0.1), (cx + s * 0.35, cy + s * 0.1), (cx, cy + s * 0.9)],
              "#ffffff", None, 0)]
 
 
@@ -70,7 +72,7 @@ def bonus_ops(bonus: str, cx: float, cy: float, size: float = 16) -> list[tuple]
     if area:
         return [box(r, COLOURS_CSS[area], INK, 1.5), text(cx, cy + 1, BONUS_TEXT[bonus], INK, size * 1.2)]
     if bonus in ("reroll", "extra"):
-        return [("circle", cx, cy, size, "#ffffff", INK, 1.5), text(cx, cy + 1, BONUS_TEXT[bonus], INK, size)]
+        return [circle_op(cx, cy, size, "#ffffff", INK, 1.5), text(cx, cy + 1, BONUS_TEXT[bonus], INK, size)]
     return [box(r, "#222222", INK, 1.5), text(cx, cy + 1, "X/6", "#ffffff", size * 0.6)]
 
 
@@ -179,7 +181,7 @@ def mark_ops(state: Any, player: int) -> list[tuple]:
     for boxes, earned, used in ((G.reroll_boxes, sheet.rr, sheet.rr_used), (G.extra_boxes, sheet.ex, sheet.ex_used)):
         for i, r in enumerate(boxes):
             if i < earned:
-                ops.append(("circle", r.cx, r.cy, r.w / 2 - 3, None, MARK, 3))
+                ops.append(circle_op(r.cx, r.cy, r.w / 2 - 3, None, MARK, 3))
                 ops.append(text(r.cx, r.cy + 1, "↻" if boxes is G.reroll_boxes else "+1", MARK, 16))
             if i < used:
                 ops += cross(r, MARK, 3, 4)

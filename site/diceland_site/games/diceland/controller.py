@@ -299,11 +299,11 @@ class Controller(Placement, Keyboard, Table):
         hint = [tuple(c) for c in self.hint_state.get("cells", [])] if self.hint_state and mine else []
         aid = model.decision_aid(self) if mine else None
         room = [c for z in aid.zones if z.fits for c in z.cells] if aid else self.completions()
-        ops = draw.dynamic_ops(self.shown_sheet(), layout, self.highlights(),
+        ops = draw.frame_ops(self.shown_sheet(), layout, self.highlights(),
                                self.selection if mine else (), self.cursor, hint, room)
         if self.viewing_other():
             ops.extend(last_move_ops(self.game, self.shown_player(), layout))
         return ops
 
     def static_ops(self, layout: draw.Layout) -> list[tuple]:
-        return draw.static_board_ops(self.shown_board(), layout)
+        return draw.static_ops(self.shown_board(), layout)

@@ -4,21 +4,12 @@ Pure Python: nothing here touches a canvas.  The page executes each op
 one-to-one on a 2D context after ``ctx.setTransform(*layout.transform)``, so
 every coordinate is in CSS pixels relative to the canvas' top-left corner.
 
-Ops (tuples, the first item names the kind; colours are CSS colour strings,
-``None`` means "do not fill" / "do not stroke"):
+The ops are :mod:`diceland_site.ops`' (polygons, lines, circles, texts; a
+colour ``None`` means "do not fill" / "do not stroke").
 
-``("poly", points, fill, stroke, width)``
-    a closed polygon; ``points`` is a tuple of ``(x, y)``
-``("line", x1, y1, x2, y2, colour, width)``
-    a segment with round caps
-``("circle", x, y, r, fill, stroke, width)``
-``("text", x, y, text, colour, font_px, align)``
-    ``align`` is ``"left"``, ``"center"`` or ``"right"``; baseline middle;
-    bold sans-serif
-
-Draw :func:`static_board_ops` once to an offscreen canvas (hexes, colour
+Draw :func:`static_ops` once to an offscreen canvas (hexes, colour
 symbols, bonus stars, obstacles, start, zone borders, empty info bar), then per
-frame blit it and draw :func:`dynamic_ops` (crosses, highlights, selection,
+frame blit it and draw :func:`frame_ops` (crosses, highlights, selection,
 keyboard cursor, info bar state).
 """
 
@@ -33,10 +24,11 @@ from diceland_core.games.diceland.colours import Colour
 from diceland_core.games.diceland.sheet import Sheet
 from diceland_core.games.diceland.geometry import SQRT3, board_pixel_size, cell_across, cell_center, hex_corners, pixel_to_cell
 from diceland_core.games.diceland.colours import STYLES, parse_colour, symbol_shape
+from diceland_site.ops import circle as circle_op, line as line_op, poly as poly_op, text as text_op
 from diceland_site.paint import CanvasPixels
 
 __all__ = [
-    "PALETTE", "SYMBOLS", "UI_COLOURS", "OP_KINDS", "Layout", "static_board_ops", "dynamic_ops",
+    "PALETTE", "SYMBOLS", "UI_COLOURS", "Layout", "static_ops", "frame_ops",
     "symbol_ops", "symbol_svg", "star_points", "snap_tap", "SNAP_REACH",
 ]
 
@@ -73,9 +65,6 @@ UI_COLOURS: dict[str, str] = {
     "slot_empty": "#ffffff",
     "text": "#1b1b1b",
 }
-
-#: Number of items after the kind, per op kind.
-OP_KINDS: dict[str, int] = {"poly": 4, "line": 6, "circle": 6, "text": 6}
 
 Point = tuple[float, float]
 
@@ -271,8 +260,8 @@ def symbol_ops(colour: Colour | str, x: float, y: float, r: float, ink: str | No
     shape = symbol_shape(colour, x, y, r)
     if shape[0] == "circle":
         _, cx, cy, radius = shape
-        return [("circle", _r(cx), _r(cy), _r(radius), ink, None, 0)]
-    return [("poly", _pts(shape[1]), ink, None, 0)]
+        return [circle_op(_r(cx), _r(cy), _r(radius), ink, None, 0)]
+    return [poly_op(_pts(shape[1]), ink, None, 0)]
 
 
 def symbol_svg(colour: Colour | str, px: int = 24, ink: str | None = None) -> str:
@@ -314,7 +303,7 @@ def _group(board: Board, row: int, col: int) -> object:
     return board.zone_of[i]
 
 
-def static_board_ops(board: Board, layout: Layout) -> list[tuple]:
+def static_ops(board: Board, layout: Layout) -> list[tuple]:
     """The board as it is printed: drawn once, under everything else."""
     s = layout.size
     ops: list[tuple] = []
@@ -329,14 +318,14 @@ def static_board_ops(board: Board, layout: Layout) -> list[tuple]:
             i = board.index(r, c)
             if colour is None:
                 if i == board.start:
-                    ops.append(("poly", corners, UI_COLOURS["start"], UI_COLOURS["grid"], thin))
+                    ops.append(poly_op(corners, UI_COLOURS["start"], UI_COLOURS["grid"], thin))
                 else:
-                    ops.append(("poly", corners, UI_COLOURS["obstacle"], UI_COLOURS["grid"], thin))
-                    ops.append(("circle", _r(x), _r(y), _r(s * 0.3), None, UI_COLOURS["obstacle_mark"], _r(s * 0.08)))
+                    ops.append(poly_op(corners, UI_COLOURS["obstacle"], UI_COLOURS["grid"], thin))
+                    ops.append(circle_op(_r(x), _r(y), _r(s * 0.3), None, UI_COLOURS["obstacle_mark"], _r(s * 0.08)))
                 continue
-            ops.append(("poly", corners, PALETTE[colour.key]["fill"], UI_COLOURS["grid"], thin))
+            ops.append(poly_op(corners, PALETTE[colour.key]["fill"], UI_COLOURS["grid"], thin))
             if board.star_mask >> i & 1:
-                ops.append(("poly", _pts(star_points(x, y, s * 0.72)), UI_COLOURS["star"],
+                ops.append(poly_op(_pts(star_points(x, y, s * 0.72)), UI_COLOURS["star"],
                             UI_COLOURS["star_edge"], _r(max(0.8, s * 0.06))))
                 ops.extend(symbol_ops(colour, x, y, s * 0.2))
             else:
@@ -356,7 +345,7 @@ def _zone_border_ops(board: Board, layout: Layout, outlines: dict[tuple[int, int
     for r, c, k in _zone_edges(board):
         corners = outlines[r, c]
         (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
-        ops.append(("line", round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2), ink, width))
+        ops.append(line_op(round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2), ink, width))
     return ops
 
 
@@ -389,13 +378,13 @@ def _info_bar_static_ops(layout: Layout) -> list[tuple]:
     ops: list[tuple] = []
     edge = _r(max(1.0, s * 0.08))
     x, y, w, h = layout.complete_box
-    ops.append(("poly", _pts([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]),
+    ops.append(poly_op(_pts([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]),
                 UI_COLOURS["slot_empty"], UI_COLOURS["border"], _r(edge * 1.5)))
     for colour, _, (x, y, w, h) in layout.star_slots():
-        ops.append(("poly", _pts([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]),
+        ops.append(poly_op(_pts([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]),
                     PALETTE[colour.key]["fill"], UI_COLOURS["slot_edge"], edge))
         sx, sy, sr = _slot_star(x, y, w, h)
-        ops.append(("poly", _pts(star_points(sx, sy, sr)),
+        ops.append(poly_op(_pts(star_points(sx, sy, sr)),
                     UI_COLOURS["slot_empty"], UI_COLOURS["slot_edge"], _r(edge * 0.6)))
         # the colour's symbol too, in the corner: the bar is readable without colours
         ops.extend(symbol_ops(colour, x + w * 0.2, y + h * 0.2, min(w, h) * 0.15))
@@ -410,7 +399,7 @@ def _slot_star(x: float, y: float, w: float, h: float) -> tuple[float, float, fl
 
 # -- per frame ------------------------------------------------------------------
 
-def dynamic_ops(
+def frame_ops(
     sheet: Sheet,
     layout: Layout,
     highlights: Iterable[tuple[int, int]] = (),
@@ -426,29 +415,29 @@ def dynamic_ops(
     ops: list[tuple] = []
     # lit cells keep their full colour: a ring marks them, never a pale wash
     for r, c in room:
-        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.3)), None, UI_COLOURS["room_edge"],
+        ops.append(poly_op(_pts(layout.cell_corners(r, c, 0.3)), None, UI_COLOURS["room_edge"],
                     _r(max(1.0, s * 0.06))))
     for r, c in highlights:
         ring = _pts(layout.cell_corners(r, c, 0.2))
-        ops.append(("poly", ring, None, UI_COLOURS["legal_halo"], _r(max(4.5, s * 0.3))))
-        ops.append(("poly", ring, None, UI_COLOURS["legal_edge"], _r(max(2.5, s * 0.16))))
+        ops.append(poly_op(ring, None, UI_COLOURS["legal_halo"], _r(max(4.5, s * 0.3))))
+        ops.append(poly_op(ring, None, UI_COLOURS["legal_edge"], _r(max(2.5, s * 0.16))))
     for r, c in hint:
-        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.1)), None, UI_COLOURS["hint"],
+        ops.append(poly_op(_pts(layout.cell_corners(r, c, 0.1)), None, UI_COLOURS["hint"],
                     _r(max(2.0, s * 0.16))))
     for r, c in sheet.crossed_cells():
         x, y = layout.cell_center(r, c)
-        ops.append(("poly", _pts(_cross_points(x, y, s * 0.55, s * 0.11)), UI_COLOURS["cross"],
+        ops.append(poly_op(_pts(_cross_points(x, y, s * 0.55, s * 0.11)), UI_COLOURS["cross"],
                     UI_COLOURS["cross_halo"], _r(max(0.8, s * 0.05))))
     for r, c in selection:
         x, y = layout.cell_center(r, c)
-        ops.append(("poly", _pts(layout.cell_corners(r, c, 0.08)), UI_COLOURS["selection_fill"],
+        ops.append(poly_op(_pts(layout.cell_corners(r, c, 0.08)), UI_COLOURS["selection_fill"],
                     UI_COLOURS["selection_edge"], _r(max(2.0, s * 0.14))))
-        ops.append(("poly", _pts(_cross_points(x, y, s * 0.5, s * 0.09)), UI_COLOURS["cross_halo"],
+        ops.append(poly_op(_pts(_cross_points(x, y, s * 0.5, s * 0.09)), UI_COLOURS["cross_halo"],
                     UI_COLOURS["cross"], _r(max(0.8, s * 0.05))))
     if cursor is not None:
         corners = _pts(layout.cell_corners(*cursor, 0.02))
-        ops.append(("poly", corners, None, UI_COLOURS["cursor"], _r(max(3.0, s * 0.22))))
-        ops.append(("poly", corners, None, UI_COLOURS["cursor_inner"], _r(max(1.0, s * 0.08))))
+        ops.append(poly_op(corners, None, UI_COLOURS["cursor"], _r(max(3.0, s * 0.22))))
+        ops.append(poly_op(corners, None, UI_COLOURS["cursor_inner"], _r(max(1.0, s * 0.08))))
     if layout.info_bar:
         ops.extend(_info_bar_dynamic_ops(sheet, layout))
     return ops
@@ -461,16 +450,16 @@ def _info_bar_dynamic_ops(sheet: Sheet, layout: Layout) -> list[tuple]:
     for colour, k, (x, y, w, h) in layout.star_slots():
         if k < by_colour.get(colour, 0):
             sx, sy, sr = _slot_star(x, y, w, h)
-            ops.append(("poly", _pts(star_points(sx, sy, sr * 1.1)),
+            ops.append(poly_op(_pts(star_points(sx, sy, sr * 1.1)),
                         UI_COLOURS["star"], UI_COLOURS["star_edge"], _r(max(1.0, s * 0.08))))
-            ops.append(("poly", _pts(_cross_points(sx, sy, sr * 0.85, s * 0.08)),
+            ops.append(poly_op(_pts(_cross_points(sx, sy, sr * 0.85, s * 0.08)),
                         UI_COLOURS["cross"], None, 0))
     completed = sheet.completed_colours()
     if completed:
         x, y, w, h = layout.complete_box
-        ops.append(("poly", _pts(_cross_points(x + w / 2, y + h / 2, min(w, h) * 0.42, s * 0.1)),
+        ops.append(poly_op(_pts(_cross_points(x + w / 2, y + h / 2, min(w, h) * 0.42, s * 0.1)),
                     UI_COLOURS["cross"], None, 0))
         if len(completed) > 1:
-            ops.append(("text", _r(x + w * 0.85), _r(y + h * 0.8), str(len(completed)),
+            ops.append(text_op(_r(x + w * 0.85), _r(y + h * 0.8), str(len(completed)),
                         UI_COLOURS["text"], _r(h * 0.4), "center"))
     return ops

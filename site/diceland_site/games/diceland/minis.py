@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from diceland_core.games.diceland import Game
 from diceland_core.games.diceland.actions import Place
+from diceland_site.ops import poly as poly_op
 
 from . import draw
 
@@ -116,8 +117,8 @@ def mini_layout(board, width: float, dpr: float = 1.0) -> draw.Layout:
 def mini_ops(game: Game, player: int, layout: draw.Layout) -> list[tuple]:
     """The whole draw list of ``player``'s mini board: the board, the
     crosses and the last placement outlined."""
-    ops = draw.static_board_ops(game.boards[player], layout)
-    ops.extend(draw.dynamic_ops(game.sheets[player], layout))
+    ops = draw.static_ops(game.boards[player], layout)
+    ops.extend(draw.frame_ops(game.sheets[player], layout))
     ops.extend(last_move_ops(game, player, layout))
     return ops
 
@@ -125,6 +126,6 @@ def mini_ops(game: Game, player: int, layout: draw.Layout) -> list[tuple]:
 def last_move_ops(game: Game, player: int, layout: draw.Layout) -> list[tuple]:
     """The cells of ``player``'s last placement, outlined."""
     width = round(max(1.5, layout.size * 0.2), 2)
-    return [("poly", tuple(layout.cell_corners(r, c, 0.06)), None, LAST_MOVE_COLOUR, width)
+    return [poly_op(tuple(layout.cell_corners(r, c, 0.06)), None, LAST_MOVE_COLOUR, width)
             for r, c in last_move(game, player)]
 

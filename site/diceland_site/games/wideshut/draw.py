@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from diceland_core.games.wideshut.sheet import BLUE, RED, Sheet, number_of
 from diceland_site.i18n import signed
+from diceland_site.ops import circle as circle_op, line as line_op, poly as poly_op, text as text_op
 from diceland_site.paint import ScaledSheet
 
 from .model import DIE_STYLE, HALF_STYLE, ViewModel
@@ -80,7 +81,7 @@ def layout_for(css_width: float, dpr: float = 1.0, max_css_height: float | None 
 
 
 def _rect(x: float, y: float, w: float, h: float, fill, stroke=None, width=0.0) -> tuple:
-    return ("poly", [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill, stroke, width)
+    return poly_op([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill, stroke, width)
 
 
 def static_ops(strings: WideStrings) -> list[tuple]:
@@ -93,20 +94,20 @@ def static_ops(strings: WideStrings) -> list[tuple]:
         ops.append(_rect(M, top, WIDTH - 2 * M, HALF_H, tint, ink, 2))
         for row in range(5):
             x0, y0 = lay.box_origin(half, row, 0)
-            ops.append(("text", M + LABEL / 2, y0 + CELL / 2, str(row + 1), MUTED, 13, "center"))
+            ops.append(text_op(M + LABEL / 2, y0 + CELL / 2, str(row + 1), MUTED, 13, "center"))
             for col in range(6):
                 x, y = lay.box_origin(half, row, col)
                 ops.append(_rect(x + 3, y + 3, CELL - 6, CELL - 6, "#ffffff", ink, 1.5))
                 number = 6 if col == 5 else number_of(RED if half == "red" else BLUE, row, col)
-                ops.append(("text", x + CELL / 2, y + CELL / 2, str(number), ink, 22, "center"))
-            ops.append(("circle", x + CELL / 2, y + CELL / 2, CELL / 2 - 5, None, ink, 1.5))
+                ops.append(text_op(x + CELL / 2, y + CELL / 2, str(number), ink, 22, "center"))
+            ops.append(circle_op(x + CELL / 2, y + CELL / 2, CELL / 2 - 5, None, ink, 1.5))
     return ops
 
 
 def _cross(x: float, y: float, colour: str, width: float) -> list[tuple]:
     a, b = 9, CELL - 9
-    return [("line", x + a, y + a, x + b, y + b, colour, width),
-            ("line", x + b, y + a, x + a, y + b, colour, width)]
+    return [line_op(x + a, y + a, x + b, y + b, colour, width),
+            line_op(x + b, y + a, x + a, y + b, colour, width)]
 
 
 def mark_boxes(sheet: Sheet) -> dict:
@@ -140,7 +141,7 @@ def sheet_ops(sheet: Sheet, strings: WideStrings) -> list[tuple]:
         summary = sheet.half_summary(h)
         title = strings.t("sheet.half_title", symbol=symbol, half=strings.t(f"half.{half}").capitalize(),
                           score=summary["score"])
-        ops.append(("text", M + 8, top + TITLE / 2 + 1, title, ink, 16, "left"))
+        ops.append(text_op(M + 8, top + TITLE / 2 + 1, title, ink, 16, "left"))
         split = set(summary["split_rows"])
         marks = sheet.marks[h]
         for row in range(5):
@@ -150,22 +151,22 @@ def sheet_ops(sheet: Sheet, strings: WideStrings) -> list[tuple]:
                     ops.extend(_cross(x, y, MUTED if row in split else ink, 4))
             x6, y6 = lay.box_origin(half, row, 5)
             if sheet.used[h] >> row & 1:
-                ops.append(("circle", x6 + CELL / 2, y6 + CELL / 2, CELL / 2 - 5, INK, INK, 1.5))
-                ops.append(("text", x6 + CELL / 2, y6 + CELL / 2, "6", "#ffffff", 20, "center"))
+                ops.append(circle_op(x6 + CELL / 2, y6 + CELL / 2, CELL / 2 - 5, INK, INK, 1.5))
+                ops.append(text_op(x6 + CELL / 2, y6 + CELL / 2, "6", "#ffffff", 20, "center"))
             elif sheet.six[h] >> row & 1:
                 ops.extend(_cross(x6, y6, ink, 4))
             if row in split:
                 x0, y0 = lay.box_origin(half, row, 0)
-                ops.append(("line", x0 + 2, y0 + CELL / 2, x0 + 5 * CELL - 2, y0 + CELL / 2, INK, 3))
+                ops.append(line_op(x0 + 2, y0 + CELL / 2, x0 + 5 * CELL - 2, y0 + CELL / 2, INK, 3))
         complete = set(summary["complete_columns"])
         for col, score in enumerate(summary["column_scores"]):
             x, y = lay.box_origin(half, 4, col)
             cy = y + CELL + SCORE / 2
             if col in complete:
                 ops.append(_rect(x + 4, y + CELL + 3, CELL - 8, SCORE - 6, ink))
-                ops.append(("text", x + CELL / 2, cy, f"✓{signed(score)}", "#ffffff", 14, "center"))
+                ops.append(text_op(x + CELL / 2, cy, f"✓{signed(score)}", "#ffffff", 14, "center"))
             else:
-                ops.append(("text", x + CELL / 2, cy, signed(score), INK if score >= 0 else "#a3261b", 14, "center"))
+                ops.append(text_op(x + CELL / 2, cy, signed(score), INK if score >= 0 else "#a3261b", 14, "center"))
     return ops
 
 
@@ -179,11 +180,11 @@ def take_ops(model: ViewModel, strings: WideStrings) -> list[tuple]:
             colour = SKIP if t.kind == "skip" else LIT
             ops.append(_rect(x + 1, y + 1, CELL - 2, CELL - 2, None, colour, 5 if t.active else 3))
             if t.kind == "skip":
-                ops.append(("text", x + CELL / 2, y + CELL - 8, strings.t("sheet.skip_tag"), SKIP, 10, "center"))
+                ops.append(text_op(x + CELL / 2, y + CELL - 8, strings.t("sheet.skip_tag"), SKIP, 10, "center"))
         for half, row, col, kind in model.assigned:
             x, y = lay.box_origin(half, row, col)
             if kind == "skip":
-                ops.append(("circle", x + CELL / 2, y + CELL / 2, CELL / 2 - 5, "rgba(30,36,33,0.45)", SKIP, 3))
+                ops.append(circle_op(x + CELL / 2, y + CELL / 2, CELL / 2 - 5, "rgba(30,36,33,0.45)", SKIP, 3))
             else:
                 ops.extend(_cross(x, y, "rgba(249,168,37,0.95)", 5))
     if model.cursor is not None:
