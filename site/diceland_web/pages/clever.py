@@ -20,7 +20,7 @@ from dataclasses import asdict
 from diceland_site.games.clever.breakdown import breakdown
 from diceland_site.games.clever.controller import Controller
 from diceland_site.games.clever import share
-from diceland_site.games.clever.draw import die_spot, frame_ops, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.clever.draw import frame_ops, hit, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.clever.layout import GEOMETRY, HEIGHT, WIDTH, CanvasLayout
 from diceland_site.games.clever.options import LINK_KEYS, default_seats, from_params
 from diceland_site.games.clever.strings import COLOUR_SYMBOLS, CleverStrings
@@ -143,8 +143,7 @@ class CleverPage(LogReplay, GamePage):
         rect = self.canvas.getBoundingClientRect()
         x, y = self.layout.to_sheet(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
         model = self.ctrl.model()
-        colour = die_spot(model, x, y)
-        spot = ("die", colour) if colour else GEOMETRY.hit_mark(x, y)
+        spot = hit(model, x, y)
         if spot is None:
             return
         if model.shown != model.current and spot[0] == "mark":

@@ -22,7 +22,7 @@ from diceland_site.ops import circle as circle_op, line as line_op, poly as poly
 from .layout import GEOMETRY as G, HEIGHT, WIDTH, Rect
 from .strings import COLOUR_SYMBOLS, CleverStrings
 
-__all__ = ["COLOURS_CSS", "static_ops", "frame_ops", "sheet_ops", "mark_boxes", "bonus_ops"]
+__all__ = ["COLOURS_CSS", "static_ops", "frame_ops", "sheet_ops", "mark_boxes", "bonus_ops", "hit"]
 
 COLOURS_CSS = {"white": "#ffffff", "yellow": "#f4c20d", "blue": "#3b7dd8", "green": "#34a853",
                "orange": "#f5892a", "purple": "#9158c9"}
@@ -253,3 +253,10 @@ def die_spot(model: Any, x: float, y: float) -> str | None:
         if die_rect(d).contains(x, y):
             return d.colour
     return None
+
+
+def hit(model: Any, x: float, y: float) -> tuple | None:
+    """What a tap at (x, y) of the sheet means: ``("die", colour)`` on a
+    drawn die, a field's ``("mark", …)`` target, or None."""
+    colour = die_spot(model, x, y)
+    return ("die", colour) if colour else G.hit_mark(x, y)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from ...i18n import error_details, error_text
 from ...lessons import JudgedMoves, LessonBoard, Outcome
 from .controller import Controller, Result
-from .draw import COLOURS_CSS, die_rect, die_spot, frame_ops, static_ops
+from .draw import COLOURS_CSS, die_rect, frame_ops, hit, static_ops
 from .layout import GEOMETRY, CanvasLayout
 from .model import build_model
 from .strings import COLOUR_SYMBOLS
@@ -161,8 +161,7 @@ class CleverBoard(LessonBoard):
 
     def tap_point(self, layout: CanvasLayout, css_x: float, css_y: float) -> Outcome | None:
         x, y = layout.to_sheet(css_x, css_y)
-        colour = die_spot(self.model(), x, y)
-        spot = ("die", colour) if colour else GEOMETRY.hit_mark(x, y)
+        spot = hit(self.model(), x, y)
         return None if spot is None else self.outcome(self.ctrl.tap(spot))
 
     def target_point(self, layout: CanvasLayout, ident: str) -> tuple[float, float] | None:
