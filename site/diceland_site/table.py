@@ -119,10 +119,16 @@ class Table:
         self.set_language(lang)
         self._take_device()
 
+    #: the game's strings (made with a language code; ``.lang`` is the one
+    #: it speaks)
+    STRINGS: ClassVar[Any] = None
+
     # -- hooks a game fills in ---------------------------------------------------------
     def set_language(self, lang: str) -> None:
         """The game's strings in ``lang`` (``self.strings``, ``self.lang``) and its turn log."""
-        raise NotImplementedError
+        self.strings = self.STRINGS(lang)
+        self.lang = self.strings.lang
+        self.rebuild_log()
 
     def build_log(self) -> Any:
         """The turn log from the game's record."""

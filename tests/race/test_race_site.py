@@ -20,24 +20,19 @@ def test_the_race_joined_the_tables_from_its_own_folder():
 
 def test_two_people_on_one_device_hand_it_over_only_when_the_other_decides():
     ctrl = RaceTable.start([Seat("Ana"), Seat("Bo")], seed=3)
-    first = ctrl.current_seat()
-    assert first is not None and not ctrl.needs_handoff()
-    handoffs = 0
-    for _ in range(400):
-        if ctrl.game.over:
-            break
-        if ctrl.needs_handoff():
-            handoffs += 1
-            assert ctrl.handoff_view().name == ctrl.names[ctrl.current_seat()]
+    assert ctrl.current_seat() is not None and not ctrl.needs_handoff()
+    handoffs = []
+    while not ctrl.game.over:
+        view = ctrl.handoff_view()
+        if view is not None:
+            assert view.name == ctrl.names[ctrl.current_seat()]
             assert not ctrl.press("roll").ok  # nobody acts until the device is taken
+            handoffs.append(len(ctrl.game.actions))
             ctrl.acknowledge_handoff()
-            continue
-        seat = ctrl.acting_seat()
-        action = ctrl.game.legal_actions(seat)[0]
-        assert ctrl.apply(action).ok
-    assert ctrl.game.over
-    turns = sum(1 for a in ctrl.game.actions if type(a).__name__ == "Roll")
-    assert 0 < handoffs < turns  # once a turn at most, never inside one
+        else:
+            assert ctrl.apply(ctrl.game.legal_actions(ctrl.acting_seat())[0]).ok
+    rolls = [i for i, a in enumerate(ctrl.game.actions) if type(a).__name__ == "Roll"]
+    assert handoffs == rolls[1:]  # just before each turn but the first, never inside one
 
 
 def test_a_bot_plays_its_turns_and_undo_takes_back_only_ones_own_move():

@@ -60,6 +60,7 @@ def next_index(state: Game, player: int, area: str) -> int:
 
 class Controller(Table):
     GAME = "clever"
+    STRINGS = CleverStrings
 
     def __init__(self, game: Game, seats: list[Seat] | tuple[Seat, ...], lang: str = "en"):
         self.selection: str | None = None
@@ -80,11 +81,6 @@ class Controller(Table):
     # -- the table's hooks -------------------------------------------------------------
     def t(self, key: str, **params) -> str:
         return self.strings.t(key, **params)
-
-    def set_language(self, lang: str) -> None:
-        self.strings = CleverStrings(lang)
-        self.lang = self.strings.lang
-        self.rebuild_log()
 
     def build_log(self):
         return build_log(self.game, self.names, self.strings)

@@ -64,6 +64,7 @@ class Controller(Placement, Keyboard, Table):
     """One game on one page.  ``seats[i]`` plays ``game``'s player ``i``."""
 
     GAME = "diceland"
+    STRINGS = DicelandStrings
 
     def __init__(self, game: Game, seats: Sequence[Seat], lang: str = "en", hinter: Hinter | None = None,
                  auto_pass: bool = False):
@@ -91,11 +92,6 @@ class Controller(Placement, Keyboard, Table):
         meta = {"seats": [s.to_json() for s in seats]}
         game = Game.new(list(boards), seed=seed, meta=meta)
         return cls(game, seats, lang, hinter)
-
-    def set_language(self, lang: str) -> None:
-        self.strings = DicelandStrings(lang)
-        self.lang = self.strings.lang
-        self.rebuild_log()
 
     def build_log(self):
         return build_log(self.game, self.seats, self.strings, self.stars_text)

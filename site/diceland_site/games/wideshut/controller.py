@@ -39,6 +39,7 @@ class Controller(Table):
     """One game on the page: the engine state, the seats and the take being built."""
 
     GAME = "wideshut"
+    STRINGS = WideStrings
 
     def __init__(self, game: Game, seats: Sequence[Seat], lang: str = "en"):
         self.cursor: tuple[str, int, int] | None = None
@@ -51,11 +52,6 @@ class Controller(Table):
                                   meta={"seats": [s.to_json() for s in seats]}), seats, lang)
 
     # -- the table's hooks -------------------------------------------------------
-    def set_language(self, lang: str) -> None:
-        self.strings = WideStrings(lang)
-        self.lang = self.strings.lang
-        self.rebuild_log()
-
     def build_log(self):
         return build_log(self.game, self.seats, self.strings)
 
