@@ -41,8 +41,9 @@ def test_wheel_is_pure_and_carries_the_boards(wheel):
 def test_wheel_works_away_from_the_checkout(wheel, tmp_path):
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(tmp_path / "site")
-    code = ("import diceland_core.games.diceland as d, json; g = d.Game.new('A', players=2, seed=1);"
-            "print(json.dumps([d.board_ids(), str(d.boards_dir()), len(g.roll)]))")
+    code = ("import diceland_core.games.diceland as d, json; from diceland_core.games.diceland import board;"
+            "g = d.Game.new('A', players=2, seed=1);"
+            "print(json.dumps([board.board_ids(), str(board.boards_dir()), len(g.roll)]))")
     out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
                          cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     import json

@@ -170,7 +170,7 @@ def test_share_position_link_shows_the_games_position(site):
     state = embed_state(page.main_frame)
     assert state["step"] == state["steps"] == len(game.actions)
     assert shown_view(state) == engine_view(game)
-    assert state["names"] == [p["name"] for p in s["players"]]
+    assert state["names"] == [p["name"] for p in s["seats"]]
     assert page.locator("#board").is_visible()
     # previous / next step through the game
     page.click('button[data-control="prev"]')

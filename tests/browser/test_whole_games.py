@@ -60,7 +60,7 @@ MINIS_IN_VIEW = """() => { const panel = document.getElementById('minis');
 
 def board_origin(page) -> dict:
     return page.evaluate("() => { const r = document.getElementById('board').getBoundingClientRect(); "
-                         "return {x: r.left, y: r.top}; }")
+                         "return {x: r.left, y: r.top, w: r.width}; }")
 
 
 def check_lands(site, tap: dict, decision: int) -> None:
@@ -143,9 +143,10 @@ def test_a_whole_game_played_by_taps(browser, server, watch, make_site, name, si
         while (hint := site.next_taps()) is not None:
             origin = board_origin(page)
             for tap in hint:
-                if "x" in tap:  # where the box is now: choosing a die may have scrolled the sheet
-                    now = board_origin(page)
-                    tap = {"x": tap["x"] - origin["x"] + now["x"], "y": tap["y"] - origin["y"] + now["y"]}
+                if "x" in tap:  # where the box is now: the sheet may have scrolled or been drawn anew
+                    now = board_origin(page)  # to another size (it fits the room the dice leave)
+                    k = now["w"] / origin["w"]
+                    tap = {"x": (tap["x"] - origin["x"]) * k + now["x"], "y": (tap["y"] - origin["y"]) * k + now["y"]}
                 if phone:
                     check_lands(site, tap, decisions)
                     assert page.evaluate(CONFIRM_ON_SCREEN), (decisions, tap)
