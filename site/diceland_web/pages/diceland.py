@@ -216,8 +216,8 @@ class DicelandPage(LogReplay, GamePage):
             return
         rect = self.canvas.getBoundingClientRect()
         # a tap just past the edge of a playable (or chosen) cell counts for it
-        cell = draw.snap_tap(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
-                             [*ctrl.highlights(), *ctrl.selection])
+        cell = draw.hit(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
+                         [*ctrl.highlights(), *ctrl.selection])
         if cell is None:
             return
         ctrl.cursor = None

@@ -19,7 +19,7 @@ from diceland_site.games.wideshut import GAME
 from diceland_site.breakdown import signed
 from diceland_site.games.wideshut.breakdown import breakdown, live_score
 from diceland_site.live_scores import SeatTab
-from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, hit, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
@@ -161,10 +161,10 @@ class WideShutPage(LogReplay, GamePage):
         if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
-        hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
-        if hit is not None:
-            self.ctrl.cursor = hit
-            self.after_action(self.ctrl.tap_box(*hit), evt=evt)
+        box = hit(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        if box is not None:
+            self.ctrl.cursor = box
+            self.after_action(self.ctrl.tap_box(*box), evt=evt)
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
