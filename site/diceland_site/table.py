@@ -39,7 +39,7 @@ from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
 
 from .i18n import error_details, error_text
-from .play import HandoffView, Result, own_last_decision
+from .play import HandoffView, Message, Result, own_last_decision
 from .seats import Seat
 
 __all__ = ["Table", "TableContract", "bot_seed"]
@@ -76,7 +76,7 @@ class TableContract(Protocol):
     def can_undo(self) -> bool: ...
     def undo(self) -> Result: ...
     def set_language(self, lang: str) -> None: ...
-    def drain_messages(self) -> list: ...
+    def drain_messages(self) -> list[Message]: ...
     def model(self) -> Any: ...
 
 
@@ -109,7 +109,7 @@ class Table:
         self.seats = list(seats)
         self.definition = get_game(self.GAME)
         self._bots: dict[int, Any] = {}
-        self._messages: list[Any] = []
+        self._messages: list[Message] = []
         #: another player's sheet looked at (None: the one the table shows)
         self.viewing: int | None = None
         #: the person who holds the device (None: nobody took it yet)
@@ -364,7 +364,12 @@ class Table:
         return Result(True, changed=True)
 
     # -- messages -----------------------------------------------------------------------------
-    def drain_messages(self) -> list[Any]:
+    def say(self, kind: str, text: str, event: str = "", player: int | None = None, turn: int = 0) -> None:
+        """Add a :class:`Message` for the page (a log line, a toast, or words
+        read out)."""
+        self._messages.append(Message(kind, text, event, player, turn))
+
+    def drain_messages(self) -> list[Message]:
         """Announcements and log lines since the last call, oldest first."""
         out, self._messages = self._messages, []
         return out

@@ -128,6 +128,7 @@ class GamePage:
     def show(self, ctrl, save_id: str | None) -> None:
         """Put ``ctrl``'s game on screen, written to ``save_id`` (None: a new save)."""
         self.shell.show_game(save_id)
+        ctrl.drain_messages()  # what a game opened says is in its turn log
         self.ctrl = ctrl
         self.over_shown = self.current_game()[0].over
         self.render()
@@ -172,6 +173,27 @@ class GamePage:
         if result.ok:
             self.after_bot(result)
         return result
+
+    def say_messages(self) -> list[str]:
+        """What the table said since the last call, on screen: a person's
+        toast shown (a bot's moves are followed in the log, one line at a
+        time, not as stacked toasts; the end of the game always shows); the
+        toasts and announcements read out, or else the new log lines.  The
+        events they name, in order (the page's sounds)."""
+        ctrl, events, spoken, logged = self.ctrl, [], [], []
+        for message in ctrl.drain_messages():
+            events.append(message.event)
+            if message.kind == "log":
+                logged.append(message.text)
+                continue
+            if message.kind == "toast":
+                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
+                if not by_bot or ctrl.game.over:
+                    self.notices.toast(message.text)
+            spoken.append(message.text)
+        if spoken or logged:
+            self.notices.announce(" ".join(spoken or logged))
+        return events
 
     def after_bot(self, result: Result) -> None:
         """What the page says of a bot's move (the shell redraws after it)."""

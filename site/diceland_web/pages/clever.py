@@ -98,7 +98,6 @@ class CleverPage(LogReplay, GamePage):
         return True
 
     def show(self, ctrl: Controller, save_id: str | None) -> None:
-        ctrl.drain_messages()
         self.notices.hide_message()
         super().show(ctrl, save_id)
 
@@ -218,9 +217,7 @@ class CleverPage(LogReplay, GamePage):
             return
         self.follow_bot()
         model = self.model = ctrl.model()
-        for m in ctrl.drain_messages():
-            if m.kind != "log":
-                self.notices.announce(m.text)
+        self.say_messages()
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         self.draw_sheet(model, ctrl.game)
         shown = model.seats[model.shown]

@@ -126,7 +126,6 @@ class DicelandPage(LogReplay, GamePage):
         ctrl.auto_pass = self.auto_pass_on()
         self.board_cache.clear()
         self.view.forget()
-        ctrl.drain_messages()  # what they say is in its turn log
         self.notices.clear_toasts()
         super().show(ctrl, save_id)
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
@@ -312,16 +311,7 @@ class DicelandPage(LogReplay, GamePage):
             el(name).hidden = False
         if self.replaying():
             return
-        events = []
-        for message in ctrl.drain_messages():
-            events.append(message.event)
-            if message.kind != "log":
-                # a bot's moves are followed in the log, one line at a time, not as stacked toasts
-                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
-                if not by_bot or ctrl.game.over:
-                    self.notices.toast(message.text)
-                self.notices.announce(message.text)
-        self.shell.sound.play(cue_for(events))
+        self.shell.sound.play(cue_for(self.say_messages()))
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         model = ctrl.model()
         self.render_panels(model)

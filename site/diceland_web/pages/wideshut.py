@@ -135,8 +135,6 @@ class WideShutPage(LogReplay, GamePage):
                 self.notices.show_message(result.reason)
         else:
             self.notices.show_message(result.reason, error=True, details=result.details)
-        if result.lines:
-            self.notices.announce(" ".join(result.lines))
 
     def after_action(self, result, save: bool = True, evt=None) -> None:
         self.show_result(result)
@@ -201,6 +199,7 @@ class WideShutPage(LogReplay, GamePage):
         play = self.ctrl
         if play is None or self.replaying():
             return
+        self.say_messages()
         m = play.model()
         self.log_panel.render(play.turn_log, self.t("log.replay"))
         s = self.strings
