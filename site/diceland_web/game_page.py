@@ -24,7 +24,7 @@ from diceland_site.play import Result
 from diceland_site.share import share_url
 from diceland_site.start_params import SEED_MAX
 
-from .dom import window
+from .dom import el, window
 from .new_game import Column, SeatRow
 
 __all__ = ["GamePage"]
@@ -151,7 +151,11 @@ class GamePage:
 
     # -- screen and input ---------------------------------------------------------------
     def translate(self) -> None:
-        """The page's language changed (and once at start): its own labels."""
+        """The page's language changed (and once at start): the dice's label
+        and the game's words; a page adds its own labels."""
+        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        if self.ctrl is not None:
+            self.ctrl.set_language(self.lang)
 
     def render(self) -> None:
         pass

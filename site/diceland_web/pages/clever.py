@@ -79,10 +79,8 @@ class CleverPage(LogReplay, GamePage):
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        super().translate()
         el("targets").setAttribute("aria-label", self.t("clever.targets"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
     def start_from_params(self) -> bool:

@@ -91,9 +91,7 @@ class DicelandPage(LogReplay, GamePage):
             self.render()
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
+        super().translate()
         self.view.dice_signature = None
 
     # -- starting and loading games ---------------------------------------------------

@@ -79,10 +79,8 @@ class WideShutPage(LogReplay, GamePage):
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        super().translate()
         el("seat-tabs").setAttribute("aria-label", self.t("tabs.label"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
         self.cache.clear()
 
     # -- games ------------------------------------------------------------------------
