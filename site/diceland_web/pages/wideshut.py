@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from diceland_core.games.wideshut.turns import dice_count
 from diceland_site.games.wideshut import GAME
 from diceland_site.breakdown import signed
 from diceland_site.games.wideshut.breakdown import breakdown, live_score
@@ -248,7 +249,10 @@ class WideShutPage(LogReplay, GamePage):
                 f'style="background:{fill};color:{ink}"{"" if d.enabled else " disabled"}>'
                 f'<span aria-hidden="true">{d.value}</span><span class="ws-sym" aria-hidden="true">'
                 f'{symbol}<span class="ws-colour"> {esc(self.strings.colour(d.colour))}</span></span></button>')
-        el("dice").innerHTML = "".join(parts)
+        box = el("dice")
+        box.innerHTML = "".join(parts)
+        # a phone keeps the room of every die of the game, shown or not
+        box.setAttribute("data-rows", "2" if dice_count(self.ctrl.game.players) >= 10 else "1")
 
     def render_tabs(self, m) -> None:
         t, sheets = self.t, self.ctrl.game.sheets
