@@ -39,6 +39,7 @@ from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
 
 from .i18n import error_details, error_text
+from .friends import Friends, friends_of, order_from
 from .play import HandoffView, Message, Result, own_last_decision
 from .seats import Seat
 
@@ -116,6 +117,10 @@ class Table:
         self.holder: int | None = None
         #: how many decisions were taken back (a new position, whatever its length)
         self.undos = 0
+        #: a game with friends by turn links: this device plays ``friends.me``
+        self.friends: Friends | None = friends_of(game)
+        if self.friends is not None:
+            self.holder = self.friends.me
         self.set_language(lang)
         self._take_device()
 
@@ -170,8 +175,27 @@ class Table:
         """The seats with a decision now: the engine's ``waiting_for``."""
         return tuple(self.game.waiting_for())
 
+    def here(self, seat: int) -> bool:
+        """A person who decides on this device (in a game with friends, only
+        the device's own seat)."""
+        return self.seats[seat].is_human and (self.friends is None or seat == self.friends.me)
+
     def _people_deciding(self) -> list[int]:
-        return [p for p in self.deciders() if self.seats[p].is_human and self.automatic(p) is None]
+        return [p for p in self.deciders() if self.here(p) and self.automatic(p) is None]
+
+    def friend_order(self) -> list[int]:
+        """In a game with friends, once nothing is left to decide on this
+        device: the other people still to decide, in the order the game
+        travels (:func:`~.friends.order_from`); else nobody."""
+        if self.friends is None or self.game.over or self.current_seat() is not None or self.bot_pending():
+            return []
+        away = [p for p in self.deciders() if self.seats[p].is_human and not self.here(p)]
+        return order_from(self.friends.me, away, len(self.seats))
+
+    def friend_due(self) -> int | None:
+        """The friend the game is to be sent to now (None: nobody)."""
+        order = self.friend_order()
+        return order[0] if order else None
 
     def current_seat(self) -> int | None:
         """The person whose decision the screen shows: the one holding the

@@ -22,7 +22,7 @@ from diceland_site.packed import LinkError
 from diceland_site.surface import table_state
 from diceland_site.play import Result
 from diceland_site.share import share_url
-from diceland_site.start_params import SEED_MAX
+from diceland_site.start_params import SEED_MAX, StartError, friends_query
 
 from .dom import el, window
 from .new_game import Column, SeatRow
@@ -83,8 +83,19 @@ class GamePage:
     # -- games -----------------------------------------------------------------------
     def start_from_link(self) -> bool:
         """Start the game a link describes: an older share link of this
-        game, else a start link; False if the query names none."""
-        return self.open_older_link() or self.start_from_params()
+        game, else a start link (of a game with friends with ``friends=``);
+        False if the query names none."""
+        if self.open_older_link():
+            return True
+        if "friends" not in self.shell.query:
+            return self.start_from_params()
+        try:
+            self.shell.query = friends_query(self.shell.query)
+        except StartError as exc:
+            self.shell.forget_link()
+            self.shell.link_problem = exc.message(self.strings)
+            return False
+        return self.start_from_params() and self.shell.friends.start_with_friends()
 
     def open_older_link(self) -> bool:
         """An older share link of this game (its ``share`` module's

@@ -56,6 +56,8 @@ class Setup:
     round: int = 1
     presets: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     script: tuple = ()
+    #: carried into records untouched (seat names, bot kinds …), kept by an undo
+    meta: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"start_player": self.start_player, "round": self.round}
@@ -90,8 +92,8 @@ class Game(Checks, Turns, History):
         n = check_seats("Ganz schön clever", setup.players, 1, 4, setup.start_player, "C1.3")
         self.setup = setup
         self.seed = setup.seed
-        #: carried into records untouched (seat names, bot kinds …)
-        self.meta: dict[str, Any] = {}
+        #: the setup's ``meta``, carried into records untouched
+        self.meta: dict[str, Any] = setup.meta
         self.players = n
         self.rounds = ROUNDS[n]
         if not 1 <= setup.round <= self.rounds:

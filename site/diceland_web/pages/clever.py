@@ -210,6 +210,7 @@ class CleverPage(LogReplay, GamePage):
             self.followed = bot
 
     def render(self) -> None:
+        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None or self.replaying():
             return

@@ -297,6 +297,7 @@ class DicelandPage(LogReplay, GamePage):
                     self.board_cache)
 
     def render(self) -> None:
+        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None:
             el("status").textContent = ""

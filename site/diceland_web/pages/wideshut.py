@@ -195,6 +195,7 @@ class WideShutPage(LogReplay, GamePage):
         self.replay_controls(m)
 
     def render(self) -> None:
+        self.shell.friends.render()
         play = self.ctrl
         if play is None or self.replaying():
             return
