@@ -109,3 +109,20 @@ def test_an_older_link_keeps_newer_progress_and_a_tampered_one_is_refused(own_si
     ana.page.goto(tampered)
     ana.page.wait_for_function("() => !document.getElementById('message').hidden", timeout=30_000)
     assert len(ana.record()["history"]["actions"]) == kept
+
+
+def test_the_home_page_lists_the_games_where_it_is_your_turn(own_site):
+    ana, luis = own_site(), own_site()
+    ana.open("?friends=Ana,Luis&seed=5&speed=0&lang=es", path="clever.html")
+    play_my_part(ana)
+    link = ana.page.evaluate("window.diceland.turnLink()")
+    ana.open("?lang=es", path="index.html")
+    assert not ana.page.is_visible("#your-turn")  # Ana waits for Luis
+    luis.page.goto(link)
+    luis.wait_ready()
+    luis.open("", path="index.html")
+    entry = luis.page.locator("#your-turn a")
+    assert entry.count() == 1 and "Ana" in entry.inner_text()
+    entry.click()
+    luis.wait_ready()
+    assert luis.state()["seat"] == 1 and luis.page.url.split("?")[0].endswith("clever.html")
