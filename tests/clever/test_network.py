@@ -13,6 +13,7 @@ import pytest
 
 from diceland_core.games.clever import new
 from diceland_core.games.clever.bots import ExpertBot, GreedyBot, play_game
+from diceland_core.core import network as shared
 from diceland_core.games.clever.bots import network as N
 from diceland_core.games.clever.game import HAND
 
@@ -165,7 +166,7 @@ def test_a_list_summed_from_the_last_one_gives_the_output_of_one_summed_in_full(
         state.apply(bot.choose(state, 0))
     quick = [net(pairs) for pairs in lists]
     assert net._last[2] > 0                          # some lists were summed from others
-    monkeypatch.setattr(N, "FRESH", 0)               # every list summed in full
+    monkeypatch.setattr(shared, "FRESH", 0)          # every list summed in full
     assert [net(pairs) for pairs in lists] == quick
     assert net._last[2] == 0
 
