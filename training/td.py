@@ -14,6 +14,9 @@ This module plays the games, learns and writes the files:
   afterstates are valued (their score plus the network's value of what is
   still to come; an afterstate that ends the game has nothing to come), the
   best is played, or (``--explore``) a random choice;
+* or (``--teacher KIND``) a bot of the game plays every decision and the
+  network learns the values of its play: a start from a good player's
+  values, that self-play then improves on;
 * after each game every player's trail of afterstates moves the network
   towards its TD(λ) returns (the last one exact: the final score less its
   score), Adam, ``--batch`` games a batch, ``--passes`` steps on each;
@@ -53,7 +56,7 @@ __all__ = ["Net", "adapter", "dense", "play", "returns", "write", "main"]
 #: method and check recorded in its files, its default settings, and the
 #: functions the self-play calls (the module docstring)
 PARTS = ("INPUTS", "TRAIN_BASE", "EVAL_BASE", "METHOD", "EVAL_KEY", "DEFAULTS", "new", "over", "decision",
-         "afterstates", "recorded", "final", "report", "evaluate", "describe", "upgrade", "__doc__")
+         "afterstates", "recorded", "final", "report", "evaluate", "describe", "upgrade", "teacher", "__doc__")
 
 
 def adapter(names: dict) -> SimpleNamespace:
@@ -117,15 +120,24 @@ class Net:
                        "W2": np.array(found.w2, np.float32), "b2": np.array(found.b2, np.float32)}
 
 
-def play(game, seed: int, net: Net, explore: float, rng: random.Random):
+def play(game, seed: int, net: Net, explore: float, rng: random.Random, teacher=None):
     """One self-play game of the adapter ``game``: the finished state and
-    each player's trail of afterstates ``{player: [(x, score)]}``."""
+    each player's trail of afterstates ``{player: [(x, score)]}``.  With a
+    ``teacher`` (``teacher(state, player) -> action``, a bot of the game)
+    the teacher plays every decision and the network only learns its
+    values."""
     state = game.new(seed)
     trails: dict[int, list] = {}
     while not game.over(state):
         player, actions = game.decision(state)
         if len(actions) == 1:
             state.apply(actions[0])
+            continue
+        if teacher is not None:
+            state.apply(teacher(state, player))
+            found = game.recorded(state, player)
+            if found is not None:
+                trails.setdefault(player, []).append((dense(found[0], net.inputs), found[1]))
             continue
         xs, scores, owner = [], [], []
         for k, a in enumerate(actions):
@@ -183,6 +195,8 @@ def arguments(game, argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--passes", type=int, default=d.get("passes", 1), help="steps of learning on each batch")
     ap.add_argument("--report", type=int, default=d.get("report", 1000))
     ap.add_argument("--eval", type=int, default=d.get("eval", 200))
+    ap.add_argument("--teacher", default=None,
+                    help="a bot kind of the game that plays every decision while the network learns its values")
     ap.add_argument("--out", type=Path, default=None)
     return ap.parse_args(argv)
 
@@ -205,13 +219,17 @@ def main(game, argv: list[str] | None = None) -> int:
         run = {"games": len(finals), "seeds": f"{game.TRAIN_BASE + args.first}+", "seed": args.seed,
                "lr": args.lr, "explore": args.explore, "lam": args.lam, "batch": args.batch,
                "passes": args.passes}
+        if args.teacher:
+            run["teacher"] = args.teacher
         if evaluation:
             run[game.EVAL_KEY] = evaluation
         return {"method": game.METHOD, "hidden": args.hidden, "runs": before + [run]}
 
     while (args.games and len(finals) < args.games) or (
             not args.games and time.process_time() - start < args.minutes * 60):
-        state, trails = play(game, game.TRAIN_BASE + args.first + len(finals), net, args.explore, rng)
+        seed = game.TRAIN_BASE + args.first + len(finals)
+        teacher = game.teacher(args.teacher, seed) if args.teacher else None
+        state, trails = play(game, seed, net, args.explore, rng, teacher)
         finals.append(game.report(state))
         for player in sorted(trails):
             X, G = returns(trails[player], game.final(state, player), net, args.lam)
