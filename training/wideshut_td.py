@@ -2,11 +2,16 @@
 TD(λ) self-play of 2-player games (the shared trainer, training/td.py;
 the network: diceland_core/games/wideshut/bots/network.py).
 
-    nice -n 19 python training/wideshut_td.py --games 400 --report 100 --eval 100 --seed 1 --out A.json
+    nice -n 19 python training/wideshut_td.py --games 300 --report 100 --eval 40 --seed 1 --out A.json
 
-checks the pipeline (a few minutes); the shipped network's runs are
-recorded in its file under ``trained`` and in docs/bots.md (Dice Wide
-Shut's learned expert).  ``--init FILE --first N`` continues a run.
+checks the pipeline (a minute);
+
+    nice -n 19 python training/wideshut_td.py --games 30000 --explore 0.02 --report 1000 \
+        --eval 200 --seed 4 --first 300000 --out FILE
+
+is the shipped network's run (its checkpoint after 5,000 games; recorded
+in the file under ``trained``; docs/bots.md, Dice Wide Shut's learned
+bot).  ``--init FILE --first N`` continues a run.
 
 Each player's afterstates (its sheet after its take, the rival's, the dice
 the rival may still take in this round, the end triggered or not:
