@@ -9,9 +9,13 @@ checks the pipeline (a minute);
     nice -n 19 python training/wideshut_td.py --games 30000 --explore 0.02 --report 1000 \
         --eval 200 --seed 4 --first 300000 --out FILE
 
-is the shipped network's run (its checkpoint after 5,000 games; recorded
-in the file under ``trained``; docs/bots.md, Dice Wide Shut's learned
-bot).  ``--init FILE --first N`` continues a run.
+    nice -n 19 python training/wideshut_td.py --init FILE --first 305000 --games 30000 \
+        --lr 0.0003 --explore 0 --report 500 --eval 0 --seed 5 --out FILE
+
+are the shipped network's runs (the first's checkpoint after 5,000 games
+continued by the second for 2,000; recorded in the file under
+``trained``; docs/bots.md, Dice Wide Shut's learned bot).  ``--init FILE
+--first N`` continues a run.
 
 Each player's afterstates (its sheet after its take, the rival's, the dice
 the rival may still take in this round, the end triggered or not:
