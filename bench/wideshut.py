@@ -151,13 +151,14 @@ def strength(games: int, seed: int) -> None:
 
 def protection_example(seed: int = 37) -> None:
     """The documented game of tests/wideshut/test_bots.py: the
-    expert (player 1 in the texts, index 0) marks a 6 beside a row it is
-    filling, then uses it (W5.3) instead of splitting the row."""
+    strong bot (the expert before the value network; player 1 in the
+    texts, index 0) marks a 6 beside a row it is filling, then uses it
+    (W5.3) instead of splitting the row."""
     from diceland_core.games.wideshut.actions import Take
     from diceland_core.games.wideshut.terminal import describe_take, sheet_text
     state = new(players=2, seed=seed)
-    bots = [make_bot("expert", seed * 31), make_bot("greedy", seed * 31 + 1)]
-    print(f"\nexpert (player 1) vs greedy, seed {seed}: the expert's 6s and skips")
+    bots = [make_bot("strong", seed * 31), make_bot("greedy", seed * 31 + 1)]
+    print(f"\nstrong (player 1) vs greedy, seed {seed}: the strong bot's 6s and skips")
     while not state.over:
         p = state.current_player
         action = bots[p].choose(state, p)

@@ -23,7 +23,7 @@ a copy of the game; the features leave out the dice that copy rolled next
 takes the action with the best score after it plus the network's value, as
 the expert does (a cross of choice still to make is made the best way
 first: ``network.value``), or (``--explore``) a random one.  After each game the
-network moves towards TD(λ) returns of the game's afterstates (Adam,
+network moves towards TD(λ) returns of the game's afterstates (td.py; Adam,
 ``--batch`` games a batch, ``--passes`` steps on each).  Every
 ``--report`` games it prints the mean of the last games played (with
 exploration) and writes ``--out``; at the end it plays ``--eval`` games
@@ -35,96 +35,61 @@ exploration come from ``--seed``.  ``--init`` starts from a network file
 (Adam starts afresh).  Development only: needs numpy
 (requirements-dev.txt); the engine runs the network in pure Python.
 ``--out`` writes the engine's file (half-precision weights, base64).
+This module is the game's adapter to the shared trainer (training/td.py:
+the self-play, the returns, Adam and the files).
 """
 
 from __future__ import annotations
 
-import argparse
 import base64
-import json
-import os
 import random
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-# one thread: the products are small, and a pool of threads would spin
-# away more than the half of the process's time they save
-for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_name, "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import td  # noqa: E402  (first: it keeps numpy to one thread)
 import numpy as np  # noqa: E402
-
-from diceland_core.games.clever import new  # noqa: E402
+from td import returns  # noqa: E402,F401  (the adapter's part of the trainer, as before)
+from diceland_core.games.clever import new as new_game  # noqa: E402
 from diceland_core.games.clever.actions import EndTurn  # noqa: E402
-from diceland_core.games.clever.game import HAND  # noqa: E402
 from diceland_core.games.clever.bots import network  # noqa: E402
 
 TRAIN_BASE = 100_000_000
 EVAL_BASE = 110_000_000
 INPUTS = network.INPUTS
+METHOD = "TD(λ) self-play of solo games, training/clever_td.py"
+EVAL_KEY = "greedy"
+DEFAULTS = {"hidden": 256, "lr": 0.001, "explore": 0.05, "passes": 1, "report": 1000, "eval": 200,
+            "bias": 100.0}
 
 
 def features(state) -> np.ndarray:
     """The afterstate of the solo player (network.features, the engine's
     own description) as a dense vector: nothing of the dice but which are
     still in hand."""
-    x = np.zeros(INPUTS, np.float32)
-    for i, v in network.features(state, 0):
-        x[i] += v
-    return x
+    return td.dense(network.features(state, 0), INPUTS)
 
 
-class Net:
-    """One hidden ReLU layer, a linear output (points still to come), Adam."""
+class Net(td.Net):
+    """The shared network (td.Net) with this game's inputs; its first
+    output is 100 points."""
 
     def __init__(self, hidden: int, seed: int):
-        rng = np.random.default_rng(seed)
-        self.params = {"W1": (rng.standard_normal((INPUTS, hidden)) * 0.1).astype(np.float32),
-                       "b1": np.zeros(hidden, np.float32), "W2": np.zeros(hidden, np.float32),
-                       "b2": np.array(100.0, np.float32)}
-        self.m = {k: np.zeros_like(v) for k, v in self.params.items()}
-        self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
-        self.steps = 0
-
-    def __call__(self, X: np.ndarray) -> np.ndarray:
-        p = self.params
-        return np.maximum(X @ p["W1"] + p["b1"], 0) @ p["W2"] + p["b2"]
-
-    def learn(self, X: np.ndarray, T: np.ndarray, lr: float) -> float:
-        p = self.params
-        H = np.maximum(X @ p["W1"] + p["b1"], 0)
-        err = H @ p["W2"] + p["b2"] - T
-        dH = np.outer(err, p["W2"]) * (H > 0)
-        n = len(T)
-        grads = {"W1": X.T @ dH / n, "b1": dH.mean(0), "W2": H.T @ err / n, "b2": np.array(err.mean())}
-        self.steps += 1
-        for k, g in grads.items():
-            self.m[k] = 0.9 * self.m[k] + 0.1 * g
-            self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
-            step = (self.m[k] / (1 - 0.9 ** self.steps)) / (np.sqrt(self.v[k] / (1 - 0.999 ** self.steps)) + 1e-8)
-            p[k] = (p[k] - lr * step).astype(np.float32)
-        return float((err ** 2).mean())
-
-    def to_json(self, trained: dict | None = None) -> dict:
-        """The engine's file (network.Network: half-precision weights)."""
-        p = self.params
-        return network.Network(p["W1"].tolist(), p["b1"].tolist(), p["W2"].tolist(), float(p["b2"]),
-                               trained).to_json()
+        super().__init__(INPUTS, hidden, seed, DEFAULTS["bias"])
 
     def load(self, data: dict) -> None:
         """Start from the weights of an engine's file (Adam starts afresh).
         A file from before the input of a passive pick still to make
         (``network._DUE``, one input fewer) gets that input with no weight:
         the network plays as it did until it learns what the input says."""
-        if isinstance(data, dict) and data.get("inputs") == INPUTS - 1:
-            data = older(data)
-        found = network.Network.from_json(data)
-        if found.hidden != len(self.params["b1"]):
-            raise SystemExit(f"the file's network has {found.hidden} hidden units, not {len(self.params['b1'])}")
-        self.params = {"W1": np.array(found.w1, np.float32), "b1": np.array(found.b1, np.float32),
-                       "W2": np.array(found.w2, np.float32), "b2": np.array(found.b2, np.float32)}
+        super().load(upgrade(data))
+
+
+def upgrade(data: dict) -> dict:
+    """A file of the network before ``network._DUE``: :func:`older`; any
+    other file as it is."""
+    return older(data) if isinstance(data, dict) and data.get("inputs") == INPUTS - 1 else data
 
 
 def older(data: dict) -> dict:
@@ -150,117 +115,69 @@ def leaves(state) -> list:
     return network.settled(state, 0)
 
 
+# -- the adapter (training/td.py) ------------------------------------------------
+
+def new(seed: int):
+    return new_game(players=1, seed=seed)
+
+
+def over(state) -> bool:
+    return state.over
+
+
+def decision(state) -> tuple[int, list]:
+    return 0, options(state)
+
+
+def afterstates(state, player: int, action) -> list:
+    """The afterstates of ``action`` (a cross of choice made every way):
+    their inputs and their scores."""
+    after = state.copy()
+    after.apply(action)
+    return [(network.features(leaf, 0), leaf.sheets[0].total()) for leaf in leaves(after)]
+
+
+def recorded(state, player: int):
+    """The afterstate the trail keeps; none while a cross of choice is
+    still to make (the choice that follows is one)."""
+    if state.pending_player == 0:
+        return None
+    return network.features(state, 0), state.sheets[0].total()
+
+
+def final(state, player: int) -> float:
+    return state.sheets[0].total()
+
+
+def report(state) -> float:
+    return state.sheets[0].total()
+
+
 def play(seed: int, net: Net, explore: float, rng: random.Random):
     """One solo game: the finished state and its afterstates [(features,
     score after)], those with a cross of choice still to make left out
     (the choice that follows is one)."""
-    state = new(players=1, seed=seed)
-    trail = []
-    while not state.over:
-        actions = options(state)
-        if len(actions) == 1:
-            state.apply(actions[0])
-            continue
-        xs, scores, owner = [], [], []
-        for k, a in enumerate(actions):
-            after = state.copy()
-            after.apply(a)
-            for leaf in leaves(after):
-                xs.append(features(leaf))
-                scores.append(leaf.sheets[0].total())
-                owner.append(k)
-        if rng.random() < explore:
-            k = rng.randrange(len(actions))
-        else:
-            values = np.array(scores, np.float32) + net(np.array(xs))
-            k = owner[int(np.argmax(values))]
-        state.apply(actions[k])
-        if state.pending_player != 0:
-            trail.append((features(state), state.sheets[0].total()))
-    return state, trail
+    state, trails = td.play(ADAPTER, seed, net, explore, rng)
+    return state, trails.get(0, [])
 
 
-def returns(trail, final: float, net: Net, lam: float) -> tuple[np.ndarray, np.ndarray]:
-    """TD(λ) targets of the points still to come after each afterstate; the
-    last one is exact (the game's final score less its score)."""
-    X = np.array([x for x, _ in trail])
-    score = np.array([s for _, s in trail], np.float32)
-    value = net(X)
-    G = np.empty(len(trail), np.float32)
-    G[-1] = final - score[-1]
-    for k in range(len(trail) - 2, -1, -1):
-        gained = score[k + 1] - score[k]
-        G[k] = gained + (1 - lam) * value[k + 1] + lam * G[k + 1]
-    return X, G
+def evaluate(net: td.Net, games: int, rng: random.Random) -> dict:
+    """``games`` games without exploration on the seeds ``EVAL_BASE + i``."""
+    scores = [play(EVAL_BASE + i, net, 0.0, rng)[0].sheets[0].total() for i in range(games)]
+    return {"games": games, "seeds": f"{EVAL_BASE}+", "mean": round(float(np.mean(scores)), 1),
+            "median": float(np.median(scores))}
 
 
-def write(path: Path, net: Net, trained: dict) -> None:
-    path.write_text(json.dumps(net.to_json(trained), separators=(",", ":")) + "\n", encoding="utf-8")
+def describe(evaluation: dict) -> str:
+    return (f"{evaluation['games']} games without exploration (seeds {EVAL_BASE}+): "
+            f"mean {evaluation['mean']:.1f}, median {evaluation['median']:.0f}")
+
+
+ADAPTER = td.adapter(globals())
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=5.0)
-    ap.add_argument("--games", type=int, default=0, help="stop after this many games (0: the minutes)")
-    ap.add_argument("--first", type=int, default=0, help="the first training game's number (seed TRAIN_BASE + it)")
-    ap.add_argument("--init", type=Path, default=None, help="start from this network file (a run continued)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hidden", type=int, default=256)
-    ap.add_argument("--lr", type=float, default=0.001)
-    ap.add_argument("--explore", type=float, default=0.05)
-    ap.add_argument("--lam", type=float, default=0.7)
-    ap.add_argument("--batch", type=int, default=4)
-    ap.add_argument("--passes", type=int, default=1, help="steps of learning on each batch")
-    ap.add_argument("--report", type=int, default=1000)
-    ap.add_argument("--eval", type=int, default=200)
-    ap.add_argument("--out", type=Path, default=None)
-    args = ap.parse_args(argv)
-    net = Net(args.hidden, args.seed)
-    before: list = []
-    if args.init:
-        data = json.loads(args.init.read_text(encoding="utf-8"))
-        net.load(data)
-        before = (data.get("trained") or {}).get("runs", [])
-    rng = random.Random(args.seed)
-    start = time.process_time()
-    finals: list[int] = []
-    batch_x, batch_t = [], []
-
-    def trained(evaluation: dict | None = None) -> dict:
-        run = {"games": len(finals), "seeds": f"{TRAIN_BASE + args.first}+", "seed": args.seed,
-               "lr": args.lr, "explore": args.explore, "lam": args.lam, "batch": args.batch,
-               "passes": args.passes}
-        if evaluation:
-            run["greedy"] = evaluation
-        return {"method": "TD(λ) self-play of solo games, training/clever_td.py", "hidden": args.hidden,
-                "runs": before + [run]}
-
-    while (args.games and len(finals) < args.games) or (
-            not args.games and time.process_time() - start < args.minutes * 60):
-        state, trail = play(TRAIN_BASE + args.first + len(finals), net, args.explore, rng)
-        finals.append(state.sheets[0].total())
-        X, G = returns(trail, finals[-1], net, args.lam)
-        batch_x.append(X)
-        batch_t.append(G)
-        if len(batch_x) == args.batch:
-            X, T = np.concatenate(batch_x), np.concatenate(batch_t)
-            for _ in range(args.passes):
-                net.learn(X, T, args.lr)
-            batch_x, batch_t = [], []
-        if len(finals) % args.report == 0:
-            print(f"{len(finals)} games, {time.process_time() - start:.0f} s of CPU: "
-                  f"mean of the last {args.report} {np.mean(finals[-args.report:]):.1f}", flush=True)
-            if args.out:
-                write(args.out, net, trained())
-    greedy = [play(EVAL_BASE + i, net, 0.0, rng)[0].sheets[0].total() for i in range(args.eval)]
-    evaluation = None
-    if greedy:
-        evaluation = {"games": args.eval, "seeds": f"{EVAL_BASE}+", "mean": round(float(np.mean(greedy)), 1)}
-        print(f"after {len(finals)} games: {args.eval} games without exploration (seeds {EVAL_BASE}+): "
-              f"mean {np.mean(greedy):.1f}, median {np.median(greedy):.0f}", flush=True)
-    if args.out:
-        write(args.out, net, trained(evaluation))
-    return 0
+    return td.main(ADAPTER, argv)
 
 
 if __name__ == "__main__":

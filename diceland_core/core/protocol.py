@@ -226,7 +226,10 @@ class GameDef:
     players)`` are the game-specific part of a record; ``rolls_of(state)``
     the rolls as JSON; ``bots`` maps a bot kind to ``factory(seed) -> Bot``,
     weakest first (bots are made only through :meth:`make_bot`);
-    ``hint(state, player) -> Hint``; ``terminal(args)`` plays
+    ``hint(state, player) -> Hint``; ``value(state, player) -> float`` the
+    worth of a position to a player, read from the values the hint plays
+    by: the final points it may expect (solo) or its expected final margin
+    over its strongest rival (several players); ``terminal(args)`` plays
     in a terminal.  ``error_rule`` says whether replay's ``error`` object
     carries a ``rule`` key (the newer games' contracts; FORMATS.md's Diceland
     output has only ``action_index`` and ``message``)."""
@@ -248,6 +251,7 @@ class GameDef:
     rolls_of: Callable[[Any], list]
     bots: Mapping[str, Callable[[int], Bot]]
     hint: Callable[[Any, int], Hint] | None = None
+    value: Callable[[Any, int], float] | None = None
     terminal: Callable[..., int] | None = None
     error_rule: bool = True
     #: the rule an undo is refused with (nothing to take back, or a roll since)

@@ -13,6 +13,7 @@ import pytest
 
 from diceland_core.games.clever import new
 from diceland_core.games.clever.bots import ExpertBot, GreedyBot, play_game
+from diceland_core.core import network as shared
 from diceland_core.games.clever.bots import network as N
 from diceland_core.games.clever.game import HAND
 
@@ -165,7 +166,7 @@ def test_a_list_summed_from_the_last_one_gives_the_output_of_one_summed_in_full(
         state.apply(bot.choose(state, 0))
     quick = [net(pairs) for pairs in lists]
     assert net._last[2] > 0                          # some lists were summed from others
-    monkeypatch.setattr(N, "FRESH", 0)               # every list summed in full
+    monkeypatch.setattr(shared, "FRESH", 0)          # every list summed in full
     assert [net(pairs) for pairs in lists] == quick
     assert net._last[2] == 0
 
@@ -186,3 +187,20 @@ def test_a_whole_game_of_the_expert_is_deterministic():
     a = play_game(new(players=1, seed=21), [ExpertBot(1)])
     b = play_game(new(players=1, seed=21), [ExpertBot(99)])
     assert a.actions == b.actions and a.over
+
+
+def test_the_position_value_is_the_best_action_s_alone_and_a_margin_with_others():
+    """DEFINITION.value, the review's worth of a position: alone the final
+    score the expert's best action leads to; with others the margin of the
+    expected scores over the best other player's."""
+    from diceland_core.games.clever import DEFINITION
+    state = new(players=1, seed=12)
+    assert DEFINITION.value(state, 0) == pytest.approx(ExpertBot(0).ranked(state, 0)[0][0])
+    while not state.over:
+        state.apply(GreedyBot(1).choose(state, 0))
+    assert DEFINITION.value(state, 0) == state.sheets[0].total()
+    two = new(players=2, seed=5)
+    for _ in range(3):
+        two.apply(ExpertBot(0).choose(two, two.waiting_for()[0]))
+    v0, v1 = DEFINITION.value(two, 0), DEFINITION.value(two, 1)
+    assert v0 == pytest.approx(-v1) and v0 != 0

@@ -1,7 +1,7 @@
-"""The bots (random, greedy, expert, search) and the hint: legal choices in 2–5
-player games, the same seed giving the same game, the expert's use of the
-6s to protect the rows it builds (W5.3) in a documented seeded game, and the
-hint's reason in three languages.  No timing here: bench/wideshut.py
+"""The bots (random, greedy, learned, strong, expert, search) and the hint: legal
+choices in 2–5 player games, the same seed giving the same game, the strong
+bot's use of the 6s to protect the rows it builds (W5.3) in a documented
+seeded game, and the hint's reason in three languages.  No timing here: bench/wideshut.py
 measures speed and strength."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from diceland_core.core.protocol import Hint
 from diceland_core.games.wideshut.actions import Roll, Take
 from diceland_core.games.wideshut import DEFINITION
-from diceland_core.games.wideshut.bots import BOTS, ExpertBot
+from diceland_core.games.wideshut.bots import BOTS, ExpertBot, LearnedBot, StrongBot
 
 make_bot = DEFINITION.make_bot
 from wideshut_support import DEFINITION, new
@@ -29,19 +29,19 @@ def play(kinds, seed):
 
 
 def test_registered_bot_kinds_weakest_first():
-    assert tuple(BOTS) == ("random", "greedy", "expert", "search") == DEFINITION.bot_kinds
+    assert tuple(BOTS) == ("random", "greedy", "learned", "strong", "expert", "search") == DEFINITION.bot_kinds
     for kind in BOTS:
         assert DEFINITION.make_bot(kind, 3).kind == kind
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_bots_play_legal_games_to_the_end(players):
-    kinds = (["random", "greedy", "expert"] * 2)[:players]
+    kinds = (["random", "greedy", "expert", "learned"] * 2)[:players]
     state = play(kinds, players)
     assert state.over and state.outcome() is not None
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "learned", "expert"])
 def test_bots_are_reproducible(kind):
     a = play([kind, "greedy", kind], 5)
     b = play([kind, "greedy", kind], 5)
@@ -68,8 +68,9 @@ def test_bots_roll_in_the_roll_phase_w2_2():
         assert make_bot(kind).choose(state, state.start) == Roll(state.start)
 
 
-def test_expert_protects_a_row_with_a_six_then_skips_w5_3():
-    """Seed 37, expert (player 0) against greedy: in round 19 the expert marks
+def test_strong_bot_protects_a_row_with_a_six_then_skips_w5_3():
+    """Seed 37, the strong bot (player 0, the expert's play) against
+    greedy: in round 19 it marks
     the 6 of the second blue row (index 1, the row of the 2s: a blue row
     repeats one number) when it holds four marks, in round 21 the 6 of the
     third (the 3s), also at four marks; in round 24 it takes a blue 2 and a
@@ -77,7 +78,7 @@ def test_expert_protects_a_row_with_a_six_then_skips_w5_3():
     wins 106 to 97.  ``python3 bench/wideshut.py --only example`` prints
     the sheets."""
     state = new(players=2, seed=37)
-    bots = [make_bot("expert", 37 * 31), make_bot("greedy", 37 * 31 + 1)]
+    bots = [make_bot("strong", 37 * 31), make_bot("greedy", 37 * 31 + 1)]
     protected = {}
     skips = []
     while not state.over:
@@ -130,6 +131,16 @@ def test_hint_is_legal_with_a_reason_in_three_languages(players):
         seen.add(h.code)
         state.apply(h.action)
     assert "wideshut.hint_roll" in seen and len(seen) >= 3
+
+
+def test_the_expert_is_the_strong_bot_and_the_hint_its_choice():
+    """The learned bot does not beat the strong one yet (docs/bots.md): the
+    page's expert plays as the strong bot."""
+    state = new(players=2, seed=10)
+    state.apply(Roll(state.start))
+    p = state.current_player
+    assert ExpertBot(3).choose(state, p) == StrongBot(3).choose(state, p)
+    assert isinstance(LearnedBot(3).choose(state, p), Take)
 
 
 def test_hint_matches_the_expert():

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from ...core.lazy import deferred
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .bots import BOTS, hint
+from .bots import BOTS, hint, position_value
 from .game import Game, Phase, Setup
 
 #: every game package exports the same names (docs/adding-a-game.md)
@@ -48,6 +48,7 @@ DEFINITION = register_package(
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
     bots=BOTS,
     hint=hint,
+    value=position_value,
     error_rule=True,
     areas=("yellow", "blue", "green", "orange", "purple", "fox"),
 )

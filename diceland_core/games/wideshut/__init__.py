@@ -7,8 +7,9 @@ Where things are: ``sheet`` (a sheet as bit masks: splits, runs, scores),
 machine, legal actions, the check order of illegal actions, ``summary()``),
 ``scenario`` (the scenario reader), ``record`` (the game's part of a saved
 record), ``messages`` (every text in en/es/it), ``bots`` (random, greedy,
-expert, hint), ``terminal``.  RULINGS.md lists what the engine decides where
-WIDESHUT.md is silent.  The package exports what every game's package does:
+strong, search, the expert's value network, hint, a position's value),
+``terminal``.  RULINGS.md lists what the engine decides where WIDESHUT.md
+is silent.  The package exports what every game's package does:
 ``DEFINITION``, ``new``, ``Game``, ``Setup``, ``Phase`` and ``hint``.
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .bots import BOTS, hint
+from .bots import BOTS, hint, position_value
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .scenario import parse_scenario
 
@@ -45,6 +46,7 @@ DEFINITION = register_package(
     parse_scenario=parse_scenario,
     bots=BOTS,
     hint=hint,
+    value=position_value,
     error_rule=True,
     areas=("red", "blue"),
 )

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ....core.protocol import Hint
 from .base import play_game
-from .expert import ExpertBot
+from .expert import ExpertBot, position_value
 from .greedy import GreedyBot
 from .projection import StrongBot, reason
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "StrongBot", "ExpertBot", "hint", "play_game"]
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "StrongBot", "ExpertBot", "hint", "play_game", "position_value"]
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
 

@@ -30,7 +30,7 @@ from .base import BaseBot
 from .network import load_network, value
 from .projection import platter_gain
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "expected_points", "position_value"]
 
 
 #: 2+ players: a pick costs this share of what the dice it sends to the
@@ -68,3 +68,31 @@ class ExpertBot(BaseBot):
             scored.append((v, a))
         scored.sort(key=lambda x: -x[0])
         return scored
+
+
+def expected_points(state: Game, player: int, network=None) -> float:
+    """The final score ``player`` may expect from the position ``state`` by
+    the network: the score once over; the best action's value where
+    ``player`` has one to choose (as the expert plays it, without the
+    platter term); else the state as ``player``'s afterstate."""
+    if state.over:
+        return float(state.sheets[player].total())
+    net = network if network is not None else load_network()
+    best = None
+    for a in state.legal_actions(player):
+        after = state.copy()
+        after.apply(a)
+        v = value(after, player, net)
+        best = v if best is None or v > best else best
+    return best if best is not None else value(state, player, net)
+
+
+def position_value(state: Game, player: int) -> float:
+    """The review's worth of a position (``DEFINITION.value``): the final
+    points ``player`` may expect (solo), or its expected margin over the
+    strongest other player (:func:`expected_points` of each)."""
+    net = load_network()
+    own = expected_points(state, player, net)
+    if state.players == 1:
+        return own
+    return own - max(expected_points(state, q, net) for q in range(state.players) if q != player)

@@ -24,12 +24,11 @@ last round is round 6.
 
 from __future__ import annotations
 
-import base64
 import json
-import struct
 from functools import lru_cache
 from pathlib import Path
 
+from ....core.network import FRESH, Network as _Network
 from ..game import HAND, Phase
 from ..sheet import _YCOL, _YDIAG, _YROW, Sheet
 
@@ -42,9 +41,6 @@ POINTS = 50.0
 #: the rounds of the solo game the network learned
 SOLO_ROUNDS = 6
 NETWORK_FILE = Path(__file__).with_name("clever_network.json")
-#: the network sums an input list in full at least once in this many
-#: (Network.__call__)
-FRESH = 64
 
 # the first input of each block.  The sheet as printed: yellow bits, blue
 # bits, green / orange / purple counts, orange and purple sums, purple's
@@ -183,85 +179,19 @@ def value(state, player: int, network: "Network | None" = None) -> float:
     return max(s.sheets[player].total() + net(features(s, player)) for s in settled(state, player))
 
 
-class Network:
-    """One hidden ReLU layer and a linear output; ``w1[i]`` holds input
-    ``i``'s weights to every hidden unit."""
+class Network(_Network):
+    """The shared pure-Python network (:mod:`diceland_core.core.network`)
+    with this game's :data:`INPUTS`."""
 
-    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained", "_last")
+    __slots__ = ()
 
-    def __init__(self, w1: list, b1: list, w2: list, b2: float, trained: dict | None = None):
-        if len(w1) != INPUTS or not b1 or any(len(row) != len(b1) for row in w1) or len(w2) != len(b1):
-            raise ValueError(f"the network's weights do not fit its {INPUTS} inputs")
-        self.inputs, self.hidden = INPUTS, len(b1)
-        self.w1 = [tuple(row) for row in w1]
-        self.b1, self.w2, self.b2 = list(b1), list(w2), float(b2)
-        self.trained = trained or {}
-        #: the last input list, its hidden sums, how many lists were summed
-        #: from others since the last one summed in full
-        self._last: tuple[frozenset, list, int] | None = None
-
-    def __call__(self, pairs: list) -> float:
-        """The network's output for ``pairs``.  The afterstates of one
-        decision differ in a few inputs, so a list that differs from the
-        last one in fewer inputs than it has is summed from that one's
-        hidden sums (the rows it lacks taken off, its own added), and every
-        :data:`FRESH` lists the sums start afresh; the output is rounded to
-        a millionth of a point, so that it does not depend on which lists
-        came before."""
-        w1 = self.w1
-        now = frozenset(pairs)
-        last = self._last
-        if last is not None and len(now) == len(pairs) and last[2] < FRESH:
-            before, h, count = last
-            added = [p for p in pairs if p not in before]
-            removed = [p for p in before if p not in now]
-            if len(added) + len(removed) < len(pairs):
-                for i, x in added:
-                    h = [a + x * w for a, w in zip(h, w1[i])]
-                for i, x in removed:
-                    h = [a - x * w for a, w in zip(h, w1[i])]
-                self._last = (now, h, count + 1)
-                return self._out(h)
-        h = self.b1
-        for i, x in pairs:
-            row = w1[i]
-            if x == 1.0:
-                h = [a + w for a, w in zip(h, row)]
-            else:
-                h = [a + x * w for a, w in zip(h, row)]
-        self._last = (now, h, 0) if len(now) == len(pairs) else None
-        return self._out(h)
-
-    def _out(self, h: list) -> float:
-        return round(self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0), 6)
-
-    # -- the file ------------------------------------------------------------------
-    def to_json(self) -> dict:
-        """The weights as half-precision floats in base64 (little-endian)."""
-        def pack(values):
-            return base64.b64encode(struct.pack(f"<{len(values)}e", *values)).decode("ascii")
-        return {"inputs": self.inputs, "hidden": self.hidden,
-                "w1": pack([w for row in self.w1 for w in row]), "b1": pack(self.b1),
-                "w2": pack(self.w2), "b2": self.b2, "trained": self.trained}
+    def __init__(self, w1: list, b1: list, w2: list, b2: float, trained: dict | None = None,
+                 inputs: int | None = None):
+        super().__init__(w1, b1, w2, b2, trained, INPUTS)
 
     @classmethod
-    def from_json(cls, data: dict) -> "Network":
-        try:
-            hidden = int(data["hidden"])
-            if int(data["inputs"]) != INPUTS or hidden <= 0:
-                raise ValueError(f"the network has {data['inputs']} inputs, not {INPUTS}")
-
-            def unpack(text, n):
-                raw = base64.b64decode(text, validate=True)
-                if len(raw) != 2 * n:
-                    raise ValueError(f"the network's weights are {len(raw) // 2} numbers, not {n}")
-                return list(struct.unpack(f"<{n}e", raw))
-            flat = unpack(data["w1"], INPUTS * hidden)
-            w1 = [flat[i * hidden:(i + 1) * hidden] for i in range(INPUTS)]
-            return cls(w1, unpack(data["b1"], hidden), unpack(data["w2"], hidden), float(data["b2"]),
-                       data.get("trained"))
-        except (KeyError, TypeError, ValueError, struct.error) as exc:
-            raise ValueError(f"the network's file is not whole: {exc}") from None
+    def from_json(cls, data: dict, inputs: int | None = None) -> "Network":
+        return super().from_json(data, INPUTS)
 
 
 @lru_cache(maxsize=1)

@@ -1,12 +1,12 @@
-"""The search bot: the expert's few best takes, each played on by seeded
+"""The search bot: the strong bot's ("the expert" below) few best takes, each played on by seeded
 rollouts (:mod:`diceland_core.core.search`).
 
-The expert ranks every distinct take (:meth:`ExpertBot.scored_takes`); the
+The expert ranks every distinct take (:meth:`StrongBot.scored_takes`); the
 ``candidates`` best are each played on ``rollouts`` times, the expert in
 every seat, with the same fresh dice for every candidate (one roll a round,
 keyed by the round), to the end of the round after this one (or the end of
 the game), and scored there by the expert's own worth of the position
-(:meth:`ExpertBot.position_value`: the chance of winning with two players).
+(:meth:`StrongBot.position_value`: the chance of winning with two players).
 So a take is judged by what the next player really does with the dice it
 leaves and by one more round of real dice, where the expert alone guesses
 both.  With more than two players the expert's own worth is a margin over
@@ -20,7 +20,7 @@ from ....core.search import SearchPlan, search
 from ..actions import Take
 from ..game import Game
 from .base import BaseBot
-from .expert import ExpertBot
+from .strong import StrongBot
 
 __all__ = ["SearchBot"]
 
@@ -37,7 +37,7 @@ class SearchBot(BaseBot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self.expert = ExpertBot(seed)
+        self.expert = StrongBot(seed)
 
     def take(self, state: Game, player: int) -> Take:
         if state.players != 2:
