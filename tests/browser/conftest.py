@@ -336,13 +336,19 @@ def own_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Si
     """``own_site(**context_options)``: the site in a context of its own
     (its own service worker, caches and storage), watched, closed at the end
     of the test."""
+    yield from sites_in_own_contexts(browser, watch, server.url)
+
+
+def sites_in_own_contexts(browser, watch: Watch, url: str) -> Iterator[Callable[..., Site]]:
+    """A fixture's ``make(**context_options)``: a Site of ``url`` in a new
+    watched context; the contexts are closed when the fixture ends."""
     contexts = []
 
     def make(**context_options) -> Site:
         context = browser.new_context(**context_options)
         contexts.append(context)
         watch.attach(context)
-        return Site(context.new_page(), server.url)
+        return Site(context.new_page(), url)
 
     yield make
     for context in contexts:
@@ -359,3 +365,22 @@ def phone_site(own_site) -> Callable[..., Site]:
                         is_mobile=True, has_touch=True)
 
     return make
+
+
+@pytest.fixture
+def faulty(site_dir: Path) -> Iterator["FaultyServer"]:
+    """The built site on a server of its own whose answers a test can break
+    (:mod:`faulty`), stopped (its stalls released) at the end of the test."""
+    from faulty import FaultyServer
+
+    srv = FaultyServer(site_dir)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def faulty_site(browser, faulty, watch: Watch) -> Iterator[Callable[..., Site]]:
+    """``faulty_site(**context_options)``: the site served by ``faulty`` in a
+    context of its own (its own service worker, caches and storage), watched,
+    closed at the end of the test."""
+    yield from sites_in_own_contexts(browser, watch, faulty.url)
