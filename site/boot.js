@@ -106,9 +106,9 @@
     }
     return backOnline;
   }
-  // One answer's bytes, counted as they arrive; null for an answer that is
-  // not a 200.  Aborted (rejects) when the browser goes back online after
-  // STALL_MS without bytes.
+  // One answer's bytes, counted as they arrive, or the answer itself when it
+  // is not a 200 (a missing file is said as such, not fetched again).
+  // Aborted (rejects) when a download stops (STALL_MS).
   async function readAnswer(fetchBytes, path, init) {
     const abort = new AbortController();
     let timer = 0;
@@ -126,7 +126,7 @@
     quiet();
     try {
       const response = await fetchBytes.call(window, BASE + path, { ...init, signal: abort.signal });
-      if (!response.ok || !response.body) return null;
+      if (!response.ok || !response.body) return { response };
       const reader = response.body.getReader();
       const chunks = [];
       let length = 0;
@@ -162,7 +162,8 @@
         await Promise.race([online(), new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, 3)]))]);
         continue;
       }
-      if (answer && answer.bytes.length === size && await sha256(answer.bytes) === hash) {
+      if (answer.response) return answer.response;
+      if (answer.bytes.length === size && await sha256(answer.bytes) === hash) {
         if (DOWNLOADS[path]) counted(path, size);
         return new Response(answer.bytes, { status: 200, headers: { "content-type": answer.type } });
       }
