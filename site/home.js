@@ -73,7 +73,44 @@
       item.append(title, blurb, link, " ", learn);
       list.appendChild(item);
     }
+    yourTurns(t, tail);
     document.documentElement.dataset.ready = "true";
+  }
+
+  // The games with friends saved here where this device has a decision to
+  // make (the save's summary says so), each a link that opens it.
+  function yourTurns(t, tail) {
+    const box = document.getElementById("your-turn");
+    const found = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (!key || !key.startsWith("diceland:save:")) continue;
+        const text = localStorage.getItem(key);
+        if (!text || text.length > 2000000) continue;
+        let env;
+        try { env = JSON.parse(text); } catch (e) { continue; }
+        const s = env && env.summary;
+        if (!s || s.over || !s.friends || s.friends.yours !== true || !Array.isArray(s.players)) continue;
+        const game = DATA.games.find((g) => g.game === (s.game || "diceland"));
+        if (!game) continue;
+        const names = s.players.filter((p, i) => i !== s.friends.me).map((p) => String(p && p.name)).join(", ");
+        found.push({ at: Number(env.saved_at) || 0, id: key.slice("diceland:save:".length), game, names });
+      }
+    } catch (e) { /* storage blocked: nothing to list */ }
+    box.hidden = found.length === 0;
+    const list = box.querySelector("ul");
+    list.textContent = "";
+    box.querySelector("h2").textContent = t("home.your_turns");
+    found.sort((a, b) => b.at - a.at);
+    for (const f of found) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "./" + f.game.page + (tail ? tail + "&" : "?") + "save=" + encodeURIComponent(f.id);
+      link.textContent = t("home.your_turn", { game: t(f.game.title), names: f.names });
+      item.appendChild(link);
+      list.appendChild(item);
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);

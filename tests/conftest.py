@@ -17,6 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# no time limit on one generated example: a loaded machine (CI, two test
+# processes beside a browser) is slow now and then, which says nothing of
+# the property under test
+settings.register_profile("diceland", deadline=None)
+settings.load_profile("diceland")
 
 
 def _game_folders() -> list[Path]:

@@ -12,6 +12,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def require(ok: bool, what: str) -> None:
+    """A test module's prerequisite: without it the module fails to load and
+    says ``what`` (never a skip, which would hide its tests)."""
+    if not ok:
+        import pytest
+
+        pytest.fail(what, pytrace=False)
+
+
+def require_site_tools() -> None:
+    """The build needs the npm packages (``bash .ci/run`` installs them)."""
+    import shutil
+
+    require(shutil.which("npm") is not None or (ROOT / "node_modules" / "pyodide").exists(),
+            "building the site needs npm or node_modules/ (bash .ci/run sets them up)")
+
+
 def load_build():
     """build.py, as a module (it is a script, not a package)."""
     import importlib.util

@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from support import load_build
+from support import load_build, require_site_tools
 
-ROOT = Path(__file__).resolve().parents[1]
-
-if shutil.which("npm") is None and not (ROOT / "node_modules" / "pyodide").exists():
-    pytest.skip("needs npm or node_modules/ to build the site", allow_module_level=True)
+require_site_tools()
 
 
 @pytest.fixture(scope="module")

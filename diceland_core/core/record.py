@@ -6,7 +6,8 @@ A record is ``{"format": "diceland-record", "version": 2, "game": NAME,
 part (Diceland: the boards, start player, fixed rolls, cells crossed before
 play); ``history`` holds every action and every roll as data.  Loading
 replays the actions (one replay loop, :func:`~diceland_core.core.replay.play`)
-and checks that the rolls come out as recorded, so saves, undo, bug reports
+and checks that the rolls come out as recorded (a record may leave its rolls
+out, as a link does: the seed gives them), so saves, undo, bug reports
 and replays are the same thing, and nothing is half-loaded: a malformed,
 future-version or inconsistent record raises :class:`RecordError`.
 
@@ -157,7 +158,7 @@ def load_record(source: str | bytes | dict) -> Any:
     if not isinstance(meta, dict):
         raise RecordError("'meta' must be an object")
     if not isinstance(history, dict) or not isinstance(history.get("actions"), list) \
-            or not isinstance(history.get("rolls"), list):
+            or not isinstance(history.get("rolls", []), list):
         raise RecordError("'history' must be an object with the lists 'actions' and 'rolls'")
     actions = []
     for i, raw in enumerate(history["actions"]):
@@ -174,7 +175,8 @@ def load_record(source: str | bytes | dict) -> Any:
         raise RecordError(f"actions[{replayed.applied}] is not legal in the replayed game: "
                           f"{replayed.error}")
     rolls = definition.rolls_of(state)
-    if json.loads(json.dumps(rolls)) != history["rolls"]:
+    # the dice come from the seed; recorded rolls (a link leaves them out) must be those
+    if "rolls" in history and json.loads(json.dumps(rolls)) != history["rolls"]:
         raise RecordError(
             "the recorded dice differ from the dice the seed gives "
             f"({len(history['rolls'])} recorded rolls, {len(rolls)} replayed)"

@@ -1,5 +1,5 @@
 """What every game's plug-in gives its page, whatever the game: the
-:class:`Result` of an input, the :class:`ButtonView` of a button, the
+:class:`Result` of an input, the :class:`Message` it says, the :class:`ButtonView` of a button, the
 :class:`HandoffView` of the pass-the-device screen, the fields every view
 model has (:class:`BaseView`, which each game's ``model.ViewModel`` extends)
 and the taps of ``window.diceland.hintTaps()`` (:func:`point`,
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["Result", "ButtonView", "HandoffView", "BaseView", "Tap", "point", "button", "own_last_decision"]
+__all__ = ["Result", "Message", "ButtonView", "HandoffView", "BaseView", "Tap", "point", "button", "own_last_decision"]
 
 
 def own_last_decision(state: Any, actor: Callable[[Any], int | None],
@@ -26,6 +26,20 @@ def own_last_decision(state: Any, actor: Callable[[Any], int | None],
         if seat is not None and is_human(seat):
             return steps, seat
     return None
+
+
+@dataclass(frozen=True)
+class Message:
+    """What a table says, in every game: a line of the game's log
+    (``kind="log"``), a notice shown and read out (``"toast"``), or words
+    only read out to a screen reader (``"announce"``); ``event`` names what
+    caused it, ``player`` who, ``turn`` the turn it belongs to."""
+
+    kind: str
+    text: str
+    event: str = ""
+    player: int | None = None
+    turn: int = 0
 
 
 @dataclass(frozen=True)

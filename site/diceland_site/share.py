@@ -1,4 +1,5 @@
-"""The one share link of every game: ``<game>.html#position=<packed>``,
+"""The one share link of every game: ``<game>.html#position=<packed>``
+(and a game with friends' turn link, ``#turn=<packed>``, :mod:`.friends`),
 the save envelope (the game's record and its seats) as compact JSON,
 deflate-compressed and base64url-encoded in the URL's fragment, so nothing
 leaves the browser until the link is sent.  The game's page imports it as a
@@ -19,11 +20,13 @@ from typing import Any, Sequence
 from diceland_core.core.record import definition_of
 
 from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS, bounded_record
+from .friends import TURN_KEY, link_friends
 from .games import entry_for
 from .packed import LinkError, unpack
 from .seats import Seat
 
-__all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "position_fragment", "share_url", "read_fragment"]
+__all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "position_fragment", "turn_fragment", "share_url", "turn_url",
+           "read_fragment"]
 
 FRAGMENT_KEY = "position"
 #: a fragment longer than this is refused before decoding
@@ -32,32 +35,53 @@ MAX_FRAGMENT = 200_000
 MAX_ENVELOPE = MAX_IMPORT_CHARS
 
 
+def _packed(key: str, record: dict[str, Any], seats: Sequence[Seat]) -> str:
+    """The envelope of ``record`` packed under ``key``; the record's rolls
+    are left out (the seed gives them: the page that opens the link replays
+    the game from it), which keeps a whole game's link short."""
+    history = {k: v for k, v in record["history"].items() if k != "rolls"}
+    env = {"app": APP, "envelope": ENVELOPE_VERSION, "id": None, "saved_at": 0,
+           "seats": [s.to_json() for s in seats], "record": {**record, "history": history}}
+    raw = json.dumps(env, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return f"{key}=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
 def position_fragment(state: Any, seats: Sequence[Seat]) -> str:
     """``position=<packed>``: the game's record and seats."""
-    env = {"app": APP, "envelope": ENVELOPE_VERSION, "id": None, "saved_at": 0,
-           "seats": [s.to_json() for s in seats], "record": bounded_record(state, seats)}
-    raw = json.dumps(env, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return f"{FRAGMENT_KEY}=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return _packed(FRAGMENT_KEY, bounded_record(state, seats), seats)
+
+
+def turn_fragment(state: Any, seats: Sequence[Seat], to: int) -> str:
+    """``turn=<packed>``: a game with friends, sent to seat ``to``."""
+    return _packed(TURN_KEY, link_friends(bounded_record(state, seats), to), seats)
+
+
+def _page_of(page_url: str, state: Any) -> str:
+    folder = page_url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
+    entry = entry_for(definition_of(state).name)
+    return f"{folder}/{entry.page if entry is not None else 'index.html'}"
 
 
 def share_url(page_url: str, state: Any, seats: Sequence[Seat]) -> str:
     """The link to ``state`` on its game's page, beside the page at
     ``page_url`` (its query and fragment left out)."""
-    folder = page_url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
-    entry = entry_for(definition_of(state).name)
-    page = entry.page if entry is not None else "index.html"
-    return f"{folder}/{page}#{position_fragment(state, seats)}"
+    return f"{_page_of(page_url, state)}#{position_fragment(state, seats)}"
 
 
-def read_fragment(fragment: str) -> str | None:
-    """The envelope's JSON text of a ``#position=…`` fragment (other
-    ``name=value`` parts beside it, joined by ``&``, are left alone); None
-    when the fragment names no position; :class:`~.packed.LinkError` (a
-    ``ValueError``) when it does but cannot be read.  The text is not parsed
-    here: the import measures it first."""
+def turn_url(page_url: str, state: Any, seats: Sequence[Seat], to: int) -> str:
+    """The turn link of a game with friends for seat ``to``."""
+    return f"{_page_of(page_url, state)}#{turn_fragment(state, seats, to)}"
+
+
+def read_fragment(fragment: str, key: str = FRAGMENT_KEY) -> str | None:
+    """The envelope's JSON text of a ``#position=…`` fragment (``key``:
+    ``turn`` for a turn link; other ``name=value`` parts beside it, joined
+    by ``&``, are left alone); None when the fragment names none;
+    :class:`~.packed.LinkError` (a ``ValueError``) when it does but cannot be
+    read.  The text is not parsed here: the import measures it first."""
     for part in fragment.lstrip("#").split("&"):
         name, equals, value = part.partition("=")
-        if equals and name == FRAGMENT_KEY:
+        if equals and name == key:
             raw = unpack(value, MAX_FRAGMENT, MAX_ENVELOPE)
             try:
                 return raw.decode("utf-8")

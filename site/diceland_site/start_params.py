@@ -16,7 +16,7 @@ from .games import entry_for
 from .i18n import Strings
 from .seats import MAX_NAME, SEAT_KINDS
 
-__all__ = ["StartError", "SEED_MAX", "seed_of", "kinds_of", "names_of", "param", "shown"]
+__all__ = ["StartError", "SEED_MAX", "seed_of", "kinds_of", "names_of", "param", "shown", "friends_query"]
 
 #: the largest seed any game takes (the engines seed a 64-bit generator)
 SEED_MAX = (1 << 64) - 1
@@ -80,6 +80,27 @@ def kinds_of(raw: str | None, default: Sequence[str], lo: int, hi: int, game: st
     if not lo <= len(kinds) <= hi:
         raise StartError("count", count=len(kinds), lo=lo, hi=hi, game=game)
     return kinds
+
+
+def friends_query(query: Mapping[str, object]) -> dict[str, object]:
+    """A start link of a game with friends (``friends=Ana,Luis``, with the
+    game's usual parameters) as the start link every page reads: the
+    people's names fill the person seats of ``players=`` in order (all the
+    seats are people when it is not given), the bots keep their default
+    names.  :class:`StartError` (``"friends"``) when the names do not fit:
+    one for each person, at least two."""
+    raw = param(query, "friends") or ""
+    names = [n.strip() for n in raw.split(",")]
+    kinds = [k.strip().lower() for k in (param(query, "players") or ",".join(["human"] * len(names))).split(",")]
+    people = [i for i, k in enumerate(kinds) if k == "human"]
+    if len(names) < 2 or not all(names) or len(people) != len(names):
+        raise StartError("friends", names=shown(raw))
+    seat_names = [""] * len(kinds)
+    for seat, name in zip(people, names):
+        seat_names[seat] = name
+    out = {k: v for k, v in query.items() if k != "friends"}
+    out.update(players=",".join(kinds), names=",".join(seat_names))
+    return out
 
 
 def names_of(raw: str | None) -> list[str]:

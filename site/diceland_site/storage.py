@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Sequence
 
 from diceland_core.core.protocol import GameState
-from diceland_core.core.record import definition_of
+from diceland_core.core.record import definition_of, record_of
 
 from . import safejson
 from .envelope import (
     MAX_FRAME_CHARS, MAX_IMPORT_CHARS, envelope_of, game_name, load_save, loads_outside, parse_save,
     revision_of, seat_names, valid_id,
 )
+from .friends import FRIENDS, compare_records, kept_friends
 from .games import entry_for
 from .i18n import LANGUAGES, Strings
 from .save_errors import SaveError
@@ -378,25 +379,75 @@ class SaveStore:
         (with ``game``, a save of another game is refused and not stored).
         :attr:`import_notes` then lists what was changed on the way in
         (``"names_trimmed"``: a name longer than the limit was cut)."""
+        env, state, seats = self._read_import(text, lang, game)
+        wanted = env.get("id")
+        taken = self._raw(wanted) is not None if valid_id(wanted) else True
+        save_id = self.new_id() if taken else wanted
+        self.save(state, seats, save_id, None)
+        return save_id
+
+    def _read_import(self, text: str, lang: str, game: str | None) -> tuple[dict[str, Any], GameState, list[Seat]]:
+        """A file's or a link's envelope, its game replayed and its seats (in
+        ``lang``'s default names where it has none); :class:`SaveError`."""
         self.import_notes = []
         env = parse_save(text, MAX_IMPORT_CHARS)
         named = game_name(env["record"])
         if game is not None and named != game and entry_for(named) is not None:  # refused unreplayed
             raise SaveError("other_game", f"a record of {named!r}, not of {game!r}", game=named)
         s = Strings(lang)
-        names = [s.t("seat.default_name", number=i + 1) for i in range(4)]
+        names = [s.t("seat.default_name", number=i + 1) for i in range(5)]
         state, seats = load_save(env, names)
         seats = in_language(seats, s, [Strings(other) for other in LANGUAGES])
         found = definition_of(state).name
         if game is not None and found != game:
             raise SaveError("other_game", f"a record of {found!r}, not of {game!r}", game=found)
-        wanted = env.get("id")
-        taken = self._raw(wanted) is not None if valid_id(wanted) else True
-        save_id = self.new_id() if taken else wanted
-        self.save(state, seats, save_id, None)
         if any(len(n) > MAX_NAME for n in seat_names(env)):
             self.import_notes.append("names_trimmed")
-        return save_id
+        return env, state, seats
+
+    def import_turn(self, text: str, lang: str = "en", game: str | None = None) -> tuple[str, str]:
+        """A turn link of a game with friends (:mod:`.friends`), replayed and
+        checked like an import: ``(save_id, verdict)``.  The first link of a
+        game is stored as a new save, played here by the seat it was sent to
+        (``"new"``); a link that goes on from the saved game of the same id
+        is written over it (``"newer"``); the saved game is kept unchanged
+        when the link is the same (``"same"``), older (``"older"``) or went
+        another way (``"other"``).  A link without friends is imported as a
+        shared game (``"new"``)."""
+        env, state, seats = self._read_import(text, lang, game)
+        sent = kept_friends(state.setup.meta.get(FRIENDS), state.players)
+        if sent is None or "to" not in sent:
+            state.setup.meta.pop(FRIENDS, None)
+            save_id = self.new_id()
+            self.save(state, seats, save_id, None)
+            return save_id, "new"
+        found = self.find_friends(sent["id"])
+        if found is None:
+            state.setup.meta[FRIENDS] = {"id": sent["id"], "me": sent["to"]}
+            save_id = self.new_id()
+            self.save(state, seats, save_id, None)
+            return save_id, "new"
+        save_id, kept, me = found
+        verdict = compare_records(kept, record_of(state))
+        if verdict == "newer":
+            state.setup.meta[FRIENDS] = {"id": sent["id"], "me": me}
+            self.save(state, seats, save_id, None)
+        return save_id, verdict
+
+    def find_friends(self, game_id: str) -> tuple[str, dict[str, Any], int] | None:
+        """The save of the game with friends ``game_id``: its id, its record
+        and the seat this device plays; None if there is none."""
+        for summary in self.list_saves():
+            if summary["broken"] or (summary.get("friends") or {}).get("id") != game_id:
+                continue
+            try:
+                state, _ = self.load(summary["id"])
+            except SaveError:
+                continue
+            mine = kept_friends(state.setup.meta.get(FRIENDS), state.players)
+            if mine is not None and mine["id"] == game_id and "me" in mine:
+                return summary["id"], record_of(state), mine["me"]
+        return None
 
     # -- settings ---------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:

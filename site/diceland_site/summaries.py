@@ -8,6 +8,7 @@ from typing import Any, Callable, Sequence
 
 from diceland_core.core.record import definition_of
 
+from .friends import friends_of, friends_summary
 from .seats import MAX_NAME, Seat
 
 __all__ = ["summarize", "rebuilt_summary", "game_of_summary", "valid_summary", "progress_text"]
@@ -21,7 +22,11 @@ def summarize(game: Any, seats: Sequence[Seat]) -> dict[str, Any]:
     (a summary without it is Diceland's)."""
     name = definition_of(game).name
     own = _own_summary(name)
-    return own(game, seats) if own is not None else _common_summary(name, game, seats)
+    summary = own(game, seats) if own is not None else _common_summary(name, game, seats)
+    friends = friends_of(game)
+    if friends is not None:
+        summary["friends"] = friends_summary(game, seats, friends)
+    return summary
 
 
 _OWN: dict[str, Callable[[Any, Sequence[Seat]], dict[str, Any]] | None] = {}
@@ -73,8 +78,24 @@ def progress_text(summary: dict[str, Any], t: Callable[..., str]) -> str:
         return t("menu.finished")
     counter = summary.get("round")
     if isinstance(counter, int) and not isinstance(counter, bool) and counter > 0:
-        return t("menu.round", round=counter)
-    return t("menu.turn", turn=summary.get("turn", 0))
+        text = t("menu.round", round=counter)
+    else:
+        text = t("menu.turn", turn=summary.get("turn", 0))
+    return f"{text} · {whose}" if (whose := friends_text(summary, t)) else text
+
+
+def friends_text(summary: dict[str, Any], t: Callable[..., str]) -> str:
+    """A game with friends' "your turn" or "waiting for NAME" ("" for any
+    other game, or a summary that does not say)."""
+    friends = summary.get("friends")
+    if not isinstance(friends, dict) or summary.get("over"):
+        return ""
+    if friends.get("yours") is True:
+        return t("friends.your_turn")
+    waiting, players = friends.get("waiting"), summary.get("players") or []
+    if type(waiting) is int and 0 <= waiting < len(players) and isinstance(players[waiting], dict):
+        return t("friends.waiting", name=players[waiting].get("name", ""))
+    return ""
 
 
 def game_of_summary(summary: dict[str, Any]) -> str:

@@ -39,7 +39,8 @@ from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
 
 from .i18n import error_details, error_text
-from .play import HandoffView, Result, own_last_decision
+from .friends import Friends, friends_of, order_from
+from .play import HandoffView, Message, Result, own_last_decision
 from .seats import Seat
 
 __all__ = ["Table", "TableContract", "bot_seed"]
@@ -76,7 +77,7 @@ class TableContract(Protocol):
     def can_undo(self) -> bool: ...
     def undo(self) -> Result: ...
     def set_language(self, lang: str) -> None: ...
-    def drain_messages(self) -> list: ...
+    def drain_messages(self) -> list[Message]: ...
     def model(self) -> Any: ...
 
 
@@ -109,13 +110,17 @@ class Table:
         self.seats = list(seats)
         self.definition = get_game(self.GAME)
         self._bots: dict[int, Any] = {}
-        self._messages: list[Any] = []
+        self._messages: list[Message] = []
         #: another player's sheet looked at (None: the one the table shows)
         self.viewing: int | None = None
         #: the person who holds the device (None: nobody took it yet)
         self.holder: int | None = None
         #: how many decisions were taken back (a new position, whatever its length)
         self.undos = 0
+        #: a game with friends by turn links: this device plays ``friends.me``
+        self.friends: Friends | None = friends_of(game)
+        if self.friends is not None:
+            self.holder = self.friends.me
         self.set_language(lang)
         self._take_device()
 
@@ -170,8 +175,27 @@ class Table:
         """The seats with a decision now: the engine's ``waiting_for``."""
         return tuple(self.game.waiting_for())
 
+    def here(self, seat: int) -> bool:
+        """A person who decides on this device (in a game with friends, only
+        the device's own seat)."""
+        return self.seats[seat].is_human and (self.friends is None or seat == self.friends.me)
+
     def _people_deciding(self) -> list[int]:
-        return [p for p in self.deciders() if self.seats[p].is_human and self.automatic(p) is None]
+        return [p for p in self.deciders() if self.here(p) and self.automatic(p) is None]
+
+    def friend_order(self) -> list[int]:
+        """In a game with friends, once nothing is left to decide on this
+        device: the other people still to decide, in the order the game
+        travels (:func:`~.friends.order_from`); else nobody."""
+        if self.friends is None or self.game.over or self.current_seat() is not None or self.bot_pending():
+            return []
+        away = [p for p in self.deciders() if self.seats[p].is_human and not self.here(p)]
+        return order_from(self.friends.me, away, len(self.seats))
+
+    def friend_due(self) -> int | None:
+        """The friend the game is to be sent to now (None: nobody)."""
+        order = self.friend_order()
+        return order[0] if order else None
 
     def current_seat(self) -> int | None:
         """The person whose decision the screen shows: the one holding the
@@ -364,7 +388,12 @@ class Table:
         return Result(True, changed=True)
 
     # -- messages -----------------------------------------------------------------------------
-    def drain_messages(self) -> list[Any]:
+    def say(self, kind: str, text: str, event: str = "", player: int | None = None, turn: int = 0) -> None:
+        """Add a :class:`Message` for the page (a log line, a toast, or words
+        read out)."""
+        self._messages.append(Message(kind, text, event, player, turn))
+
+    def drain_messages(self) -> list[Message]:
         """Announcements and log lines since the last call, oldest first."""
         out, self._messages = self._messages, []
         return out

@@ -39,6 +39,7 @@ def expose(shell):
                  "importText": lambda text: shell.saves.import_text(str(text)),
                  "game": lambda: shell.game,
                  "games": lambda: json.dumps([e.game for e in GAMES]), **shell.links.functions(),
+                 "turnLink": shell.friends.turn_link,
                  **page.api_functions()}
     for name, fn in functions.items():
         setattr(api, name, shell.events.proxy(fn))

@@ -22,9 +22,9 @@ from diceland_site.packed import LinkError
 from diceland_site.surface import table_state
 from diceland_site.play import Result
 from diceland_site.share import share_url
-from diceland_site.start_params import SEED_MAX
+from diceland_site.start_params import SEED_MAX, StartError, friends_query
 
-from .dom import window
+from .dom import el, window
 from .new_game import Column, SeatRow
 
 __all__ = ["GamePage"]
@@ -83,8 +83,19 @@ class GamePage:
     # -- games -----------------------------------------------------------------------
     def start_from_link(self) -> bool:
         """Start the game a link describes: an older share link of this
-        game, else a start link; False if the query names none."""
-        return self.open_older_link() or self.start_from_params()
+        game, else a start link (of a game with friends with ``friends=``);
+        False if the query names none."""
+        if self.open_older_link():
+            return True
+        if "friends" not in self.shell.query:
+            return self.start_from_params()
+        try:
+            self.shell.query = friends_query(self.shell.query)
+        except StartError as exc:
+            self.shell.forget_link()
+            self.shell.link_problem = exc.message(self.strings)
+            return False
+        return self.start_from_params() and self.shell.friends.start_with_friends()
 
     def open_older_link(self) -> bool:
         """An older share link of this game (its ``share`` module's
@@ -128,6 +139,7 @@ class GamePage:
     def show(self, ctrl, save_id: str | None) -> None:
         """Put ``ctrl``'s game on screen, written to ``save_id`` (None: a new save)."""
         self.shell.show_game(save_id)
+        ctrl.drain_messages()  # what a game opened says is in its turn log
         self.ctrl = ctrl
         self.over_shown = self.current_game()[0].over
         self.render()
@@ -150,7 +162,11 @@ class GamePage:
 
     # -- screen and input ---------------------------------------------------------------
     def translate(self) -> None:
-        """The page's language changed (and once at start): its own labels."""
+        """The page's language changed (and once at start): the dice's label
+        and the game's words; a page adds its own labels."""
+        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        if self.ctrl is not None:
+            self.ctrl.set_language(self.lang)
 
     def render(self) -> None:
         pass
@@ -172,6 +188,27 @@ class GamePage:
         if result.ok:
             self.after_bot(result)
         return result
+
+    def say_messages(self) -> list[str]:
+        """What the table said since the last call, on screen: a person's
+        toast shown (a bot's moves are followed in the log, one line at a
+        time, not as stacked toasts; the end of the game always shows); the
+        toasts and announcements read out, or else the new log lines.  The
+        events they name, in order (the page's sounds)."""
+        ctrl, events, spoken, logged = self.ctrl, [], [], []
+        for message in ctrl.drain_messages():
+            events.append(message.event)
+            if message.kind == "log":
+                logged.append(message.text)
+                continue
+            if message.kind == "toast":
+                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
+                if not by_bot or ctrl.game.over:
+                    self.notices.toast(message.text)
+            spoken.append(message.text)
+        if spoken or logged:
+            self.notices.announce(" ".join(spoken or logged))
+        return events
 
     def after_bot(self, result: Result) -> None:
         """What the page says of a bot's move (the shell redraws after it)."""

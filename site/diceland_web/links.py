@@ -1,6 +1,7 @@
 """What every game page does with links and hints, whatever the game: the
-one share link (``<game>.html#position=…``, :mod:`diceland_site.share`),
-opened at start-up and on ``hashchange``, and ``window.diceland.hintTaps()``
+one share link (``<game>.html#position=…``, :mod:`diceland_site.share`) and
+a game with friends' turn link (``#turn=…``, :mod:`.friends_bar`), opened
+at start-up and on ``hashchange``, and ``window.diceland.hintTaps()``
 / ``hintAction()`` from the page's ``hint_clicks()`` / ``hint_move()``.
 A part of :class:`~diceland_web.shell.Shell`."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from diceland_site.friends import TURN_KEY
 from diceland_site.packed import LinkError
 from diceland_site.share import read_fragment
 
@@ -22,17 +24,23 @@ class Links:
         shell.on(window, "hashchange", self.hash_changed)
 
     def open_shared(self) -> bool:
-        """A ``#position=…`` link: import the shared game as a new save.  A
-        link that cannot be opened leaves the shell's ``link_problem`` to be said."""
+        """A ``#position=…`` link: import the shared game as a new save; a
+        ``#turn=…`` link: the game with friends it carries.  A link that
+        cannot be opened leaves the shell's ``link_problem`` to be said."""
+        fragment, turn = str(window.location.hash), False
         try:
-            text = read_fragment(str(window.location.hash))
+            text = read_fragment(fragment)
+            if text is None:
+                text, turn = read_fragment(fragment, TURN_KEY), True
         except LinkError as exc:
             text, self.shell.link_problem = None, exc
         else:
             if text is None:
                 return False
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-        return text is not None and self.shell.saves.import_text(text, link=True)
+        if text is None:
+            return False
+        return self.shell.friends.open_turn(text) if turn else self.shell.saves.import_text(text, link=True)
 
     def hash_changed(self, evt=None) -> None:
         """A ``#position=…`` link opened in a tab already on this page."""

@@ -59,6 +59,7 @@ class NewGameDialog:
             welcome.close()
         self.fill(rows if rows is not None else self.shell.page.seat_rows())
         el("seed-input").value = ""
+        el("friends-input").checked = False
         el("new-game-error").textContent = ""
         dialog = el("new-game")
         if not dialog.open:
@@ -143,6 +144,12 @@ class NewGameDialog:
         names = fitting_names([row.name for row in rows], kinds, self.shell.strings)
         seats = [Seat(name, kind) for name, kind in zip(names, kinds)]
         extras = [row.extra for row in rows]
+        friends = bool(el("friends-input").checked)
+        if friends and sum(s.is_human for s in seats) < 2:
+            el("new-game-error").textContent = self.shell.t("friends.too_few")
+            return
         el("new-game").close()
         self.shell.page.new_game(seats, seed, extras)
+        if friends:
+            self.shell.friends.start_with_friends()
         focus_in_place(self.shell.canvas)

@@ -38,6 +38,7 @@ from .autosave import Autosave
 from .dom import Events, document, el, later, report, window
 from .expose import expose, mark_redraw
 from .frames import Frames
+from .friends_bar import FriendsBar
 from .links import Links
 from .new_game import NewGameDialog
 from .notices import Notices
@@ -102,6 +103,7 @@ class Shell:
         self.saves = SavesDialog(self)
         self.sharing = ShareDialog(self)
         self.links = Links(self)
+        self.friends = FriendsBar(self)
         definition = get_game(self.game)
         self.new_game_dialog = NewGameDialog(self, definition.min_players, definition.max_players,
                                              page_class.COLUMN)

@@ -19,14 +19,14 @@ import build as build_module
 from diceland_build.server import serve_in_thread
 from playwright.sync_api import Browser
 from restarts import CRASHED, RESTARTED, Chromium
+from support import require
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 #: Cold Python start on a 2-core machine takes a few seconds; be generous.
 READY_TIMEOUT_MS = 60_000
 
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"browser tests need {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+require(Path(CHROMIUM).exists(), f"the browser tests need {CHROMIUM} (apt-get install chromium)")
 
 
 

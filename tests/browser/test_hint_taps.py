@@ -44,5 +44,6 @@ def test_the_hints_taps_make_the_hints_moves(site, path, players):
         made = actions(site)[before:]
         assert any(same_move(a, hinted) for a in made), (path, hinted, made, taps)
         moves += 1
+        assert site.page.text_content("#announcer"), path  # the move was read out
     assert moves >= 6, (path, moves)
     assert not site.state()["message"]

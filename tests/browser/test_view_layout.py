@@ -191,6 +191,18 @@ def test_wideshut_phone_shows_the_whole_sheet_the_dice_and_the_buttons_at_once(p
         button = page.locator("#actions button").nth(i)
         assert on_screen(page, button.bounding_box())
         assert page.evaluate("b => b.scrollWidth <= b.clientWidth", button.element_handle()), button.inner_text()
+    # on to the next roll, when no dice lie on the table: the sheet keeps its size
+    for _ in range(40):
+        s = site.wait_state("s.over || s.phase === 'roll' || s.seat === 0")
+        if s["over"] or s["phase"] == "roll":
+            break
+        done = len(site.record()["history"]["actions"])
+        for tap in site.hint_taps():
+            site.tap(tap, touch=True)
+        page.wait_for_function(
+            f"() => JSON.parse(window.diceland.record()).history.actions.length > {done}", timeout=30_000)
+    assert s["phase"] == "roll" and not s["extra"]["dice"], s
+    assert box(page, "#board")["width"] == parts["sheet"]["width"]
 
 
 def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(browser, server, watch, make_site):

@@ -11,11 +11,12 @@ import pytest
 
 from diceland_core import get_game
 from diceland_site.games.clever.controller import Controller as CleverController
-from diceland_site.games.clever.draw import die_spot
-from diceland_site.games.clever.layout import GEOMETRY, CanvasLayout
+from diceland_site.games.clever.draw import hit as clever_hit
+from diceland_site.games.clever.layout import CanvasLayout
 from diceland_site.games.diceland import draw as diceland_draw
 from diceland_site.games.diceland.controller import Controller as DicelandController
 from diceland_site.games.wideshut.controller import Controller as WideController
+from diceland_site.games.wideshut import draw as wideshut_draw
 from diceland_site.games.wideshut.draw import layout_for
 from diceland_site.seats import Seat
 
@@ -43,7 +44,7 @@ class Diceland:
         return diceland_draw.Layout.for_board(self.ctrl.shown_board(), 420.0, 700.0, 1.0)
 
     def click(self, x, y, layout):
-        cell = diceland_draw.snap_tap(layout, x, y, [*self.ctrl.highlights(), *self.ctrl.selection])
+        cell = diceland_draw.hit(layout, x, y, [*self.ctrl.highlights(), *self.ctrl.selection])
         assert cell is not None, (x, y)
         return self.ctrl.tap(*cell)
 
@@ -71,8 +72,7 @@ class Clever:
 
     def click(self, x, y, layout):
         sx, sy = layout.to_sheet(x, y)
-        colour = die_spot(self.ctrl.model(), sx, sy)
-        spot = ("die", colour) if colour else GEOMETRY.hit_mark(sx, sy)
+        spot = clever_hit(self.ctrl.model(), sx, sy)
         assert spot is not None, (x, y)
         return self.ctrl.tap(spot)
 
@@ -97,9 +97,9 @@ class Wide:
         return layout_for(420.0, 1.0, 900.0)
 
     def click(self, x, y, layout):
-        hit = layout.hit(x, y)
-        assert hit is not None, (x, y)
-        return self.ctrl.tap_box(*hit)
+        box = wideshut_draw.hit(layout, x, y)
+        assert box is not None, (x, y)
+        return self.ctrl.tap_box(*box)
 
     def press(self, ident):
         c = self.ctrl

@@ -53,3 +53,15 @@ def test_the_json_is_the_ops_with_each_texts_size_as_its_font():
 def test_a_number_javascript_cannot_read_is_refused_in_python(bad):
     with pytest.raises(ValueError):
         ops_json([("line", 0, 0, bad, 1, "#abc", 2)])
+
+
+@pytest.mark.parametrize("game", ["diceland", "clever", "wideshut"])
+def test_every_games_draw_module_has_the_same_three_names(game):
+    # the draw contract: static_ops, frame_ops, and hit(view, x, y) -> target
+    import importlib
+    import inspect
+
+    draw = importlib.import_module(f"diceland_site.games.{game}.draw")
+    for name in ("static_ops", "frame_ops", "hit"):
+        assert callable(getattr(draw, name, None)), (game, name)
+    assert list(inspect.signature(draw.hit).parameters)[1:3] == ["x", "y"], game

@@ -32,7 +32,7 @@ def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, 
     ``meta`` (seat names, bot kinds …) is carried untouched into records."""
     state = Game.new(players=players, seed=seed, **options)
     if meta:
-        state.meta = dict(meta)
+        state.meta.update(meta)
     return state
 
 

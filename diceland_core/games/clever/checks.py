@@ -16,7 +16,7 @@ from .sheet import (
     BLUE, COLOURS, GREEN, GREEN_THRESHOLDS, ORANGE, WHITE, YELLOW, YELLOW_GRID, yellow_bit,
     yellow_cell,
 )
-from .turns import _AREA, _DIE, HAND, PLATTER, Phase
+from .turns import _AREA, _DIE, FINISH, HAND, OVER, PLATTER, ROLLING, ROUND_BONUS_PHASE
 
 __all__ = ["Checks"]
 
@@ -26,7 +26,7 @@ class Checks:
 
     # -- checks, in the order of CLEVER.md's table ------------------------------------------
     def _check(self, a: Action) -> tuple | None:
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             raise IllegalActionError("C9.4", "clever.game_over")
         t = a.type
         pp = self.pending_player
@@ -35,10 +35,10 @@ class Checks:
                                      area=self.pending[0][:-2])
         if t == "round_bonus":
             return self._check_round_bonus(a)
-        if self.phase == Phase.ROUND_BONUS and t != "bonus":
+        if self.phase == ROUND_BONUS_PHASE and t != "bonus":
             raise IllegalActionError("C8.7", "clever.round_bonus_outstanding",
                                      players=[p + 1 for p in self.owed])
-        if t == "bonus" and self.phase == Phase.ROUND_BONUS and pp is None:
+        if t == "bonus" and self.phase == ROUND_BONUS_PHASE and pp is None:
             raise IllegalActionError("C8.7", "clever.round_bonus_outstanding",
                                      players=[p + 1 for p in self.owed])
         check = self._CHECKS.get(t)
@@ -50,7 +50,7 @@ class Checks:
         d = _DIE[a.die]
         if a.player != self.active or self.solo_passive:
             raise IllegalActionError("C5.2", "clever.not_active", player=a.player + 1)
-        if self.phase != Phase.ROLLING:
+        if self.phase != ROLLING:
             raise IllegalActionError("C5.2", "clever.rolling_over")
         if self.loc[d] != HAND:
             raise IllegalActionError("C5.2", "clever.die_not_in_roll", die=a.die)
@@ -62,7 +62,7 @@ class Checks:
         return self._check_mark(a.player, d, a.area, a.field)
 
     def _check_reroll(self, a: Action) -> None:
-        if a.player != self.active or self.phase != Phase.ROLLING or self.solo_passive:
+        if a.player != self.active or self.phase != ROLLING or self.solo_passive:
             raise IllegalActionError("C7.3", "clever.no_reroll_now")
         if self.sheets[a.player].rerolls <= 0:
             raise IllegalActionError("C7.1", "clever.no_rerolls")
@@ -85,7 +85,7 @@ class Checks:
         p = a.player
         if p not in self.passive_players():
             raise IllegalActionError("C6.1", "clever.not_passive", player=p + 1)
-        if self.phase != Phase.FINISH:
+        if self.phase != FINISH:
             raise IllegalActionError("C6.1", "clever.rolling_not_over")
         if self.done[p]:
             raise IllegalActionError("C6.1", "clever.already_took", player=p + 1)
@@ -116,7 +116,7 @@ class Checks:
         return (area, f, 0)
 
     def _check_end_turn(self, a: Action) -> None:
-        if self.phase != Phase.FINISH or self.compulsory():
+        if self.phase != FINISH or self.compulsory():
             raise IllegalActionError("C9.1", "clever.turn_not_over")
         return None
 
@@ -125,7 +125,7 @@ class Checks:
                "pass": _check_passive, "bonus": _check_bonus, "end_turn": _check_end_turn}
 
     def _check_round_bonus(self, a: RoundBonus) -> tuple:
-        if self.phase != Phase.ROUND_BONUS or a.player not in self.owed:
+        if self.phase != ROUND_BONUS_PHASE or a.player not in self.owed:
             raise IllegalActionError("C8.7", "clever.round_bonus_not_now")
         area = _AREA[a.area]
         sheet = self.sheets[a.player]

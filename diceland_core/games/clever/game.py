@@ -56,6 +56,8 @@ class Setup:
     round: int = 1
     presets: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     script: tuple = ()
+    #: carried into records untouched (seat names, bot kinds …), kept by an undo
+    meta: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"start_player": self.start_player, "round": self.round}
@@ -90,8 +92,8 @@ class Game(Checks, Turns, History):
         n = check_seats("Ganz schön clever", setup.players, 1, 4, setup.start_player, "C1.3")
         self.setup = setup
         self.seed = setup.seed
-        #: carried into records untouched (seat names, bot kinds …)
-        self.meta: dict[str, Any] = {}
+        #: the setup's ``meta``, carried into records untouched
+        self.meta: dict[str, Any] = setup.meta
         self.players = n
         self.rounds = ROUNDS[n]
         if not 1 <= setup.round <= self.rounds:
@@ -103,7 +105,7 @@ class Game(Checks, Turns, History):
         self.active = setup.start_player
         self.round = setup.round
         self.solo_passive = False
-        self.phase = Phase.ROLLING
+        self.phase = ROLLING
         self.faces: list[int] | None = None
         self.loc = [OUT] * 6
         self.fields: list[int] = []
@@ -140,7 +142,7 @@ class Game(Checks, Turns, History):
     # -- questions --------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def passive_players(self) -> list[int]:
         """The players who take from the platter this turn (C6.1, C11.3)."""
@@ -151,11 +153,11 @@ class Game(Checks, Turns, History):
     def compulsory(self) -> list[int]:
         """The replay output's ``waiting``: owed round-4 choices, the active
         player while rolling, passive players who have not taken or passed."""
-        if self.phase == Phase.ROUND_BONUS:
+        if self.phase == ROUND_BONUS_PHASE:
             return list(self.owed)
-        if self.phase == Phase.ROLLING:
+        if self.phase == ROLLING:
             return [self.active]
-        if self.phase == Phase.FINISH:
+        if self.phase == FINISH:
             return [p for p in self.passive_players() if not self.done[p]]
         return []
 
@@ -164,18 +166,18 @@ class Game(Checks, Turns, History):
         pending bonus choice (it blocks everything else); else the
         compulsory decisions; else, with rolling over and every take made,
         the active player, who may use +1 actions and ends the turn."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return ()
         if self.pending_player is not None:
             return (self.pending_player,)
         waiting = self.compulsory()
-        if not waiting and self.phase == Phase.FINISH:
+        if not waiting and self.phase == FINISH:
             return (0 if self.players == 1 else self.active,)
         return tuple(waiting)
 
     def part_over(self, player: int) -> bool:
         """C7.4: the player's own part of the turn is over."""
-        if self.phase != Phase.FINISH:
+        if self.phase != FINISH:
             return False
         if self.players == 1:
             return not self.solo_passive or self.done[0]
@@ -212,10 +214,10 @@ class Game(Checks, Turns, History):
 
     def _die_sources(self, player: int) -> list[tuple[int, str]]:
         """(die, action type) for each die ``player`` may use now."""
-        if self.phase in (Phase.OVER, Phase.ROUND_BONUS) or self.pending_player is not None:
+        if self.phase in (OVER, ROUND_BONUS_PHASE) or self.pending_player is not None:
             return []
         sheet, faces, loc = self.sheets[player], self.faces, self.loc
-        if self.phase == Phase.ROLLING:
+        if self.phase == ROLLING:
             if player != self.active:
                 return []
             return [(d, "pick") for d in ALL_DICE if loc[d] == HAND and sheet.usable(d, faces)]
@@ -232,7 +234,7 @@ class Game(Checks, Turns, History):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (of ``player`` only, if given)."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return []
         players = range(self.players) if player is None else [player]
         out: list[Action] = []
@@ -243,7 +245,7 @@ class Game(Checks, Turns, History):
                 out = [Bonus(p, AREAS[area], mark_field(area, f))
                        for f in self.sheets[p].free_fields(area)]
             return out
-        if self.phase == Phase.ROUND_BONUS:
+        if self.phase == ROUND_BONUS_PHASE:
             for p in players:
                 if p in self.owed:
                     sheet = self.sheets[p]
@@ -260,15 +262,15 @@ class Game(Checks, Turns, History):
                 cls = _KIND[kind]
                 for a, f in sheet.die_marks(d, faces):
                     out.append(cls(p, COLOURS[d], AREAS[a], mark_field(a, f)))
-            if self.phase == Phase.ROLLING and p == self.active:
+            if self.phase == ROLLING and p == self.active:
                 if not sources:
                     out += [Pick(p, COLOURS[d]) for d in ALL_DICE if self.loc[d] == HAND]
                 if sheet.rerolls > 0:
                     out.append(Reroll(p))
-            elif self.phase == Phase.FINISH and p in self.passive_players() and not self.done[p]:
+            elif self.phase == FINISH and p in self.passive_players() and not self.done[p]:
                 if not self.platter_usable(p):
                     out.append(Pass(p))
-        if self.phase == Phase.FINISH and not self.compulsory():
+        if self.phase == FINISH and not self.compulsory():
             out.append(EndTurn())
         return out
 
@@ -312,7 +314,7 @@ class Game(Checks, Turns, History):
         return tuple(s.total() for s in self.sheets)
 
     def outcome(self) -> Outcome | None:
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             return None
         areas = tuple(s.area_scores() for s in self.sheets)
         return Outcome(tuple(sum(a.values()) for a in areas), self.winners, areas)
@@ -329,7 +331,7 @@ class Game(Checks, Turns, History):
             })
         return {
             "game": "clever",
-            "game_over": self.phase == Phase.OVER,
+            "game_over": self.phase == OVER,
             "winners": list(self.winners),
             "round": self.round,
             "active_player": self.active,

@@ -39,7 +39,7 @@ def from_setup(setup: Mapping[str, Any], seed: int, players: int) -> Game:
         raise RecordError(str(exc)) from None
     meta = setup.get("meta")
     if isinstance(meta, Mapping):
-        state.meta = dict(meta)
+        state.meta.update(meta)
     return state
 
 

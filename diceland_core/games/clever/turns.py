@@ -101,9 +101,9 @@ class Turns:
         after the round-4 choices (C8.7); C5.5 after a pick."""
         if self.pending_player is not None:
             return
-        if self.phase == Phase.ROUND_BONUS and not self.owed:
+        if self.phase == ROUND_BONUS_PHASE and not self.owed:
             self._start_turn(events)
-        elif self.phase == Phase.ROLLING and self.picked:
+        elif self.phase == ROLLING and self.picked:
             self.picked = False
             hand = self.hand()
             if len(self.fields) == 3 or not hand:
@@ -111,7 +111,7 @@ class Turns:
                     for d in hand:
                         self.loc[d] = PLATTER
                     events.append(PlatterFilled(tuple(COLOURS[d] for d in hand)))
-                self.phase = Phase.FINISH
+                self.phase = FINISH
                 for p in self.passive_players():
                     self.done[p] = False
                 events.append(RollingEnded(self.active))
@@ -177,7 +177,7 @@ class Turns:
                          if not all(self.sheets[p].area_full(a) for a in range(5))]
             if self.owed:
                 self._reset_turn()
-                self.phase = Phase.ROUND_BONUS
+                self.phase = ROUND_BONUS_PHASE
                 self.faces = None
                 return
         elif bonus:
@@ -188,7 +188,7 @@ class Turns:
 
     def _start_turn(self, events: list[Event]) -> None:
         self._reset_turn()
-        self.phase = Phase.ROLLING
+        self.phase = ROLLING
         self._roll(list(ALL_DICE), "turn", events)
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -197,7 +197,7 @@ class Turns:
             if not self.solo_passive:
                 self._reset_turn()
                 self.solo_passive = True
-                self.phase = Phase.FINISH
+                self.phase = FINISH
                 self.done[0] = False
                 self._roll(list(ALL_DICE), "solo_passive", events)
                 return
@@ -217,6 +217,6 @@ class Turns:
         self._start_turn(events)
 
     def _game_over(self, events: list[Event]) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.winners = winners_of(self.sheets)
         events.append(GameOver(self.winners, self.scores()))

@@ -168,21 +168,9 @@ class Game(Checks, Turns, History):
         box2 = _box_bit(e2) if e2 is not None and e2[0] != "skip" else 0
         if box1 and box1 == box2:
             return False
-        if e1 is None:
-            if empties1 & ~box2:
-                return False
-        elif e1[0] == "skip":
-            if not empties1 & ROW_MASK[e1[1]] & ~box2:
-                return False
-            if e2 is not None and e2[0] == "skip" and e2[1] == e1[1]:
-                return False
-        if e2 is None:
-            if empties2 & ~box1:
-                return False
-        elif e2[0] == "skip":
-            if not empties2 & ROW_MASK[e2[1]] & ~box1:
-                return False
-        return True
+        if e1 is not None and e2 is not None and e1[0] == e2[0] == "skip" and e1[1] == e2[1]:
+            return False
+        return _leaves_room(e1, empties1, box2) and _leaves_room(e2, empties2, box1)
 
     def six_options(self, sheet: Sheet) -> list[Mark]:
         """W4.3: what a die showing 6 may do."""
@@ -372,3 +360,15 @@ def _after(sheet: Sheet, half: int, marks: Sequence[Mark]) -> tuple[int, ...]:
         else:
             m[half] |= _box_bit(e)
     return (m[0], m[1], six[0], six[1], used[0], used[1])
+
+
+def _leaves_room(entry: Mark | None, empties: int, other_box: int) -> bool:
+    """One die's entry of a two-dice take beside the other die's box
+    (``other_box``, 0 if none): no entry only when every empty box of its
+    number is that other box, a skip only while its row keeps an empty box
+    of its number besides it."""
+    if entry is None:
+        return not empties & ~other_box
+    if entry[0] == "skip":
+        return bool(empties & ROW_MASK[entry[1]] & ~other_box)
+    return True

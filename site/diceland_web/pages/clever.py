@@ -79,10 +79,8 @@ class CleverPage(LogReplay, GamePage):
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        super().translate()
         el("targets").setAttribute("aria-label", self.t("clever.targets"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
 
     # -- games ------------------------------------------------------------------------
     def start_from_params(self) -> bool:
@@ -98,7 +96,6 @@ class CleverPage(LogReplay, GamePage):
         return True
 
     def show(self, ctrl: Controller, save_id: str | None) -> None:
-        ctrl.drain_messages()
         self.notices.hide_message()
         super().show(ctrl, save_id)
 
@@ -213,14 +210,13 @@ class CleverPage(LogReplay, GamePage):
             self.followed = bot
 
     def render(self) -> None:
+        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None or self.replaying():
             return
         self.follow_bot()
         model = self.model = ctrl.model()
-        for m in ctrl.drain_messages():
-            if m.kind != "log":
-                self.notices.announce(m.text)
+        self.say_messages()
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         self.draw_sheet(model, ctrl.game)
         shown = model.seats[model.shown]

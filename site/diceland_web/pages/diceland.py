@@ -91,9 +91,7 @@ class DicelandPage(LogReplay, GamePage):
             self.render()
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
+        super().translate()
         self.view.dice_signature = None
 
     # -- starting and loading games ---------------------------------------------------
@@ -126,7 +124,6 @@ class DicelandPage(LogReplay, GamePage):
         ctrl.auto_pass = self.auto_pass_on()
         self.board_cache.clear()
         self.view.forget()
-        ctrl.drain_messages()  # what they say is in its turn log
         self.notices.clear_toasts()
         super().show(ctrl, save_id)
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
@@ -216,8 +213,8 @@ class DicelandPage(LogReplay, GamePage):
             return
         rect = self.canvas.getBoundingClientRect()
         # a tap just past the edge of a playable (or chosen) cell counts for it
-        cell = draw.snap_tap(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
-                             [*ctrl.highlights(), *ctrl.selection])
+        cell = draw.hit(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top),
+                         [*ctrl.highlights(), *ctrl.selection])
         if cell is None:
             return
         ctrl.cursor = None
@@ -300,6 +297,7 @@ class DicelandPage(LogReplay, GamePage):
                     self.board_cache)
 
     def render(self) -> None:
+        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None:
             el("status").textContent = ""
@@ -312,16 +310,7 @@ class DicelandPage(LogReplay, GamePage):
             el(name).hidden = False
         if self.replaying():
             return
-        events = []
-        for message in ctrl.drain_messages():
-            events.append(message.event)
-            if message.kind != "log":
-                # a bot's moves are followed in the log, one line at a time, not as stacked toasts
-                by_bot = message.player is not None and not ctrl.seats[message.player].is_human
-                if not by_bot or ctrl.game.over:
-                    self.notices.toast(message.text)
-                self.notices.announce(message.text)
-        self.shell.sound.play(cue_for(events))
+        self.shell.sound.play(cue_for(self.say_messages()))
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         model = ctrl.model()
         self.render_panels(model)

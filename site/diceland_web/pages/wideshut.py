@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from diceland_core.games.wideshut.turns import dice_count
 from diceland_site.games.wideshut import GAME
 from diceland_site.breakdown import signed
 from diceland_site.games.wideshut.breakdown import breakdown, live_score
 from diceland_site.live_scores import SeatTab
-from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, layout_for, mark_boxes, sheet_ops, static_ops
+from diceland_site.games.wideshut.draw import CELL, HEIGHT, WIDTH, frame_ops, hit, layout_for, mark_boxes, sheet_ops, static_ops
 from diceland_site.games.wideshut.model import DIE_STYLE
 from diceland_site.games.wideshut.options import LINK_KEYS, SEED_LIMIT, default_seats, from_query
 from diceland_site.games.wideshut.controller import Controller
@@ -79,10 +80,8 @@ class WideShutPage(LogReplay, GamePage):
         self.on(window, "resize", lambda evt: self.render())
 
     def translate(self) -> None:
-        el("dice").setAttribute("aria-label", self.t("dice.title"))
+        super().translate()
         el("seat-tabs").setAttribute("aria-label", self.t("tabs.label"))
-        if self.ctrl is not None:
-            self.ctrl.set_language(self.lang)
         self.cache.clear()
 
     # -- games ------------------------------------------------------------------------
@@ -135,8 +134,6 @@ class WideShutPage(LogReplay, GamePage):
                 self.notices.show_message(result.reason)
         else:
             self.notices.show_message(result.reason, error=True, details=result.details)
-        if result.lines:
-            self.notices.announce(" ".join(result.lines))
 
     def after_action(self, result, save: bool = True, evt=None) -> None:
         self.show_result(result)
@@ -161,10 +158,10 @@ class WideShutPage(LogReplay, GamePage):
         if self.ctrl is None or self.layout is None or self.replay is not None or self.shell.stale():
             return
         rect = self.canvas.getBoundingClientRect()
-        hit = self.layout.hit(float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
-        if hit is not None:
-            self.ctrl.cursor = hit
-            self.after_action(self.ctrl.tap_box(*hit), evt=evt)
+        box = hit(self.layout, float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top))
+        if box is not None:
+            self.ctrl.cursor = box
+            self.after_action(self.ctrl.tap_box(*box), evt=evt)
 
     def canvas_key(self, evt) -> None:
         key = str(evt.key)
@@ -198,9 +195,11 @@ class WideShutPage(LogReplay, GamePage):
         self.replay_controls(m)
 
     def render(self) -> None:
+        self.shell.friends.render()
         play = self.ctrl
         if play is None or self.replaying():
             return
+        self.say_messages()
         m = play.model()
         self.log_panel.render(play.turn_log, self.t("log.replay"))
         s = self.strings
@@ -251,7 +250,10 @@ class WideShutPage(LogReplay, GamePage):
                 f'style="background:{fill};color:{ink}"{"" if d.enabled else " disabled"}>'
                 f'<span aria-hidden="true">{d.value}</span><span class="ws-sym" aria-hidden="true">'
                 f'{symbol}<span class="ws-colour"> {esc(self.strings.colour(d.colour))}</span></span></button>')
-        el("dice").innerHTML = "".join(parts)
+        box = el("dice")
+        box.innerHTML = "".join(parts)
+        # a phone keeps the room of every die of the game, shown or not
+        box.setAttribute("data-rows", "2" if dice_count(self.ctrl.game.players) >= 10 else "1")
 
     def render_tabs(self, m) -> None:
         t, sheets = self.t, self.ctrl.game.sheets

@@ -161,30 +161,30 @@ def test_symbols_and_die_labels_have_contrast():
 # -- near-miss taps, lit cells, the star bar's symbols ----------------------------
 
 def test_a_tap_just_past_a_lit_cell_counts_for_it():
-    from diceland_site.games.diceland.draw import SNAP_REACH, snap_tap
+    from diceland_site.games.diceland.draw import SNAP_REACH, hit
     layout = Layout(360, 640)
     (x1, y1), (x2, _) = layout.cell_center(3, 3), layout.cell_center(3, 4)
     # 10% into the neighbouring cell (3, 4), which is not playable
     x = x1 + (x2 - x1) * 0.6
     assert layout.pixel_to_cell(x, y1) == (3, 4)
-    assert snap_tap(layout, x, y1, [(3, 3)]) == (3, 3)
+    assert hit(layout, x, y1, [(3, 3)]) == (3, 3)
     # the middle of the neighbour is a tap on the neighbour (its refusal says why)
-    assert snap_tap(layout, x2, y1, [(3, 3)]) == (3, 4)
+    assert hit(layout, x2, y1, [(3, 3)]) == (3, 4)
     # on a lit cell, the lit cell even when another one is nearer its centre
-    assert snap_tap(layout, x1 + (x2 - x1) * 0.45, y1, [(3, 3), (3, 4)]) == (3, 3)
-    assert snap_tap(layout, x1 + (x2 - x1) * 0.55, y1, [(3, 3), (3, 4)]) == (3, 4)
+    assert hit(layout, x1 + (x2 - x1) * 0.45, y1, [(3, 3), (3, 4)]) == (3, 3)
+    assert hit(layout, x1 + (x2 - x1) * 0.55, y1, [(3, 3), (3, 4)]) == (3, 4)
     # out of reach: nothing is snapped, off the board is None
-    assert snap_tap(layout, x1, y1 + SNAP_REACH * layout.size * 1.01 + 40, [(3, 3)]) != (3, 3)
-    assert snap_tap(layout, -50.0, -50.0, [(0, 0)]) is None
+    assert hit(layout, x1, y1 + SNAP_REACH * layout.size * 1.01 + 40, [(3, 3)]) != (3, 3)
+    assert hit(layout, -50.0, -50.0, [(0, 0)]) is None
 
 
 def test_a_near_miss_goes_to_the_nearest_of_two_lit_cells():
-    from diceland_site.games.diceland.draw import snap_tap
+    from diceland_site.games.diceland.draw import hit
     layout = Layout(1280, 800)
     a, b = layout.cell_center(4, 4), layout.cell_center(4, 6)
     mid = layout.cell_center(4, 5)  # not lit: between the two lit cells
-    assert snap_tap(layout, mid[0] - layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 4)
-    assert snap_tap(layout, mid[0] + layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 6)
+    assert hit(layout, mid[0] - layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 4)
+    assert hit(layout, mid[0] + layout.size * 0.8, mid[1], [(4, 4), (4, 6)]) == (4, 6)
     assert a[0] < mid[0] < b[0]
 
 

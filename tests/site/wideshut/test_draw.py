@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from diceland_core.games.wideshut.sheet import Sheet
 from diceland_site.paint import Painter
-from diceland_site.games.wideshut.draw import HEIGHT, WIDTH, frame_ops, layout_for, static_ops
+from diceland_site.games.wideshut.draw import HEIGHT, WIDTH, frame_ops, hit, layout_for, static_ops
 from diceland_site.games.wideshut.options import make_seats
 from diceland_site.games.wideshut.controller import Controller
 from diceland_site.games.wideshut.strings import WideStrings
@@ -21,8 +21,8 @@ def test_every_box_centre_hits_its_box_at_any_width():
         for half in ("red", "blue"):
             for row in range(5):
                 for col in range(6):
-                    assert lay.hit(*lay.box_center_css(half, row, col)) == (half, row, col)
-        assert lay.hit(1, 1) is None
+                    assert hit(lay, *lay.box_center_css(half, row, col)) == (half, row, col)
+        assert hit(lay, 1, 1) is None
         assert lay.canvas_width == round(WIDTH * lay.scale * 2)
         assert abs(lay.css_height - HEIGHT * lay.scale) < 1e-9
 

@@ -15,7 +15,6 @@ stay in the engine (``usable_dice``, ``targets``, ``legal_actions``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from diceland_core.core.registry import get_game
@@ -33,13 +32,7 @@ from ...table import Table
 from .announce import build_log, describe, narrate
 from .strings import CleverStrings
 
-__all__ = ["Controller", "Result", "Message", "spot_field"]
-
-
-@dataclass(frozen=True)
-class Message:
-    kind: str          # "log" or "announce"
-    text: str
+__all__ = ["Controller", "Result", "spot_field"]
 
 
 def spot_field(state: Game, player: int, area: str, index: Any) -> Any:
@@ -95,10 +88,9 @@ class Controller(Table):
         return self.t("clever.handoff", name=name), "", self.t("button.ready", name=name)
 
     def announce(self, events, action) -> Result:
-        for event in events:
-            text = self.describe(event)
+        for text in map(self.describe, events):
             if text:
-                self._messages.append(Message("log", text))
+                self.say("log", text)
         narrate(self.turn_log, self.game, events, len(self.game.actions), self.names, self.strings)
         key = self.turn_key()
         if key != self._turn_key:
@@ -288,7 +280,7 @@ class Controller(Table):
                 return Result(False, self.t("clever.tap.no_extra"))
             self.extra_mode = not self.extra_mode
             if self.extra_mode:
-                self._messages.append(Message("announce", self.t("clever.prompt.extra_mode", name=self.seats[p].name)))
+                self.say("announce", self.t("clever.prompt.extra_mode", name=self.seats[p].name))
             return Result(True)
         if name == "done":
             return self.done(p)
@@ -321,7 +313,7 @@ class Controller(Table):
         if action is not None and getattr(action, "die", None):
             self.selection = action.die
         text = h.text(self.lang) or self.t("clever.hint.done")
-        self._messages.append(Message("announce", text))
+        self.say("announce", text)
         return Result(True, text)
 
     def hint_taps(self) -> list[tuple]:

@@ -35,15 +35,14 @@ from .announce import announce, build_log, feed
 from .keyboard import KEY_HELP, Keyboard
 from .minis import last_move_ops
 from .placement import Placement
-from .results import Message
 from .strings import DicelandStrings
 from ...envelope import REVEALED
 from ...i18n import error_details, error_text
-from ...play import Result
+from ...play import Message, Result
 from ...seats import Seat
 from ...table import Table
 
-__all__ = ["Seat", "Controller", "Result", "Message", "default_hinter", "KEY_HELP"]
+__all__ = ["Seat", "Controller", "Result", "default_hinter", "KEY_HELP"]
 
 _LOG_KEEP = 200
 
@@ -229,10 +228,10 @@ class Controller(Placement, Keyboard, Table):
             feed(self.turn_log, text, event, len(self.game.actions), chain, player, why)
         self.log_lines.append(text)
         del self.log_lines[:-_LOG_KEEP]
-        self._messages.append(Message("log", text, event, player))
+        self.say("log", text, event, player)
 
     def _toast(self, text: str, event: str, player: int | None = None) -> None:
-        self._messages.append(Message("toast", text, event, player, self.game.turn))
+        self.say("toast", text, event, player, self.game.turn)
 
     def drain_messages(self) -> list[Message]:
         """Announcements and log lines since the last call, oldest first.

@@ -29,7 +29,7 @@ from diceland_site.paint import CanvasPixels
 
 __all__ = [
     "PALETTE", "SYMBOLS", "UI_COLOURS", "Layout", "static_ops", "frame_ops",
-    "symbol_ops", "symbol_svg", "star_points", "snap_tap", "SNAP_REACH",
+    "symbol_ops", "symbol_svg", "star_points", "hit", "SNAP_REACH",
 ]
 
 #: Cell colours: ``fill`` for the hexagon, ``ink`` for its symbol, ``die`` for
@@ -222,9 +222,10 @@ class Layout(CanvasPixels):
 SNAP_REACH = 1.3
 
 
-def snap_tap(layout: Layout, x: float, y: float, targets: Iterable[tuple[int, int]],
-             reach: float = SNAP_REACH) -> tuple[int, int] | None:
-    """The cell a tap at (x, y) means: the cell under it when that one is a
+def hit(layout: Layout, x: float, y: float, targets: Iterable[tuple[int, int]] = (),
+        reach: float = SNAP_REACH) -> tuple[int, int] | None:
+    """The cell a tap at (x, y) of the board (CSS pixels) means (every game's
+    draw module has ``hit``): the cell under it when that one is a
     target (a playable or selected cell), else the nearest target whose centre
     lies within ``reach`` hexagon sizes, else the cell under it (its refusal
     says why), or None off the board."""

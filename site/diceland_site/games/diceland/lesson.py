@@ -203,7 +203,7 @@ class DicelandBoard(LessonBoard):
         return self.ctrl.frame_ops(self._current())
 
     def tap_point(self, layout: draw.Layout, css_x: float, css_y: float) -> Outcome | None:
-        cell = layout.pixel_to_cell(css_x, css_y)
+        cell = draw.hit(layout, css_x, css_y)
         return None if cell is None else self.tap_cell(*cell)
 
     def target_point(self, layout: draw.Layout, ident: str) -> tuple[float, float] | None:

@@ -66,12 +66,16 @@ class Controller(Table):
 
     def announce(self, events, action) -> Result:
         narrate(self.turn_log, self.game, events, len(self.game.actions), self.seats, self.strings)
-        return Result(True, lines=tuple(describe_events(events, self.game, self.seats, self.strings)), changed=True)
+        lines = tuple(describe_events(events, self.game, self.seats, self.strings))
+        if lines:
+            self.say("announce", " ".join(lines))
+        return Result(True, lines=lines, changed=True)
 
     def nothing_to_undo(self) -> Result:
         return Result(False, self.strings.t("refuse.undo"))
 
     def undone(self, seat: int) -> Result:
+        self.say("announce", self.strings.t("log.undone"))
         return Result(True, lines=(self.strings.t("log.undone"),), changed=True)
 
     def my_turn(self) -> bool:

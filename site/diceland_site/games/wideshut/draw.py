@@ -21,7 +21,7 @@ from diceland_site.paint import ScaledSheet
 from .model import DIE_STYLE, HALF_STYLE, ViewModel
 from .strings import WideStrings
 
-__all__ = ["SheetLayout", "layout_for", "static_ops", "frame_ops", "sheet_ops", "take_ops", "mark_boxes", "WIDTH",
+__all__ = ["SheetLayout", "layout_for", "static_ops", "frame_ops", "hit", "sheet_ops", "take_ops", "mark_boxes", "WIDTH",
            "HEIGHT"]
 
 M, LABEL, CELL, GAP = 10, 26, 46, 12
@@ -59,16 +59,18 @@ class SheetLayout(ScaledSheet):
         x, y = self.box_origin(half, row, col)
         return (x + CELL / 2) * self.scale, (y + CELL / 2) * self.scale
 
-    def hit(self, css_x: float, css_y: float) -> tuple[str, int, int] | None:
-        """The box under a point of the canvas (CSS pixels), or None."""
-        x, y = css_x / self.scale, css_y / self.scale
-        for half in HALVES:
-            for row in range(5):
-                for col in range(6):
-                    bx, by = self.box_origin(half, row, col)
-                    if bx <= x < bx + CELL and by <= y < by + CELL:
-                        return (half, row, col)
-        return None
+
+def hit(layout: SheetLayout, x: float, y: float) -> tuple[str, int, int] | None:
+    """The box under a point (x, y) of the canvas (CSS pixels), or None (every
+    game's draw module has ``hit``)."""
+    x, y = x / layout.scale, y / layout.scale
+    for half in HALVES:
+        for row in range(5):
+            for col in range(6):
+                bx, by = layout.box_origin(half, row, col)
+                if bx <= x < bx + CELL and by <= y < by + CELL:
+                    return (half, row, col)
+    return None
 
 
 def layout_for(css_width: float, dpr: float = 1.0, max_css_height: float | None = None) -> SheetLayout:

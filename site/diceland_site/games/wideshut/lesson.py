@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ...lessons import JudgedMoves, LessonBoard, Outcome
 from .announce import box_text
-from .draw import SheetLayout, frame_ops, layout_for, static_ops
+from .draw import SheetLayout, frame_ops, hit, layout_for, static_ops
 from .model import DIE_STYLE, position_of
 from .controller import Controller, Result
 
@@ -143,11 +143,11 @@ class WideBoard(LessonBoard):
         return frame_ops(self.ctrl.game.sheets[m.shown], m, self.strings)
 
     def tap_point(self, layout: SheetLayout, css_x: float, css_y: float) -> Outcome | None:
-        hit = layout.hit(css_x, css_y)
-        if hit is None:
+        box = hit(layout, css_x, css_y)
+        if box is None:
             return None
-        self.ctrl.cursor = hit
-        return self.outcome(self.ctrl.tap_box(*hit))
+        self.ctrl.cursor = box
+        return self.outcome(self.ctrl.tap_box(*box))
 
     def target_point(self, layout: SheetLayout, ident: str) -> tuple[float, float] | None:
         """Where a box (a target id) is drawn, in CSS pixels."""

@@ -1,0 +1,136 @@
+"""A game with friends on the page (:mod:`diceland_site.friends`): the bar
+that says whom the game goes to next, with "Send to NAME" (the system share
+sheet on a phone, a copy on a desktop, and the link itself to select), the
+turn links the page opens (``#turn=…``), the new-game dialog's option and a
+start link's ``friends=``.  A part of :class:`~diceland_web.shell.Shell`."""
+
+from __future__ import annotations
+
+import asyncio
+
+from diceland_site.friends import make_friends
+from diceland_site.save_errors import SaveError
+from diceland_site.share import turn_url
+
+from .dom import el, js_obj, window
+
+__all__ = ["FriendsBar"]
+
+
+class FriendsBar:
+    def __init__(self, shell):
+        self.shell = shell
+        shell.on(el("btn-send-turn"), "click", lambda evt: self.send())
+
+    # -- who is next ---------------------------------------------------------------------
+    def recipient(self) -> int | None:
+        """The friend the game goes to now: the next to decide, or once the
+        game is over the next other person round the table (None: no game
+        with friends, or this device still has something to decide)."""
+        ctrl = self.shell.page.ctrl
+        if ctrl is None or ctrl.friends is None:
+            return None
+        if not ctrl.game.over:
+            return ctrl.friend_due()
+        me, n = ctrl.friends.me, len(ctrl.seats)
+        others = [p for p in range(1, n) if ctrl.seats[(me + p) % n].is_human]
+        return (me + others[0]) % n if others else None
+
+    def turn_link(self) -> str | None:
+        """The link to send now (``window.diceland.turnLink()``), or None."""
+        to = self.recipient()
+        if to is None:
+            return None
+        ctrl = self.shell.page.ctrl
+        return turn_url(str(window.location.href), ctrl.game, ctrl.seats, to)
+
+    # -- on screen -------------------------------------------------------------------------
+    def render(self) -> None:
+        """The bar, while the game is to be sent on."""
+        bar, to = el("friends-bar"), self.recipient()
+        bar.hidden = to is None
+        if to is None:
+            return
+        ctrl, t = self.shell.page.ctrl, self.shell.t
+        name = ctrl.seats[to].name
+        if ctrl.game.over:
+            text = t("friends.over")
+        else:
+            text = t("friends.next", name=name)
+            later = [ctrl.seats[p].name for p in ctrl.friend_order()[1:]]
+            if later:
+                text += " " + t("friends.then", name=name, names=", ".join(later))
+        el("friends-text").textContent = text
+        el("btn-send-turn").textContent = t("friends.send", name=name)
+        link = el("friends-link")
+        link.value = self.turn_link() or ""
+        link.setAttribute("aria-label", t("friends.link_label", name=name))
+
+    def send(self) -> None:
+        """The share sheet where there is one, else a copy to the clipboard."""
+        link, to = self.turn_link(), self.recipient()
+        if link is None or to is None:
+            return
+        name = self.shell.page.ctrl.seats[to].name
+        title = self.shell.t("friends.share_text", game=self.shell.t(self.shell.page.TITLE_KEY))
+        navigator = window.navigator
+
+        async def share():
+            try:
+                if getattr(navigator, "share", None) and getattr(navigator, "maxTouchPoints", 0):
+                    await navigator.share(js_obj({"title": title, "text": title, "url": link}))
+                    return
+                await navigator.clipboard.writeText(link)
+                self.shell.notices.toast(self.shell.t("friends.copied", name=name))
+            except Exception:  # noqa: BLE001 — a closed share sheet or a refused copy: the link stays to select
+                field = el("friends-link")
+                field.hidden = False
+                field.select()
+
+        asyncio.ensure_future(share())
+
+    # -- starting ------------------------------------------------------------------------------
+    def start_with_friends(self) -> bool:
+        """The game on screen becomes a game with friends, played here by its
+        first person; False (nothing changed) with fewer than two people."""
+        ctrl = self.shell.page.ctrl
+        people = [p for p, s in enumerate(ctrl.seats) if s.is_human] if ctrl is not None else []
+        if len(people) < 2:
+            return False
+        ctrl.friends = make_friends(ctrl.game, people[0])
+        ctrl.holder = people[0]
+        ctrl.viewing = None
+        self.shell.autosave()
+        self.shell.page.render()
+        return True
+
+    def open_turn(self, text: str) -> bool:
+        """A turn link's game, checked by replaying it: stored or brought up
+        to date (:meth:`diceland_site.storage.SaveStore.import_turn`) and put on
+        screen, with a word on what it was.  A refused link leaves the
+        shell's ``link_problem``; the saved game is kept."""
+        shell = self.shell
+        try:
+            save_id, verdict = shell.store.import_turn(text, shell.lang, shell.game)
+        except SaveError as err:
+            shell.link_problem = err.link_error()
+            return False
+        if not shell.resume(save_id):
+            return False
+        ctrl = shell.page.ctrl
+        if verdict in ("same", "older", "other"):
+            shell.notices.show_message(shell.t(f"friends.{verdict}"), error=verdict == "other")
+        elif ctrl is not None and ctrl.friends is not None and ctrl.current_seat() == ctrl.friends.me:
+            sender = _last_person(ctrl)
+            if sender is not None:
+                shell.notices.toast(shell.t("friends.opened", name=ctrl.seats[sender].name))
+        return True
+
+
+def _last_person(ctrl) -> int | None:
+    """The person who made the game's last decision (None: nobody yet)."""
+    for action in reversed(ctrl.game.actions):
+        seat = ctrl.actor(action)
+        if seat is not None and ctrl.seats[seat].is_human and seat != ctrl.friends.me:
+            return seat
+    return None
