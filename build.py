@@ -57,6 +57,7 @@ from diceland_build.pyscript_files import not_fetched
 from diceland_build.report import download_sizes, size_table
 from diceland_build.server import LAN_HOST, make_server, site_urls
 from diceland_build.stdlib import read_keep, trim_stdlib
+from diceland_build.verified import MARK_NAME, build_mark, mark_pages, runtime_files, runtime_files_script
 from diceland_build.wheels import build_wheel, left_out_of_the_site, package_files
 
 ROOT = Path(__file__).resolve().parent
@@ -340,7 +341,8 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
         out_files[rel.as_posix()] = expand_includes(data, SITE / "partials", rel.as_posix()) \
             if path.suffix == ".html" else data
     out_files.update(lesson_outputs())
-    out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files)  # and what boot.js counts
+    # and what boot.js counts and checks
+    out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files) + runtime_files_script(out_files)
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
@@ -445,7 +447,9 @@ def precached(out_files: dict[str, bytes]) -> list[str]:
     return ["./"] + sorted(p for p in out_files if (p in opening or not RUNTIME_CACHED.fullmatch(p)) and p not in skip)
 
 
-def render_service_worker(out_files: dict[str, bytes]) -> bytes:
+def render_service_worker(out_files: dict[str, bytes], mark: str = "") -> bytes:
+    """site/sw.js with its cache names, precache list, the runtime files'
+    sizes and hashes and the pages' ``mark`` (:mod:`diceland_build.verified`)."""
     template = (SITE / "sw.js").read_text()
     precache = precached(out_files)
     digest = hashlib.sha256()
@@ -455,6 +459,9 @@ def render_service_worker(out_files: dict[str, bytes]) -> bytes:
     snapshot = snapshot_cache_name(out_files[PYTHON_MODULE]) if PYTHON_MODULE in out_files else ""
     text = (template.replace("__CACHE_NAME__", json.dumps(cache_name))
                     .replace("__SNAPSHOT_CACHE__", json.dumps(snapshot))
+                    .replace("__FILES__", json.dumps({"./" + p: v for p, v in runtime_files(out_files).items()},
+                                                     separators=(",", ":")))
+                    .replace("__MARK__", json.dumps(f'<meta name="{MARK_NAME}" content="{mark}">'))
                     .replace("__PRECACHE__", json.dumps(["./" + p if p != "./" else p for p in precache], indent=1)))
     return text.encode()
 
@@ -465,7 +472,12 @@ def build(out: Path = DIST, quiet: bool = False, full_stdlib: bool = False) -> d
     collect(files, full_stdlib)
     if not (SITE / "sw.js").exists():
         raise BuildError("site/sw.js is missing")
-    files["sw.js"] = render_service_worker(files)
+    mark = build_mark(files)
+    try:
+        mark_pages(files, mark)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
+    files["sw.js"] = render_service_worker(files, mark)
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     for rel in sorted(files):

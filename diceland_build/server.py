@@ -41,9 +41,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
-                verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for ``directory`` (not started; port 0 = any free port)."""
-    handler = type("Handler", (SiteHandler,), {"verbose": verbose})
+                verbose: bool = False, handler: type[SiteHandler] = SiteHandler) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` (not started; port 0 = any free port;
+    ``handler``: a :class:`SiteHandler` of another kind)."""
+    handler = type("Handler", (handler,), {"verbose": verbose})
 
     def factory(*args, **kwargs):
         return handler(*args, directory=str(directory), **kwargs)

@@ -43,11 +43,12 @@
   const BASE = new URL(".", location.href).href;
   const received = {};
   const TOTAL = Object.values(DOWNLOADS).reduce((sum, [, gz]) => sum + gz, 0);
-  function downloadOf(url) {
+  // the path of `url` on this site when `table` names it, else null
+  function pathIn(table, url) {
     try {
       const href = new URL(String(url), location.href).href.split(/[?#]/)[0];
       const path = href.startsWith(BASE) ? href.slice(BASE.length) : "";
-      return Object.prototype.hasOwnProperty.call(DOWNLOADS, path) ? path : null;
+      return Object.prototype.hasOwnProperty.call(table, path) ? path : null;
     } catch (_) { return null; }
   }
   function megabytes(n) {
@@ -71,50 +72,137 @@
     progress(4 + Math.floor((got / TOTAL) * 86), all ? "boot.python_start" : "boot.received",
              `${megabytes(got)} / ${megabytes(TOTAL)}`);
   }
+  // The runtime files (Pyodide's WebAssembly and standard library, the
+  // wheels, the page's Python) are checked before Python gets them: their
+  // size and SHA-256 are in boot-strings.js (DICELAND_FILES, written by the
+  // build).  A wrong answer (cut, scrambled, another page) is fetched again
+  // bypassing the HTTP cache and the service worker's copy; a download that
+  // breaks or stops is started again, when the browser is back online or a
+  // few seconds later, and a download with no bytes for STALL_MS says so.
+  const FILES = window.DICELAND_FILES || {};
+  const STALL_MS = 5000;
+  const RETRY_MS = [1000, 2000, 4000, 8000];
+  const GIVE_UP = 3;  // wrong answers in a row: the site itself is broken
+  const REPAIRING = "diceland:repairing";
+  const HASHING = !!(globalThis.crypto && crypto.subtle);
+  let repairing = false;
+  try { repairing = sessionStorage.getItem(REPAIRING) === "1"; } catch (_) { /* no storage */ }
+  async function sha256(bytes) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  // the downloads that have had no bytes for STALL_MS: the label says so
+  const stalled = new Set();
+  function stall(path, stopped) {
+    if (stopped) stalled.add(path); else stalled.delete(path);
+    if (!label || (panel && panel.classList.contains("failed"))) return;
+    if (stalled.size) label.textContent = t("boot.stalled");
+    else if (label.textContent === t("boot.stalled")) label.textContent = t("boot.loading");
+  }
+  let backOnline = null;  // resolves at the next "online" event
+  function online() {
+    if (!backOnline) {
+      backOnline = new Promise((resolve) => window.addEventListener("online", resolve, { once: true }))
+        .then(() => { backOnline = null; });
+    }
+    return backOnline;
+  }
+  // One answer's bytes, counted as they arrive, or the answer itself when it
+  // is not a 200 (a missing file is said as such, not fetched again).
+  // Aborted (rejects) when a download stops (STALL_MS).
+  async function readAnswer(fetchBytes, path, init) {
+    const abort = new AbortController();
+    let timer = 0;
+    const quiet = () => {
+      clearTimeout(timer);
+      stall(path, false);
+      // no bytes for a while: say so; start again when the browser is back
+      // online, or after STALL_MS more (a network that never says it was off)
+      timer = setTimeout(() => {
+        stall(path, true);
+        online().then(() => abort.abort());
+        timer = setTimeout(() => abort.abort(), 3 * STALL_MS);
+      }, STALL_MS);
+    };
+    quiet();
+    try {
+      const response = await fetchBytes.call(window, BASE + path, { ...init, signal: abort.signal });
+      if (!response.ok || !response.body) return { response };
+      const reader = response.body.getReader();
+      const chunks = [];
+      let length = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        quiet();
+        chunks.push(value);
+        length += value.byteLength;
+        if (DOWNLOADS[path]) counted(path, Math.min(length, FILES[path][0] - 1));
+      }
+      const bytes = new Uint8Array(length);
+      let at = 0;
+      for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
+      return { bytes, type: response.headers.get("content-type") || "" };
+    } finally {
+      clearTimeout(timer);
+      stall(path, false);
+    }
+  }
+  // `path`'s checked bytes as a Response, after as many tries as it takes;
+  // rejects after GIVE_UP wrong answers in a row.
+  async function fetchChecked(fetchBytes, path, init) {
+    const [size, hash] = FILES[path];
+    let reload = repairing;
+    let wrong = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      let answer = null;
+      try {
+        answer = await readAnswer(fetchBytes, path, reload ? { ...init, cache: "reload" } : init);
+      } catch (err) {
+        // the network failed: again when it is back, or a little later
+        await Promise.race([online(), new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, 3)]))]);
+        continue;
+      }
+      if (answer.response) return answer.response;
+      // (a page over plain http, a phone on the local network, has no
+      // crypto.subtle: the size alone is checked there)
+      if (answer.bytes.length === size && (!HASHING || await sha256(answer.bytes) === hash)) {
+        if (DOWNLOADS[path]) counted(path, size);
+        return new Response(answer.bytes, { status: 200, headers: { "content-type": answer.type } });
+      }
+      wrong += 1;
+      reload = true;  // not the copy the browser (or the service worker) keeps
+      console.warn(`${path}: a damaged answer; fetching it again`);
+      if (wrong >= GIVE_UP) {
+        const message = `${path}: ${GIVE_UP} damaged answers in a row`;
+        failed(message);  // Pyodide itself may say nothing of a failed fetch
+        throw new Error(message);
+      }
+    }
+  }
+
   // Pyodide's files boot.js fetched ahead (fetchPythonAhead): path → the
   // response, handed to the first fetch of that file, once
   const ahead = {};
   let fetchAhead = null;
-  if (TOTAL > 0 && typeof window.fetch === "function" && typeof ReadableStream === "function") {
+  if (typeof window.fetch === "function" && typeof ReadableStream === "function" && Object.keys(FILES).length) {
     const fetchBytes = window.fetch;
-    // `response` with its body counted as it passes: read as it arrives
-    // when `eager` (the download never waits for someone to ask for it:
-    // the chunks wait in the stream's queue), else as its reader asks.
-    const countedResponse = (path, response, eager) => {
-      if (!response.ok || !response.body) return response;
-      const reader = response.body.getReader();
-      let bytes = 0;
-      const step = (controller) => reader.read().then(({ done, value }) => {
-        if (done) { controller.close(); return false; }
-        bytes += value.byteLength;
-        counted(path, bytes);
-        controller.enqueue(value);
-        return true;
-      });
-      const source = eager ? {
-        start(controller) {
-          const pump = () => step(controller).then((more) => more && pump(), (err) => controller.error(err));
-          pump();
-        },
-      } : { pull: step };
-      source.cancel = (reason) => reader.cancel(reason);
-      return new Response(new ReadableStream(source),
-        { status: response.status, statusText: response.statusText, headers: response.headers });
-    };
     fetchAhead = (path) => {
-      ahead[path] = fetchBytes.call(window, BASE + path).then((response) => countedResponse(path, response, true));
+      ahead[path] = fetchChecked(fetchBytes, path, {});
       ahead[path].catch(() => { /* the fetch that takes it gets the error */ });
     };
     window.fetch = function (input, init) {
-      const path = downloadOf(input && input.url ? input.url : input);
-      if (path && ahead[path] && !(input && input.url) && !(init && (init.integrity || init.method))) {
+      const path = pathIn(FILES, input && input.url ? input.url : input);
+      if (!path || (input && input.url) || (init && (init.integrity || (init.method && init.method !== "GET")))) {
+        return fetchBytes.apply(this, arguments);
+      }
+      if (ahead[path]) {
         const held = ahead[path];
         delete ahead[path];
         return held;
       }
-      const pending = fetchBytes.apply(this, arguments);
-      if (!path) return pending;
-      return pending.then((response) => countedResponse(path, response, false));
+      const { credentials, cache } = init || {};
+      return fetchChecked(fetchBytes, path, { credentials, cache });
     };
   }
 
@@ -122,8 +210,9 @@
     try {
       const observer = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          const path = TOTAL > 0 ? downloadOf(entry.name) : null;
-          if (path) counted(path, DOWNLOADS[path][0]);
+          const path = TOTAL > 0 ? pathIn(DOWNLOADS, entry.name) : null;
+          // (a file boot.js checks counts once it has passed)
+          if (path && !(fetchAhead && FILES[path] && !path.endsWith(".mjs"))) counted(path, DOWNLOADS[path][0]);
         }
       });
       observer.observe({ type: "resource", buffered: true });
@@ -234,12 +323,45 @@
     else setTimeout(register, 1000);
   }
 
+  // A newer version of the site taken while this page is open (its service
+  // worker installed complete and took over): the page offers to reload into
+  // it (the game is saved as it goes, and the reload resumes it).  A page
+  // shown again asks whether there is one.
+  function offerNewVersion() {
+    const workers = navigator.serviceWorker;
+    if (!workers) return;
+    let served = !!workers.controller;  // the first install is this version
+    workers.addEventListener("controllerchange", () => {
+      if (!served) { served = true; return; }
+      if (document.getElementById("new-version")) return;
+      const box = document.createElement("div");
+      box.id = "new-version";
+      box.className = "new-version";
+      box.setAttribute("role", "status");
+      const text = document.createElement("span");
+      text.textContent = t("boot.new_version");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.id = "new-version-reload";
+      button.textContent = t("boot.reload");
+      button.addEventListener("click", () => location.reload());
+      box.append(text, button);
+      document.body.append(box);
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible") return;
+      workers.getRegistration().then((found) => found && found.update()).catch(() => { /* offline */ });
+    });
+  }
+
   let pyErrors = null;  // the watch for PyScript's error boxes, until ready
   function ready() {
     if (pyErrors) pyErrors.disconnect();
+    try { sessionStorage.removeItem(REPAIRING); } catch (_) { /* no storage */ }
     progress(100, "");
     if (panel) panel.hidden = true;
     registerServiceWorker();
+    offerNewVersion();
   }
 
   if (root.dataset.ready === "true") {
@@ -259,7 +381,8 @@
     const missing = /No module named '([^']+)'/.exec(text);
     const title = panel && panel.querySelector(".boot-title");
     const game = (title && title.textContent.trim()) || document.title;
-    label.textContent = missing ? t("boot.missing", missing[1], game) : t("boot.failed_plain", "", game);
+    label.textContent = missing ? t("boot.missing", missing[1], game)
+      : t(DAMAGED.test(text) ? "boot.damaged" : "boot.failed_plain", "", game);
     if (panel) {
       panel.classList.add("failed");
       panel.hidden = false;
@@ -269,7 +392,12 @@
         retry.id = "boot-retry";
         retry.textContent = t("boot.retry");
         retry.addEventListener("click", () => location.reload());
-        panel.append(retry);
+        const fix = document.createElement("button");
+        fix.type = "button";
+        fix.id = "boot-repair";
+        fix.textContent = t("boot.repair");
+        fix.addEventListener("click", () => { fix.disabled = true; repair(); });
+        panel.append(retry, fix);
       }
       let box = document.getElementById("boot-details");
       if (!box) {
@@ -286,6 +414,31 @@
       box.querySelector("pre").textContent = text;
     }
   }
+  // A failed compile or unpack: a file arrived (or is kept) damaged.
+  const DAMAGED = /CompileError|SyntaxError|extends past end|BadZipFile|unpack|damaged|Unexpected end/i;
+
+  // Repair: the site's caches (the service worker's, the snapshot's; never
+  // the saved games, in localStorage) and its service worker go, the
+  // modules the page imports are fetched anew into the browser's HTTP cache
+  // (the page cannot check them), and the page reloads, fetching the files
+  // it checks anew too (sessionStorage REPAIRING, until it is ready).
+  async function repair() {
+    try { sessionStorage.setItem(REPAIRING, "1"); } catch (_) { /* no storage: the checks still apply */ }
+    try {
+      if (window.caches) {
+        for (const name of await caches.keys()) if (name.startsWith("diceland-")) await caches.delete(name);
+      }
+      if (navigator.serviceWorker) {
+        for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+      }
+      const modules = Object.keys(FILES).filter((path) => path.endsWith(".mjs"));
+      await Promise.all(modules.map((path) => fetch(BASE + path, { cache: "reload" })
+        .then((response) => response.arrayBuffer()).catch(() => null)));
+    } finally {
+      location.reload();
+    }
+  }
+
   window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
   // a file PyScript could not fetch (a wheel of the site's Python) rejects a
   // promise no one waits on: the start has failed all the same

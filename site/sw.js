@@ -9,6 +9,12 @@ const CACHE_NAME = __CACHE_NAME__;
 // of its modules: kept, while those of other builds go with their caches.
 const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
 const PRECACHE = __PRECACHE__;
+// The runtime files' sizes and SHA-256 ({path: [bytes, hash]}) and the mark
+// of this build's pages (build.py, diceland_build/verified.py): a file that
+// fails its check, or a page without the mark (a Wi-Fi login page, an error
+// page, a redirect), is never kept.
+const FILES = __FILES__;
+const MARK = __MARK__;
 const RUNTIME_CACHED = /\/pictures\/[^/]+\/[^/]+\.svg$/;
 const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 // A page asks whether the site is kept for offline play; the answer is
@@ -25,10 +31,54 @@ function precacheRequest(path) {
   return IMMUTABLE.test(path) ? path : new Request(path, { cache: "no-cache" });
 }
 
+function isPage(path) {
+  return path === "./" || path.endsWith(".html");
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `response` if it is this build's `path`, else null.
+async function checked(path, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return null;
+  if (!FILES[path] && !isPage(path)) return response;
+  const bytes = await response.clone().arrayBuffer();
+  if (FILES[path]) {
+    const [size, hash] = FILES[path];
+    return bytes.byteLength === size && await sha256(bytes) === hash ? response : null;
+  }
+  return new TextDecoder().decode(bytes).includes(MARK) ? response : null;
+}
+
+// Fetch `path` and keep it if it passes its check; a copy that fails is
+// fetched once more bypassing the HTTP cache.  Resolves to whether it is kept.
+async function keep(cache, path) {
+  for (const request of [precacheRequest(path), new Request(path, { cache: "reload" })]) {
+    try {
+      const response = await checked(path, await fetch(request));
+      if (response) {
+        await cache.put(path, response);
+        return true;
+      }
+    } catch (_) { /* the network failed: the install or the refill fails, and is tried again */ }
+  }
+  return false;
+}
+
+// A version is taken complete or not at all: a file (other than a page)
+// that cannot be had right fails the install, which the next page opened
+// starts again (its boot.js registers this worker), while the version before
+// stays.  A page that cannot be had right (a Wi-Fi login page answered for
+// it) is fetched when it is opened, and kept then if it is this build's.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
-      .then((cache) => cache.addAll(PRECACHE.map(precacheRequest)))
+      .then((cache) => Promise.all(PRECACHE.map((path) => keep(cache, path).then((kept) => kept || isPage(path)))))
+      .then((kept) => {
+        if (!kept.every(Boolean)) throw new Error("some files could not be had right: not installed");
+      })
       .then(() => self.skipWaiting())
   );
 });
@@ -42,7 +92,7 @@ function refill() {
   if (!refilling) {
     refilling = caches.open(CACHE_NAME)
       .then((cache) => Promise.all(PRECACHE.map((path) => cache.match(path).then((hit) =>
-        hit || cache.add(precacheRequest(path)).then(() => true, () => false)))))
+        hit || keep(cache, path)))))
       .then((kept) => kept.filter(Boolean).length)
       .finally(() => { refilling = null; });
   }
@@ -90,9 +140,34 @@ self.addEventListener("fetch", (event) => {
   const navigate = request.mode === "navigate";
   // each page opened checks that the whole site is still kept (and refills it)
   if (navigate) event.waitUntil(refill());
+  // a page that found a file damaged asks for it again, bypassing caches:
+  // from the network, and kept in place of the old copy if it passes its
+  // check (offline: the copy kept)
+  const path = "." + url.pathname.slice(new URL(self.registration.scope).pathname.length - 1);
+  if (request.cache === "reload" && FILES[path]) {
+    event.respondWith(fetch(request).then((response) => {
+      event.waitUntil(checked(path, response.clone()).then((good) =>
+        good && caches.open(CACHE_NAME).then((cache) => cache.put(path, good))));
+      return response;
+    }, (err) => caches.match(path, { cacheName: CACHE_NAME }).then((hit) => hit || Promise.reject(err))));
+    return;
+  }
+  // a page not kept: from the network, past the HTTP cache (which may hold
+  // what a Wi-Fi login page answered for it), and kept if it is this build's
+  if (navigate) {
+    event.respondWith(caches.open(CACHE_NAME).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(new Request(request, { cache: "reload" }))
+        .then((response) => {
+          if (PRECACHE.includes(path)) {
+            event.waitUntil(checked(path, response.clone()).then((good) => good && cache.put(path, good)));
+          }
+          return response;
+        }))));
+    return;
+  }
   event.respondWith(
     caches.open(CACHE_NAME).then((cache) =>
-      cache.match(request, { ignoreSearch: navigate }).then((hit) => hit || fetch(request).then((response) => {
+      cache.match(request).then((hit) => hit || fetch(request).then((response) => {
         // the lessons' pictures are kept once fetched (build.py RUNTIME_CACHED)
         if (response.ok && RUNTIME_CACHED.test(url.pathname)) cache.put(request, response.clone());
         return response;

@@ -140,15 +140,18 @@ class Watch:
         """Tolerate console errors containing ``fragment`` (offline tests)."""
         self.allowed_errors.append(fragment)
 
-    def attach(self, context) -> None:
-        """Check every page of ``context``; abort requests leaving 127.0.0.1."""
+    def attach(self, context, block: bool = True) -> None:
+        """Check every page of ``context``; abort requests leaving 127.0.0.1
+        (``block``; a routed context has no HTTP cache, so a test of what
+        the cache keeps only lists them, which fails the test all the same)."""
         found = self
 
         def on_route(route):
             found.offsite.append(route.request.url)
             route.abort()
 
-        context.route(lambda url: not url.startswith(LOCAL_PREFIXES), on_route)
+        if block:
+            context.route(lambda url: not url.startswith(LOCAL_PREFIXES), on_route)
 
         def on_page(page):
             page.on("console", lambda msg: msg.type == "error"
@@ -336,13 +339,20 @@ def own_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Si
     """``own_site(**context_options)``: the site in a context of its own
     (its own service worker, caches and storage), watched, closed at the end
     of the test."""
+    yield from sites_in_own_contexts(browser, watch, server.url)
+
+
+def sites_in_own_contexts(browser, watch: Watch, url: str, block: bool = True) -> Iterator[Callable[..., Site]]:
+    """A fixture's ``make(**context_options)``: a Site of ``url`` in a new
+    watched context (:meth:`Watch.attach`'s ``block``); the contexts are
+    closed when the fixture ends."""
     contexts = []
 
     def make(**context_options) -> Site:
         context = browser.new_context(**context_options)
         contexts.append(context)
-        watch.attach(context)
-        return Site(context.new_page(), server.url)
+        watch.attach(context, block)
+        return Site(context.new_page(), url)
 
     yield make
     for context in contexts:
@@ -359,3 +369,23 @@ def phone_site(own_site) -> Callable[..., Site]:
                         is_mobile=True, has_touch=True)
 
     return make
+
+
+@pytest.fixture
+def faulty(site_dir: Path) -> Iterator["FaultyServer"]:
+    """The built site on a server of its own whose answers a test can break
+    (:mod:`faulty`), stopped (its stalls released) at the end of the test."""
+    from faulty import FaultyServer
+
+    srv = FaultyServer(site_dir)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def faulty_site(browser, faulty, watch: Watch) -> Iterator[Callable[..., Site]]:
+    """``faulty_site(**context_options)``: the site served by ``faulty`` in a
+    context of its own (its own service worker, caches and storage), watched,
+    closed at the end of the test; with the browser's HTTP cache, which keeps
+    the faulty answers as a real one would (max-age=600)."""
+    yield from sites_in_own_contexts(browser, watch, faulty.url, block=False)
