@@ -189,6 +189,13 @@ class GamePage:
             self.after_bot(result)
         return result
 
+    def render_shared(self) -> list[str]:
+        """What every page shows alike as it draws its game: the friends'
+        bar (a game with friends) and what the table said
+        (:meth:`say_messages`); the events said, in order."""
+        self.shell.friends.render()
+        return self.say_messages()
+
     def say_messages(self) -> list[str]:
         """What the table said since the last call, on screen: a person's
         toast shown (a bot's moves are followed in the log, one line at a

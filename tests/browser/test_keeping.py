@@ -83,7 +83,7 @@ def test_an_old_tab_offers_the_newer_version_and_never_forks_the_game(site):
         return text;
     })""", f"diceland:save:{save_id}")
     other.close()
-    page.wait_for_function("() => !!document.getElementById('btn-message-reload')", timeout=15_000)
+    page.wait_for_function("() => !!document.getElementById('btn-message-reload')", timeout=45_000)
     assert "newer version" in site.state()["message"]
     keys = save_keys(page)
     site.press_something()  # refused: the newer version holds the game

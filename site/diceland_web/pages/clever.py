@@ -210,13 +210,12 @@ class CleverPage(LogReplay, GamePage):
             self.followed = bot
 
     def render(self) -> None:
-        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None or self.replaying():
             return
         self.follow_bot()
         model = self.model = ctrl.model()
-        self.say_messages()
+        self.render_shared()
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         self.draw_sheet(model, ctrl.game)
         shown = model.seats[model.shown]

@@ -297,7 +297,6 @@ class DicelandPage(LogReplay, GamePage):
                     self.board_cache)
 
     def render(self) -> None:
-        self.shell.friends.render()
         ctrl = self.ctrl
         if ctrl is None:
             el("status").textContent = ""
@@ -310,7 +309,7 @@ class DicelandPage(LogReplay, GamePage):
             el(name).hidden = False
         if self.replaying():
             return
-        self.shell.sound.play(cue_for(self.say_messages()))
+        self.shell.sound.play(cue_for(self.render_shared()))
         self.log_panel.render(ctrl.turn_log, self.t("log.replay"))
         model = ctrl.model()
         self.render_panels(model)

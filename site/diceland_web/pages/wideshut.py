@@ -195,11 +195,10 @@ class WideShutPage(LogReplay, GamePage):
         self.replay_controls(m)
 
     def render(self) -> None:
-        self.shell.friends.render()
         play = self.ctrl
         if play is None or self.replaying():
             return
-        self.say_messages()
+        self.render_shared()
         m = play.model()
         self.log_panel.render(play.turn_log, self.t("log.replay"))
         s = self.strings
