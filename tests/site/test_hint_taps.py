@@ -159,3 +159,25 @@ def test_no_taps_without_a_person_to_act():
     assert page.ctrl.hint_clicks(page.layout()) == [] and page.ctrl.hint_move() is None
     page = Clever([Seat("A", "greedy"), Seat("B", "expert")], seed=2)
     assert page.ctrl.hint_clicks(page.layout()) == [] and page.ctrl.hint_move() is None
+
+
+@pytest.mark.parametrize("kind", [Diceland, Clever, Wide], ids=lambda k: k.name)
+@pytest.mark.parametrize("seed", [7, 11])
+def test_no_taps_while_the_table_moves_for_the_person(kind, seed):
+    """The page's timer plays the table's own moves (a turn's end with
+    nothing left to decide) while a person reads the screen: the hint never
+    offers a tap for a decision the table is about to make itself, which
+    the timer would win (the game could even end under the finger)."""
+    page = kind([Seat("P0", "human"), Seat("P1", "greedy")], seed=seed)
+    ctrl, decisions = page.ctrl, 0
+    while not page.game().over and decisions < 400:
+        taps = ctrl.hint_clicks(page.layout())
+        found = ctrl.next_move()
+        if taps:
+            assert found is None or found[1] is None, (decisions, taps, found)
+            follow(page, taps)
+            decisions += 1
+        else:
+            assert found is not None, "neither a person nor the table can move"
+            ctrl.bot_step()
+    assert page.game().over

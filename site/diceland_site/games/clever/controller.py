@@ -318,8 +318,9 @@ class Controller(Table):
 
     def hint_taps(self) -> list[tuple]:
         """The taps that make the hint's move: spots and button names (what
-        a player would tap; the browser tests play through these)."""
-        p = self.current()
+        a player would tap; the browser tests play through these); none
+        while the table ends the turn for the person by itself."""
+        p = self.current_seat()
         if p is None:
             return []
         if self.needs_handoff():
@@ -335,8 +336,8 @@ class Controller(Table):
         from .draw import die_rect
         from .layout import GEOMETRY
 
-        p = self.current()
-        if p is None or not self.seats[p].is_human:
+        p = self.current_seat()
+        if p is None:
             return []
         self.viewing = None
         out: list[Tap] = []
@@ -354,8 +355,8 @@ class Controller(Table):
     def hint_move(self) -> dict | None:
         """The hint's engine action as JSON (None: nothing for the engine,
         such as "Done" before the last player's turn end)."""
-        p = self.current()
-        if p is None or self.needs_handoff() or not self.seats[p].is_human:
+        p = self.current_seat()
+        if p is None or self.needs_handoff():
             return None
         action = hint(self.game, p).action
         if action.type == "end_turn" and not self.ends_turn(p):
