@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-__all__ = ["FRIENDS", "TURN_KEY", "Friends", "friends_of", "make_friends", "link_friends", "order_from",
+__all__ = ["FRIENDS", "TURN_KEY", "Friends", "friends_of", "make_friends", "link_friends", "order_from", "away_order",
            "compare_records", "kept_friends", "friends_summary"]
 
 #: the record's ``meta`` key of a game with friends
@@ -91,14 +91,20 @@ def order_from(seat: int, seats: Sequence[int], players: int) -> list[int]:
     return sorted(seats, key=lambda p: (p - seat - 1) % players)
 
 
+def away_order(deciders: Sequence[int], seats: Sequence[Any], me: int) -> list[int]:
+    """The people among ``deciders`` who decide on other devices than
+    ``me``'s, in the order the game travels (:func:`order_from`)."""
+    return order_from(me, [p for p in deciders if seats[p].is_human and p != me], len(seats))
+
+
 def friends_summary(game: Any, seats: Sequence[Any], friends: Friends) -> dict[str, Any]:
     """What the saved-games lists show of a game with friends: ``yours``,
     this device has a decision to make (its person's, or a bot's it plays);
     else ``waiting``, the friend it waits for (None once over)."""
     deciders = [] if game.over else list(game.waiting_for())
-    away = [p for p in deciders if seats[p].is_human and p != friends.me]
+    away = away_order(deciders, seats, friends.me)
     yours = len(away) < len(deciders)
-    waiting = None if yours or not away else order_from(friends.me, away, len(seats))[0]
+    waiting = None if yours or not away else away[0]
     return {"id": friends.id, "me": friends.me, "yours": yours, "waiting": waiting}
 
 
@@ -123,5 +129,4 @@ def compare_records(stored: dict[str, Any], incoming: dict[str, Any]) -> str:
 
 
 def _actions(record: dict[str, Any]) -> list:
-    history = record.get("history")
-    return list(history.get("actions", [])) if isinstance(history, dict) else list(record.get("actions", []))
+    return list(record["history"]["actions"])

@@ -416,21 +416,19 @@ class SaveStore:
         shared game (``"new"``)."""
         env, state, seats = self._read_import(text, lang, game)
         sent = kept_friends(state.setup.meta.get(FRIENDS), state.players)
-        if sent is None or "to" not in sent:
+        save_id, verdict, me = self.new_id(), "new", None
+        if sent is not None and "to" in sent:
+            found = self.find_friends(sent["id"])
+            if found is None:
+                me = sent["to"]
+            else:
+                save_id, kept, me = found
+                verdict = compare_records(kept, record_of(state))
+        if me is None:
             state.setup.meta.pop(FRIENDS, None)
-            save_id = self.new_id()
-            self.save(state, seats, save_id, None)
-            return save_id, "new"
-        found = self.find_friends(sent["id"])
-        if found is None:
-            state.setup.meta[FRIENDS] = {"id": sent["id"], "me": sent["to"]}
-            save_id = self.new_id()
-            self.save(state, seats, save_id, None)
-            return save_id, "new"
-        save_id, kept, me = found
-        verdict = compare_records(kept, record_of(state))
-        if verdict == "newer":
+        else:
             state.setup.meta[FRIENDS] = {"id": sent["id"], "me": me}
+        if verdict in ("new", "newer"):
             self.save(state, seats, save_id, None)
         return save_id, verdict
 

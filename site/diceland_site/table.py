@@ -39,7 +39,7 @@ from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
 
 from .i18n import error_details, error_text
-from .friends import Friends, friends_of, order_from
+from .friends import Friends, friends_of, away_order
 from .play import HandoffView, Message, Result, own_last_decision
 from .seats import Seat
 
@@ -186,16 +186,26 @@ class Table:
     def friend_order(self) -> list[int]:
         """In a game with friends, once nothing is left to decide on this
         device: the other people still to decide, in the order the game
-        travels (:func:`~.friends.order_from`); else nobody."""
+        travels (:func:`~.friends.away_order`); else nobody."""
         if self.friends is None or self.game.over or self.current_seat() is not None or self.bot_pending():
             return []
-        away = [p for p in self.deciders() if self.seats[p].is_human and not self.here(p)]
-        return order_from(self.friends.me, away, len(self.seats))
+        return away_order(self.deciders(), self.seats, self.friends.me)
 
     def friend_due(self) -> int | None:
         """The friend the game is to be sent to now (None: nobody)."""
         order = self.friend_order()
         return order[0] if order else None
+
+    def friend_recipient(self) -> int | None:
+        """The friend the game goes to now: the next to decide, or once the
+        game is over the next other person round the table (None: no game
+        with friends, or this device still has something to decide)."""
+        if self.friends is None:
+            return None
+        if not self.game.over:
+            return self.friend_due()
+        others = away_order(range(len(self.seats)), self.seats, self.friends.me)
+        return others[0] if others else None
 
     def current_seat(self) -> int | None:
         """The person whose decision the screen shows: the one holding the

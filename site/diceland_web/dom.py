@@ -4,6 +4,7 @@ proxies alive and never let an exception escape into the browser)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import traceback
 from typing import Callable
@@ -14,7 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from diceland_site.paint import Painter, draw_board
 
 __all__ = ["document", "window", "el", "js_obj", "esc", "later", "next_frame", "report", "Events",
-           "painter", "draw_canvas", "client_taps"]
+           "painter", "draw_canvas", "client_taps", "share_or_copy"]
 
 document = js.document
 window = js.window
@@ -27,6 +28,28 @@ def el(element_id: str):
 def js_obj(data: dict):
     """A plain JS object (not a Map) from a dict."""
     return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def share_or_copy(data: dict, copy: str, copied: Callable[[], None], field_id: str) -> None:
+    """The system share sheet with ``data`` on a touch device that has one,
+    else ``copy`` to the clipboard and ``copied()``; when neither works (a
+    closed sheet, a refused copy) the text field ``field_id`` is shown and
+    selected, for the person to copy."""
+    navigator = window.navigator
+
+    async def share():
+        try:
+            if getattr(navigator, "share", None) and getattr(navigator, "maxTouchPoints", 0):
+                await navigator.share(js_obj(data))
+                return
+            await navigator.clipboard.writeText(copy)
+            copied()
+        except Exception:  # noqa: BLE001 — the field stays to select
+            field = el(field_id)
+            field.hidden = False
+            field.select()
+
+    asyncio.ensure_future(share())
 
 
 def focus_in_place(node) -> None:

@@ -6,13 +6,11 @@ start link's ``friends=``.  A part of :class:`~diceland_web.shell.Shell`."""
 
 from __future__ import annotations
 
-import asyncio
-
 from diceland_site.friends import make_friends
 from diceland_site.save_errors import SaveError
 from diceland_site.share import turn_url
 
-from .dom import el, js_obj, window
+from .dom import document, el, share_or_copy, window
 
 __all__ = ["FriendsBar"]
 
@@ -20,29 +18,26 @@ __all__ = ["FriendsBar"]
 class FriendsBar:
     def __init__(self, shell):
         self.shell = shell
+        self._link: tuple = (None, None)
         shell.on(el("btn-send-turn"), "click", lambda evt: self.send())
 
     # -- who is next ---------------------------------------------------------------------
     def recipient(self) -> int | None:
-        """The friend the game goes to now: the next to decide, or once the
-        game is over the next other person round the table (None: no game
-        with friends, or this device still has something to decide)."""
+        """The friend the game goes to now (:meth:`Table.friend_recipient`)."""
         ctrl = self.shell.page.ctrl
-        if ctrl is None or ctrl.friends is None:
-            return None
-        if not ctrl.game.over:
-            return ctrl.friend_due()
-        me, n = ctrl.friends.me, len(ctrl.seats)
-        others = [p for p in range(1, n) if ctrl.seats[(me + p) % n].is_human]
-        return (me + others[0]) % n if others else None
+        return None if ctrl is None else ctrl.friend_recipient()
 
     def turn_link(self) -> str | None:
-        """The link to send now (``window.diceland.turnLink()``), or None."""
+        """The link to send now (``window.diceland.turnLink()``), or None:
+        packed once for each position and recipient."""
         to = self.recipient()
         if to is None:
             return None
-        ctrl = self.shell.page.ctrl
-        return turn_url(str(window.location.href), ctrl.game, ctrl.seats, to)
+        ctrl, href = self.shell.page.ctrl, str(window.location.href)
+        key = (id(ctrl.game), len(ctrl.game.actions), to, href)
+        if self._link[0] != key:
+            self._link = (key, turn_url(href, ctrl.game, ctrl.seats, to))
+        return self._link[1]
 
     # -- on screen -------------------------------------------------------------------------
     def render(self) -> None:
@@ -50,6 +45,7 @@ class FriendsBar:
         bar, to = el("friends-bar"), self.recipient()
         bar.hidden = to is None
         if to is None:
+            document.documentElement.style.setProperty("--friends-room", "0px")
             return
         ctrl, t = self.shell.page.ctrl, self.shell.t
         name = ctrl.seats[to].name
@@ -65,6 +61,8 @@ class FriendsBar:
         link = el("friends-link")
         link.value = self.turn_link() or ""
         link.setAttribute("aria-label", t("friends.link_label", name=name))
+        # room under the page, so that its end can be scrolled above the bar
+        document.documentElement.style.setProperty("--friends-room", f"{bar.offsetHeight + 8}px")
 
     def send(self) -> None:
         """The share sheet where there is one, else a copy to the clipboard."""
@@ -73,21 +71,8 @@ class FriendsBar:
             return
         name = self.shell.page.ctrl.seats[to].name
         title = self.shell.t("friends.share_text", game=self.shell.t(self.shell.page.TITLE_KEY))
-        navigator = window.navigator
-
-        async def share():
-            try:
-                if getattr(navigator, "share", None) and getattr(navigator, "maxTouchPoints", 0):
-                    await navigator.share(js_obj({"title": title, "text": title, "url": link}))
-                    return
-                await navigator.clipboard.writeText(link)
-                self.shell.notices.toast(self.shell.t("friends.copied", name=name))
-            except Exception:  # noqa: BLE001 — a closed share sheet or a refused copy: the link stays to select
-                field = el("friends-link")
-                field.hidden = False
-                field.select()
-
-        asyncio.ensure_future(share())
+        share_or_copy({"title": title, "text": title, "url": link}, link,
+                      lambda: self.shell.notices.toast(self.shell.t("friends.copied", name=name)), "friends-link")
 
     # -- starting ------------------------------------------------------------------------------
     def start_with_friends(self) -> bool:
@@ -98,6 +83,8 @@ class FriendsBar:
         if len(people) < 2:
             return False
         ctrl.friends = make_friends(ctrl.game, people[0])
+        if self.shell.store.get_setting("lang") is None:  # a start link's ?lang=: the friends' links
+            self.shell.store.set_setting("lang", self.shell.lang)  # opened here later keep it
         ctrl.holder = people[0]
         ctrl.viewing = None
         self.shell.autosave()

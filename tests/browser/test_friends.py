@@ -57,9 +57,16 @@ def open_link(site, link: str) -> None:
         timeout=30_000)
 
 
+#: the friends' bar and the sheet do not overlap (on a wide screen the bar
+#: sits in the corner over the side column)
+BAR_CLEAR_OF_SHEET = """() => { const a = document.getElementById('friends-bar').getBoundingClientRect();
+    const b = document.getElementById('board').getBoundingClientRect();
+    return a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom; }"""
+
+
 @pytest.mark.parametrize("path", ["wideshut.html", "diceland.html"])
 def test_two_phones_play_a_whole_game_by_turn_links(own_site, path):
-    ana, luis = own_site(), own_site()
+    ana, luis = own_site(viewport={"width": 1366, "height": 800}), own_site()
     ana.open("?friends=Ana,Luis&seed=5&speed=0", path=path)
     phones = {0: ana, 1: luis}
     here, me, sent = ana, 0, 0
@@ -71,6 +78,8 @@ def test_two_phones_play_a_whole_game_by_turn_links(own_site, path):
             break
         assert here.page.is_visible("#friends-bar") and "Send to" in here.page.text_content("#btn-send-turn")
         assert len(link) <= 6000
+        if here is ana:
+            assert here.page.evaluate(BAR_CLEAR_OF_SHEET)
         me = 1 - me
         here = phones[me]
         open_link(here, link)
@@ -126,3 +135,9 @@ def test_the_home_page_lists_the_games_where_it_is_your_turn(own_site):
     entry.click()
     luis.wait_ready()
     assert luis.state()["seat"] == 1 and luis.page.url.split("?")[0].endswith("clever.html")
+    # Ana started in Spanish by her start link: Luis's link, which names no
+    # language, opens on her phone in Spanish too
+    play_my_part(luis)
+    ana.page.goto(luis.page.evaluate("window.diceland.turnLink()"))
+    ana.wait_ready()
+    assert ana.state()["lang"] == "es" and ana.state()["seat"] == 0

@@ -15,6 +15,7 @@ from diceland_site.save_errors import SaveError
 from diceland_site.seats import Seat
 from diceland_site.share import read_fragment, turn_fragment, turn_url
 from diceland_site.storage import SaveStore
+from diceland_site.surface import table_state
 from diceland_site.table import Table
 
 for _entry in GAMES:
@@ -76,7 +77,9 @@ def test_a_whole_game_by_turn_links(game, line_up):
         assert table.current_seat() is None and not table.bot_pending()
         to = table.friend_due()
         assert to is not None and to != here.seat and seats[to].is_human
-        assert table.friend_order()[0] == to
+        assert table.friend_order()[0] == to == table.friend_recipient()
+        waiting = table_state(game, table, {})["buttons"]  # nothing to press while a friend decides
+        assert not any(on for name, on in waiting.items() if name != "undo"), waiting
         summary = here.store.list_saves()[0]["friends"]
         assert summary == {"id": table.friends.id, "me": here.seat, "yours": False, "waiting": to}
         fragment = turn_fragment(table.game, table.seats, to)
@@ -87,7 +90,8 @@ def test_a_whole_game_by_turn_links(game, line_up):
         assert table.friends.me == to and table.current_seat() in (to, None)
         assert here.store.list_saves()[0]["friends"]["yours"]
     assert table.game.over and sent >= 4
-    # the last device sends the end to the others: each sees the same game over
+    # the last device sends the end to the next other person round the table
+    assert table.friend_recipient() == 1 - here.seat
     final = turn_fragment(table.game, table.seats, 1 - here.seat)
     other = devices[1 - here.seat]
     assert other.open_link(final) == "newer"
@@ -156,6 +160,19 @@ def test_order_goes_round_the_table_from_the_sender():
 def test_a_game_on_one_device_is_no_game_with_friends():
     table = TABLES["diceland"].start([Seat("Ana"), Seat("Luis")], seed=3)
     assert friends_of(table.game) is None and table.friend_due() is None and table.friend_order() == []
+    assert table.friend_recipient() is None
+
+
+def test_a_finished_game_goes_to_the_next_person_round_the_table_skipping_bots():
+    seats = [Seat("Ana"), Seat("Bot", "greedy"), Seat("Luis"), Seat("Eva")]
+    table = TABLES["wideshut"].start(seats, seed=5)
+    bot = table.definition.make_bot("greedy", 5)
+    while not table.game.over:
+        p = table.game.waiting_for()[0]
+        table.game.apply(bot.choose(table.game, p))
+    for me, to in ((0, 2), (2, 3), (3, 0)):
+        table.friends = make_friends(table.game, me)
+        assert table.friend_recipient() == to, me
 
 
 def test_the_saved_games_list_says_whose_turn_it_is():

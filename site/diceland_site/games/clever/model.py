@@ -174,8 +174,8 @@ def _minis(ctrl, players, mine: int | None, shown: int, p: int | None) -> MiniPa
 def build_model(ctrl) -> ViewModel:
     s = ctrl.game
     p = ctrl.current()
-    human = p is not None and ctrl.seats[p].is_human
-    bot_turn = p is not None and not human
+    human = p is not None and ctrl.here(p)  # a person deciding on this device
+    bot_turn = p is not None and not ctrl.seats[p].is_human
     mine = home(ctrl, p)
     shown = ctrl.viewing if ctrl.viewing is not None else (mine if mine is not None else (p if p is not None else 0))
     players = tuple(
