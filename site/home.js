@@ -70,11 +70,34 @@
       learn.className = "learn-link";
       learn.href = "./tutorial.html?lesson=" + encodeURIComponent(game.game) + "&lang=" + lang;
       learn.textContent = t("home.learn", { title: t(game.title) });
-      item.append(title, blurb, link, " ", learn);
+      item.append(title, blurb, link, " ", learn, daily(game, t, tail));
       list.appendChild(item);
     }
     yourTurns(t, tail);
     document.documentElement.dataset.ready = "true";
+  }
+
+  // Today's daily game of `game` (the device's own calendar day), and
+  // whether its counted attempt is over (the settings' "daily" stats).
+  function daily(game, t, tail) {
+    const now = new Date();
+    const pad = (n) => String(n).padStart(2, "0");
+    const today = now.getFullYear() + "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
+    let entry = null;
+    try {
+      const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
+      const days = settings && settings.daily && settings.daily[game.game];
+      entry = days && typeof days === "object" ? days[today] : null;
+    } catch (e) { /* unreadable settings: not played */ }
+    const para = document.createElement("p");
+    para.className = "daily-line";
+    const link = document.createElement("a");
+    const played = entry && typeof entry.score === "number";
+    link.className = "daily-link" + (played ? " played" : "");
+    link.href = "./" + game.page + (tail ? tail + "&" : "?") + "daily";
+    link.textContent = played ? t("home.daily_played", { score: String(entry.score) }) : t("home.daily");
+    para.appendChild(link);
+    return para;
   }
 
   // The games with friends saved here where this device has a decision to

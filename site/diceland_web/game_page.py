@@ -83,10 +83,13 @@ class GamePage:
     # -- games -----------------------------------------------------------------------
     def start_from_link(self) -> bool:
         """Start the game a link describes: an older share link of this
-        game, else a start link (of a game with friends with ``friends=``);
+        game, else the daily game (``daily``), else a start link (of a game
+        with friends with ``friends=``);
         False if the query names none."""
         if self.open_older_link():
             return True
+        if "daily" in self.shell.query:
+            return self.shell.daily.start()
         if "friends" not in self.shell.query:
             return self.start_from_params()
         try:

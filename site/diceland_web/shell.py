@@ -38,6 +38,7 @@ from .autosave import Autosave
 from .dom import Events, document, el, later, report, window
 from .expose import expose, mark_redraw
 from .frames import Frames
+from .daily_game import DailyGame
 from .friends_bar import FriendsBar
 from .links import Links
 from .new_game import NewGameDialog
@@ -71,6 +72,8 @@ class Shell:
         search = str(window.location.search)[1:]
         self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
         self.query = {} if self.query_too_long else query_values(search)
+        if not self.query_too_long and "daily" in query_values(search, keep_blank=True):
+            self.query.setdefault("daily", "")  # ?daily: today's game
         backend = local_storage()
         #: the browser forbids the site's storage (cookies and site data
         #: blocked): games are kept in memory only, and the page says so
@@ -104,6 +107,7 @@ class Shell:
         self.sharing = ShareDialog(self)
         self.links = Links(self)
         self.friends = FriendsBar(self)
+        self.daily = DailyGame(self)
         definition = get_game(self.game)
         self.new_game_dialog = NewGameDialog(self, definition.min_players, definition.max_players,
                                              page_class.COLUMN)
