@@ -22,8 +22,8 @@ still places, who is active next: ``network.features``) is valued by the
 network's margin still to come (the margin now is 0 until the end: win
 +1, loss −1, shared win 0; one that reaches the goal is worth its final
 margin); both players' trails are learned from.  Phase 1 (D3: the colour,
-reroll or stop) is played in the self-play by the expert's rule; the
-learned bot plans it with the network (bots/learned.py).
+reroll or stop) is played in the self-play as the learned bot plans it
+(bots/learned.py), on the network being learned (``bind``).
 
 ``--eval`` games of the learned bot (the network in half precision, as
 shipped, in pure Python: exactly the ``learned`` kind) against the
@@ -61,7 +61,23 @@ METHOD = "TD(λ) self-play of 2-player games, training/diceland_td.py"
 EVAL_KEY = "against_expert"
 DEFAULTS = {"hidden": 64, "lr": 0.001, "explore": 0.03, "lam": 0.8, "passes": 2, "report": 250, "eval": 100}
 
-_PHASE1 = ExpertBot(0)
+class _Numpy:
+    """The network being learned, read as the engine's network is."""
+
+    def __init__(self, net: td.Net):
+        self.net = net
+
+    def __call__(self, pairs: list) -> float:
+        return float(self.net(td.dense(pairs, INPUTS)[None])[0])
+
+
+_PHASE1: list = [ExpertBot(0)]
+
+
+def bind(net: td.Net) -> None:
+    """Phase 1 of the self-play is the learned bot's, on the network being
+    learned."""
+    _PHASE1[0] = LearnedBot(0, _Numpy(net))
 
 
 def boards(seed: int) -> list[str]:
@@ -78,11 +94,12 @@ def over(state) -> bool:
 
 
 def decision(state) -> tuple[int, list]:
-    """The player to decide and its choices: phase 1 the expert's one, else
-    every legal placement and pass."""
+    """The player to decide and its choices: in phase 1 the learned bot's
+    one (on the network being learned, :func:`bind`), else every legal
+    placement and pass."""
     player = state.waiting_for()[0]
     if state.phase in (Phase.CHOOSE, Phase.DECIDE):
-        return player, [_PHASE1.choose(state, player)]
+        return player, [_PHASE1[0].choose(state, player)]
     return player, state.legal_actions(player)
 
 
