@@ -6,12 +6,8 @@ after, the same for the same seed) and the position value."""
 
 from __future__ import annotations
 
-import copy
-import importlib.util
-import json
 import math
 import random
-from pathlib import Path
 
 import pytest
 
@@ -20,17 +16,11 @@ from diceland_core.games.diceland.actions import Place
 from diceland_core.games.diceland.bots import LearnedBot
 from diceland_core.games.diceland.bots import network as N
 from diceland_core.games.diceland.game import Phase
-
-ROOT = Path(__file__).resolve().parents[2]
+from support import NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer
 
 
 def _trainer():
-    import sys
-    sys.path.insert(0, str(ROOT / "training"))
-    spec = importlib.util.spec_from_file_location("diceland_td_training", ROOT / "training" / "diceland_td.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_trainer("diceland_td")
 
 
 def played(seed: int, decisions: int, players: int = 2, boards=("B", "E")):
@@ -73,26 +63,12 @@ def test_the_inputs_are_in_range_and_tell_the_players_apart():
 
 
 def test_the_shipped_network_is_read_back_and_says_how_it_was_learned():
-    net = N.load_network()
-    assert net.inputs == N.INPUTS and net.hidden >= 32
-    runs = net.trained["runs"]
-    assert "diceland_td.py" in net.trained["method"] and sum(r["games"] for r in runs) >= 1000
-    assert N.NETWORK_FILE.stat().st_size <= 150_000
-    again = type(net).from_json(json.loads(json.dumps(net.to_json())), N.INPUTS)
-    assert again.w1 == net.w1 and again.w2 == net.w2 and again.b2 == net.b2
+    check_network_file(N, "diceland_td.py", 1000)
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda d: d.update(inputs=12), "inputs"),
-    (lambda d: d.update(w1=d["w1"][:-8]), "not whole"),
-    (lambda d: d.update(b1="not base64 at all!"), "not whole"),
-    (lambda d: d.pop("w2"), "not whole"),
-])
+@pytest.mark.parametrize("damage, words", NOT_WHOLE_NETWORK)
 def test_a_network_file_that_is_not_whole_is_refused_in_plain_words(damage, words):
-    data = copy.deepcopy(json.loads(N.NETWORK_FILE.read_text(encoding="utf-8")))
-    damage(data)
-    with pytest.raises(ValueError, match=words):
-        N.Network.from_json(data, N.INPUTS)
+    check_network_refused(N, damage, words)
 
 
 def _afterstates(state, player):
@@ -191,19 +167,23 @@ def test_self_play_is_seeded_and_learns_from_both_players():
 
 
 def test_the_learned_bot_plays_the_best_margin_after_its_placement():
-    state = until(played(12, 20), Phase.PLACE)
-    p = state.active
+    state = played(12, 20)
+    while not (state.phase is Phase.PLACE and len(state.placements(state.waiting_for()[0])) > 1):
+        p = state.waiting_for()[0]
+        state.apply(LearnedBot(3).choose(state, p))
+    p = state.waiting_for()[0]
     bot = LearnedBot(0)
     action = bot.choose(state, p)
     crossed = state.sheets[p].crossed
     star_mask = state.boards[p].star_mask
-    worth = {}
+    worth = {0: None if state.must_place(p) else N.margin(state, p, crossed, N.pending(state, p), bot.network)}
     for _, mask in state.placements(p):
-        worth[mask] = N.margin(state, p, crossed | mask, (mask & star_mask).bit_count(), bot.network)
-    assert isinstance(action, Place) and len(worth) > 1
-    chosen = state.boards[p].mask_of(action.cells)
-    assert worth[chosen] == pytest.approx(max(worth.values()))
-    assert bot.decision_value(state, p) == pytest.approx(max(worth.values()))
+        rolls = N.pending(state, p) + (mask & star_mask).bit_count()
+        worth[mask] = N.margin(state, p, crossed | mask, rolls, bot.network)
+    chosen = state.boards[p].mask_of(action.cells) if isinstance(action, Place) else 0
+    best = max(v for v in worth.values() if v is not None)
+    assert worth[chosen] == pytest.approx(best)
+    assert bot.decision_value(state, p) == pytest.approx(best)
 
 
 def test_the_same_seed_makes_the_same_choices():

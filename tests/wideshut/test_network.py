@@ -7,9 +7,6 @@ fixed set of games."""
 
 from __future__ import annotations
 
-import copy
-import importlib.util
-import json
 import random
 
 import pytest
@@ -17,16 +14,12 @@ import pytest
 from diceland_core.games.wideshut.bots import GreedyBot, LearnedBot, StrongBot
 from diceland_core.games.wideshut.bots import network as N
 from diceland_core.games.wideshut.game import Phase
-from wideshut_support import ROOT, Roll, new
+from support import NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer
+from wideshut_support import Roll, new
 
 
 def _trainer():
-    import sys
-    sys.path.insert(0, str(ROOT / "training"))
-    spec = importlib.util.spec_from_file_location("wideshut_td_training", ROOT / "training" / "wideshut_td.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_trainer("wideshut_td")
 
 
 def rolled(seed: int, players: int = 2):
@@ -52,26 +45,12 @@ def test_the_inputs_are_in_range_and_say_what_the_rival_may_still_take():
 
 
 def test_the_shipped_network_is_read_back_and_says_how_it_was_learned():
-    net = N.load_network()
-    assert net.inputs == N.INPUTS and net.hidden >= 32
-    runs = net.trained["runs"]
-    assert "wideshut_td.py" in net.trained["method"] and sum(r["games"] for r in runs) >= 300
-    assert N.NETWORK_FILE.stat().st_size <= 150_000
-    again = type(net).from_json(json.loads(json.dumps(net.to_json())), N.INPUTS)
-    assert again.w1 == net.w1 and again.w2 == net.w2 and again.b2 == net.b2
+    check_network_file(N, "wideshut_td.py", 300)
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda d: d.update(inputs=12), "inputs"),
-    (lambda d: d.update(w1=d["w1"][:-8]), "not whole"),
-    (lambda d: d.update(b1="not base64 at all!"), "not whole"),
-    (lambda d: d.pop("w2"), "not whole"),
-])
+@pytest.mark.parametrize("damage, words", NOT_WHOLE_NETWORK)
 def test_a_network_file_that_is_not_whole_is_refused_in_plain_words(damage, words):
-    data = copy.deepcopy(json.loads(N.NETWORK_FILE.read_text(encoding="utf-8")))
-    damage(data)
-    with pytest.raises(ValueError, match=words):
-        N.Network.from_json(data, N.INPUTS)
+    check_network_refused(N, damage, words)
 
 
 def test_the_pure_python_network_is_the_trainers():
