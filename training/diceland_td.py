@@ -6,13 +6,17 @@ network: diceland_core/games/diceland/bots/network.py).
 
 checks the pipeline (a minute);
 
-    nice -n 19 python training/diceland_td.py --minutes 45 --report 250 --eval 0 --seed 2 --out FILE
+    nice -n 19 python training/diceland_td.py --minutes 45 --report 200 --eval 0 --seed 2 --out FILE
 
-is the shipped network's run (recorded in the file under ``trained``;
-docs/bots.md, Diceland's learned bot); every ``--report`` games the file is
-written, so a stopped run keeps its last checkpoint, and
-``python training/diceland_td.py --check FILE --eval 200`` plays a
-checkpoint against the expert.  ``--init FILE --first N`` continues a run.
+is the shipped network's run: stopped after 6,200 games (538 s of CPU),
+its checkpoint after 5,800 games ships (recorded in the file under
+``trained``; docs/bots.md, Diceland's learned bot).  Every ``--report``
+games the file is written, so a stopped run keeps its last checkpoint, and
+
+    nice -n 19 python training/diceland_td.py --check FILE --eval 200
+
+plays a checkpoint against the expert (``--base SEED`` other seeds).
+``--init FILE --first N`` continues a run.
 
 Every game is played on two boards drawn from its seed (each player its
 own, as in the box, D1.2; all eight boards A–H), so the network learns the
