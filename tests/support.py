@@ -284,3 +284,38 @@ def check_network_refused(network_module, damage, words: str) -> None:
     damage(data)
     with pytest.raises(ValueError, match=words):
         network_module.Network.from_json(data, network_module.INPUTS)
+
+
+def random_networks(td, network_module, hidden: int = 12, seed: int = 3):
+    """A trainer's network (``td.Net``) with random weights, and the same
+    network as the engine reads it (half precision, pure Python)."""
+    import numpy
+
+    net = td.Net(network_module.INPUTS, hidden, seed)
+    rng = numpy.random.default_rng(1)
+    for k in net.params:
+        net.params[k] = (rng.standard_normal(net.params[k].shape) * 0.3).astype(numpy.float32)
+    return net, network_module.Network.from_json(net.to_json({"test": True}), network_module.INPUTS)
+
+
+def check_seeded_self_play(trainer, network_module):
+    """Two self-play games of the same seed by a game's trainer module play
+    the same, and both players' trails are learned from (the TD(1) return
+    of the first afterstate is the final score less its score); the first
+    game."""
+    import random
+
+    import numpy
+    import pytest
+
+    net = trainer.td.Net(network_module.INPUTS, 8, 0)
+    if hasattr(trainer, "bind"):
+        trainer.bind(net)
+    s1, t1 = trainer.td.play(trainer.ADAPTER, 5, net, 0.2, random.Random(3))
+    s2, t2 = trainer.td.play(trainer.ADAPTER, 5, net, 0.2, random.Random(3))
+    assert s1.over and s1.actions == s2.actions and sorted(t1) == [0, 1]
+    for p in (0, 1):
+        assert numpy.array_equal(numpy.array([x for x, _ in t1[p]]), numpy.array([x for x, _ in t2[p]]))
+        _, G = trainer.td.returns(t1[p], trainer.final(s1, p), net, 1.0)
+        assert G[0] == pytest.approx(trainer.final(s1, p) - t1[p][0][1])
+    return s1

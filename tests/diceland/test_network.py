@@ -7,7 +7,6 @@ after, the same for the same seed) and the position value."""
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
@@ -16,32 +15,35 @@ from diceland_core.games.diceland.actions import Place
 from diceland_core.games.diceland.bots import LearnedBot
 from diceland_core.games.diceland.bots import network as N
 from diceland_core.games.diceland.game import Phase
-from support import NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer
+from support import (NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer,
+                     check_seeded_self_play, random_networks)
 
 
 def _trainer():
     return load_trainer("diceland_td")
 
 
+def play_on(state, bot_of, decisions: int = 10_000, stop=lambda state: False):
+    """Play ``decisions`` decisions (``bot_of(player)`` deciding) or until
+    ``stop(state)`` or the end."""
+    while decisions > 0 and not state.over and not stop(state):
+        p = state.waiting_for()[0]
+        state.apply(bot_of(p).choose(state, p))
+        decisions -= 1
+    return state
+
+
 def played(seed: int, decisions: int, players: int = 2, boards=("B", "E")):
     """A game of learned bots after ``decisions`` decisions."""
     state = new(players=players, seed=seed, boards=[boards[i % len(boards)] for i in range(players)])
     bots = [LearnedBot(seed + i) for i in range(players)]
-    for _ in range(decisions):
-        if state.over:
-            break
-        p = state.waiting_for()[0]
-        state.apply(bots[p].choose(state, p))
-    return state
+    return play_on(state, bots.__getitem__, decisions)
 
 
 def until(state, phase: Phase, bot=None):
     """Play on (learned bots) until ``phase``."""
     bot = bot or LearnedBot(5)
-    while state.phase is not phase and not state.over:
-        p = state.waiting_for()[0]
-        state.apply(bot.choose(state, p))
-    return state
+    return play_on(state, lambda p: bot, stop=lambda s: s.phase is phase)
 
 
 def test_the_inputs_are_in_range_and_tell_the_players_apart():
@@ -116,13 +118,9 @@ def test_the_shipped_network_in_pure_python_is_numpy_s_to_a_billionth():
 
 
 def test_the_pure_python_network_is_the_trainers():
-    numpy = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     td = _trainer().td
-    net = td.Net(N.INPUTS, 12, 3)
-    rng = numpy.random.default_rng(1)
-    for k in net.params:
-        net.params[k] = (rng.standard_normal(net.params[k].shape) * 0.3).astype(numpy.float32)
-    pure = N.Network.from_json(net.to_json({"test": True}), N.INPUTS)
+    net, pure = random_networks(td, N)
     for pairs in _some_afterstates(7)[:12]:
         assert pure(pairs) == pytest.approx(float(net(td.dense(pairs, N.INPUTS)[None])[0]), abs=0.05)
 
@@ -152,18 +150,10 @@ def test_the_trainer_keeps_the_afterstate_it_valued():
 
 
 def test_self_play_is_seeded_and_learns_from_both_players():
-    numpy = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     td = _trainer()
-    net = td.td.Net(N.INPUTS, 8, 0)
-    td.bind(net)
-    s1, t1 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    s2, t2 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    assert s1.over and s1.actions == s2.actions and sorted(t1) == [0, 1]
-    for p in (0, 1):
-        assert numpy.array_equal(numpy.array([x for x, _ in t1[p]]), numpy.array([x for x, _ in t2[p]]))
-        _, G = td.td.returns(t1[p], td.final(s1, p), net, 1.0)
-        assert G[0] == pytest.approx(td.final(s1, p) - t1[p][0][1])
-    assert {td.final(s1, 0), td.final(s1, 1)} in ({1.0, -1.0}, {0.0})
+    game = check_seeded_self_play(td, N)
+    assert {td.final(game, 0), td.final(game, 1)} in ({1.0, -1.0}, {0.0})
 
 
 def test_the_learned_bot_plays_the_best_margin_after_its_placement():

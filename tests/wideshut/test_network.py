@@ -7,14 +7,14 @@ fixed set of games."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from diceland_core.games.wideshut.bots import GreedyBot, LearnedBot, StrongBot
 from diceland_core.games.wideshut.bots import network as N
 from diceland_core.games.wideshut.game import Phase
-from support import NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer
+from support import (NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer,
+                     check_seeded_self_play, random_networks)
 from wideshut_support import Roll, new
 
 
@@ -54,13 +54,9 @@ def test_a_network_file_that_is_not_whole_is_refused_in_plain_words(damage, word
 
 
 def test_the_pure_python_network_is_the_trainers():
-    numpy = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     td = _trainer().td
-    net = td.Net(N.INPUTS, 12, 3)
-    rng = numpy.random.default_rng(1)
-    for k in net.params:
-        net.params[k] = (rng.standard_normal(net.params[k].shape) * 0.3).astype(numpy.float32)
-    pure = N.Network.from_json(net.to_json({"test": True}), N.INPUTS)
+    net, pure = random_networks(td, N)
     state = rolled(7)
     for _ in range(12):
         if state.phase == Phase.TAKE:
@@ -94,16 +90,8 @@ def test_the_trainer_keeps_the_afterstate_it_valued():
 
 
 def test_self_play_is_seeded_and_learns_from_both_players():
-    numpy = pytest.importorskip("numpy")
-    td = _trainer()
-    net = td.td.Net(N.INPUTS, 8, 0)
-    s1, t1 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    s2, t2 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    assert s1.over and s1.actions == s2.actions and sorted(t1) == [0, 1]
-    for p in (0, 1):
-        assert numpy.array_equal(numpy.array([x for x, _ in t1[p]]), numpy.array([x for x, _ in t2[p]]))
-        _, G = td.td.returns(t1[p], td.final(s1, p), net, 1.0)
-        assert G[0] == pytest.approx(td.final(s1, p) - t1[p][0][1])
+    pytest.importorskip("numpy")
+    check_seeded_self_play(_trainer(), N)
 
 
 def test_the_learned_bot_plays_the_best_margin_after_its_take():
