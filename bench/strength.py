@@ -5,7 +5,7 @@ Markdown tables.
 
     python bench/strength.py [--game diceland] [--players N] [--games 100] [--seed 7] [--workers 1]
                              [--boards A,...] [--kinds K,...] [--score-games N] [--pairs expert-greedy,...]
-                             [--time-games N]
+                             [--time-games N] [--time-kinds K,...]
 
 Scores are played with ``--players`` seats (default: solo where the game
 has a solo mode, else 2), every seat the same kind, ``--score-games`` games
@@ -13,7 +13,8 @@ per kind (default ``--games``; ``--kinds none`` for no score table).
 ``--time-games N`` first times each kind's decisions (those with more than
 one legal action) in N 2-player games against the expert, seats rotated:
 median, mean and p90 milliseconds of this process's CPU time per decision
-(so that other work on the machine does not count).  Each pair row is one
+(so that other work on the machine does not count), and the CPU seconds
+a whole game takes, both seats; ``--time-kinds`` the kinds timed.  Each pair row is one
 ``simulate`` run; the same run from the command line:
 ``python -m diceland_core simulate --game NAME --players 2 --bots expert,greedy --games 100 --seed 7``.
 A shared win counts for both players.
@@ -65,10 +66,11 @@ def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: in
     definition = get_game(game)
     print(f"CPU milliseconds per decision (more than one legal action), {games} 2-player games "
           "against the expert each, seats rotated:\n")
-    print("| bot | decisions | median | mean | p90 |")
-    print("|---|---:|---:|---:|---:|")
+    print("| bot | decisions | median | mean | p90 | CPU s a game (both seats) |")
+    print("|---|---:|---:|---:|---:|---:|")
     for kind in kinds:
         times: list[float] = []
+        start = time.process_time()
         for i in range(games):
             seats = seat_bots([kind, "expert"], 2, i)
             gseed = game_seed(seed, i)
@@ -78,7 +80,7 @@ def timing_table(game: str, boards: list[str], kinds: tuple[str, ...], games: in
                       gseed, game=game)
         ms = sorted(t * 1000 for t in times)
         print(f"| {kind} | {len(ms)} | {statistics.median(ms):.2f} | {statistics.mean(ms):.2f} | "
-              f"{ms[int(0.9 * (len(ms) - 1))]:.2f} |", flush=True)
+              f"{ms[int(0.9 * (len(ms) - 1))]:.2f} | {(time.process_time() - start) / games:.2f} |", flush=True)
     print()
 
 
@@ -131,6 +133,7 @@ def main() -> None:
                                                                   "(default: --games)")
     ap.add_argument("--time-games", type=int, default=0, help="time each kind's decisions in this many 2-player "
                                                               "games against the expert (default 0: no timing)")
+    ap.add_argument("--time-kinds", default=None, help="the kinds timed, comma-separated (default: all)")
     ap.add_argument("--pairs", default=None, help="e.g. expert-greedy,expert-random (default: the strongest "
                                                   "against each other kind; 'none' for no pairs)")
     args = ap.parse_args()
@@ -150,7 +153,8 @@ def main() -> None:
     where = f", boards {', '.join(boards)} cycled" if boards else ""
     print(f"{definition.title}: Python {platform.python_version()}, seed {args.seed}{where}\n")
     if args.time_games > 0 and definition.max_players >= 2:
-        timing_table(definition.name, boards, definition.bot_kinds, args.time_games, args.seed)
+        timed = tuple(args.time_kinds.split(",")) if args.time_kinds else definition.bot_kinds
+        timing_table(definition.name, boards, timed, args.time_games, args.seed)
     if kinds:
         score_table(definition.name, boards, players, kinds, args.score_games or args.games, args.seed,
                     args.workers)

@@ -26,10 +26,10 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
                     "pictures", ".svg", ".review", ".search", ".simulate")
 #: Files of the packages that are no code the pages read: the rulings
-#: (documents), the review's words, and Dice Wide Shut's learned network
-#: (its ``learned`` kind is no bot a page offers, and the page's expert is
-#: the hand-tuned one: 104 kB that no page would use).
-_NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json", "/wideshut_network.json")
+#: (documents), the review's words, and Dice Wide Shut's and Diceland's
+#: learned networks (their ``learned`` kinds are no bots a page offers, and
+#: the pages' experts are the hand-tuned ones: files no page would use).
+_NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json", "/wideshut_network.json", "/diceland_network.json")
 
 
 def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:

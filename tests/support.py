@@ -238,3 +238,84 @@ def snapshot(definition, state) -> str:
     """A position as text: its summary and its rolls (two positions with the
     same text are the same to a player)."""
     return json.dumps([state.summary(), definition.rolls_of(state)], sort_keys=True, default=str)
+
+
+def load_trainer(name: str):
+    """The trainer module ``training/<name>.py`` (it imports ``td`` beside it)."""
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(ROOT / "training"))
+    spec = importlib.util.spec_from_file_location(f"{name}_training", ROOT / "training" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_network_file(network_module, script: str, games: int) -> None:
+    """A game's shipped network (its ``bots/network.py`` as
+    ``network_module``): read back whole, learned by ``script`` in at least
+    ``games`` games, at most 150 kB, the same after its JSON round trip."""
+    net = network_module.load_network()
+    assert net.inputs == network_module.INPUTS and net.hidden >= 32
+    runs = net.trained["runs"]
+    assert script in net.trained["method"] and sum(r["games"] for r in runs) >= games
+    assert network_module.NETWORK_FILE.stat().st_size <= 150_000
+    again = type(net).from_json(json.loads(json.dumps(net.to_json())), network_module.INPUTS)
+    assert again.w1 == net.w1 and again.w2 == net.w2 and again.b2 == net.b2
+
+
+#: damages to a network file and the words its refusal says
+NOT_WHOLE_NETWORK = [
+    (lambda d: d.update(inputs=12), "inputs"),
+    (lambda d: d.update(w1=d["w1"][:-8]), "not whole"),
+    (lambda d: d.update(b1="not base64 at all!"), "not whole"),
+    (lambda d: d.pop("w2"), "not whole"),
+]
+
+
+def check_network_refused(network_module, damage, words: str) -> None:
+    """A damaged copy of the shipped network file is refused in plain words."""
+    import copy
+
+    import pytest
+
+    data = copy.deepcopy(json.loads(network_module.NETWORK_FILE.read_text(encoding="utf-8")))
+    damage(data)
+    with pytest.raises(ValueError, match=words):
+        network_module.Network.from_json(data, network_module.INPUTS)
+
+
+def random_networks(td, network_module, hidden: int = 12, seed: int = 3):
+    """A trainer's network (``td.Net``) with random weights, and the same
+    network as the engine reads it (half precision, pure Python)."""
+    import numpy
+
+    net = td.Net(network_module.INPUTS, hidden, seed)
+    rng = numpy.random.default_rng(1)
+    for k in net.params:
+        net.params[k] = (rng.standard_normal(net.params[k].shape) * 0.3).astype(numpy.float32)
+    return net, network_module.Network.from_json(net.to_json({"test": True}), network_module.INPUTS)
+
+
+def check_seeded_self_play(trainer, network_module):
+    """Two self-play games of the same seed by a game's trainer module play
+    the same, and both players' trails are learned from (the TD(1) return
+    of the first afterstate is the final score less its score); the first
+    game."""
+    import random
+
+    import numpy
+    import pytest
+
+    net = trainer.td.Net(network_module.INPUTS, 8, 0)
+    if hasattr(trainer, "bind"):
+        trainer.bind(net)
+    s1, t1 = trainer.td.play(trainer.ADAPTER, 5, net, 0.2, random.Random(3))
+    s2, t2 = trainer.td.play(trainer.ADAPTER, 5, net, 0.2, random.Random(3))
+    assert s1.over and s1.actions == s2.actions and sorted(t1) == [0, 1]
+    for p in (0, 1):
+        assert numpy.array_equal(numpy.array([x for x, _ in t1[p]]), numpy.array([x for x, _ in t2[p]]))
+        _, G = trainer.td.returns(t1[p], trainer.final(s1, p), net, 1.0)
+        assert G[0] == pytest.approx(trainer.final(s1, p) - t1[p][0][1])
+    return s1

@@ -7,8 +7,9 @@ A game supplies only its *adapter* (``training/clever_td.py``,
 trained the shipped networks): how a game starts, who decides what now,
 the afterstates each choice leads to (their inputs, ``(input, value)``
 pairs, and their score: the points so far, or a margin), the afterstate a
-player's trail records, the final score, and how a network is checked.
-This module plays the games, learns and writes the files:
+player's trail records, the final score, and how a network is checked;
+optionally ``bind(net)``, given the network being learned before the first
+game (for choices the adapter makes itself with it).  This module plays the games, learns and writes the files:
 
 * self-play: at each decision with more than one choice every choice's
   afterstates are valued (their score plus the network's value of what is
@@ -56,7 +57,7 @@ __all__ = ["Net", "adapter", "dense", "play", "returns", "write", "main"]
 #: method and check recorded in its files, its default settings, and the
 #: functions the self-play calls (the module docstring)
 PARTS = ("INPUTS", "TRAIN_BASE", "EVAL_BASE", "METHOD", "EVAL_KEY", "DEFAULTS", "new", "over", "decision",
-         "afterstates", "recorded", "final", "report", "evaluate", "describe", "upgrade", "teacher", "__doc__")
+         "afterstates", "recorded", "final", "report", "evaluate", "describe", "upgrade", "teacher", "bind", "__doc__")
 
 
 def adapter(names: dict) -> SimpleNamespace:
@@ -210,6 +211,8 @@ def main(game, argv: list[str] | None = None) -> int:
         data = json.loads(args.init.read_text(encoding="utf-8"))
         net.load(game.upgrade(data) if hasattr(game, "upgrade") else data)
         before = (data.get("trained") or {}).get("runs", [])
+    if hasattr(game, "bind"):
+        game.bind(net)
     rng = random.Random(args.seed)
     start = time.process_time()
     finals: list[float] = []

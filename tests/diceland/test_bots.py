@@ -146,7 +146,7 @@ def test_hint_refuses_a_player_without_a_decision():
 
 
 def test_make_bot_kinds():
-    assert BOT_KINDS == ("random", "greedy", "expert", "search")
+    assert BOT_KINDS == ("random", "greedy", "learned", "expert", "search")
     for kind in BOT_KINDS:
         bot = make_bot(kind, 1)
         assert isinstance(bot, Bot) and bot.kind == kind

@@ -7,26 +7,19 @@ fixed set of games."""
 
 from __future__ import annotations
 
-import copy
-import importlib.util
-import json
-import random
 
 import pytest
 
 from diceland_core.games.wideshut.bots import GreedyBot, LearnedBot, StrongBot
 from diceland_core.games.wideshut.bots import network as N
 from diceland_core.games.wideshut.game import Phase
-from wideshut_support import ROOT, Roll, new
+from support import (NOT_WHOLE_NETWORK, check_network_file, check_network_refused, load_trainer,
+                     check_seeded_self_play, random_networks)
+from wideshut_support import Roll, new
 
 
 def _trainer():
-    import sys
-    sys.path.insert(0, str(ROOT / "training"))
-    spec = importlib.util.spec_from_file_location("wideshut_td_training", ROOT / "training" / "wideshut_td.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_trainer("wideshut_td")
 
 
 def rolled(seed: int, players: int = 2):
@@ -52,36 +45,18 @@ def test_the_inputs_are_in_range_and_say_what_the_rival_may_still_take():
 
 
 def test_the_shipped_network_is_read_back_and_says_how_it_was_learned():
-    net = N.load_network()
-    assert net.inputs == N.INPUTS and net.hidden >= 32
-    runs = net.trained["runs"]
-    assert "wideshut_td.py" in net.trained["method"] and sum(r["games"] for r in runs) >= 300
-    assert N.NETWORK_FILE.stat().st_size <= 150_000
-    again = type(net).from_json(json.loads(json.dumps(net.to_json())), N.INPUTS)
-    assert again.w1 == net.w1 and again.w2 == net.w2 and again.b2 == net.b2
+    check_network_file(N, "wideshut_td.py", 300)
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda d: d.update(inputs=12), "inputs"),
-    (lambda d: d.update(w1=d["w1"][:-8]), "not whole"),
-    (lambda d: d.update(b1="not base64 at all!"), "not whole"),
-    (lambda d: d.pop("w2"), "not whole"),
-])
+@pytest.mark.parametrize("damage, words", NOT_WHOLE_NETWORK)
 def test_a_network_file_that_is_not_whole_is_refused_in_plain_words(damage, words):
-    data = copy.deepcopy(json.loads(N.NETWORK_FILE.read_text(encoding="utf-8")))
-    damage(data)
-    with pytest.raises(ValueError, match=words):
-        N.Network.from_json(data, N.INPUTS)
+    check_network_refused(N, damage, words)
 
 
 def test_the_pure_python_network_is_the_trainers():
-    numpy = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     td = _trainer().td
-    net = td.Net(N.INPUTS, 12, 3)
-    rng = numpy.random.default_rng(1)
-    for k in net.params:
-        net.params[k] = (rng.standard_normal(net.params[k].shape) * 0.3).astype(numpy.float32)
-    pure = N.Network.from_json(net.to_json({"test": True}), N.INPUTS)
+    net, pure = random_networks(td, N)
     state = rolled(7)
     for _ in range(12):
         if state.phase == Phase.TAKE:
@@ -115,16 +90,8 @@ def test_the_trainer_keeps_the_afterstate_it_valued():
 
 
 def test_self_play_is_seeded_and_learns_from_both_players():
-    numpy = pytest.importorskip("numpy")
-    td = _trainer()
-    net = td.td.Net(N.INPUTS, 8, 0)
-    s1, t1 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    s2, t2 = td.td.play(td.ADAPTER, 5, net, 0.2, random.Random(3))
-    assert s1.over and s1.actions == s2.actions and sorted(t1) == [0, 1]
-    for p in (0, 1):
-        assert numpy.array_equal(numpy.array([x for x, _ in t1[p]]), numpy.array([x for x, _ in t2[p]]))
-        _, G = td.td.returns(t1[p], td.final(s1, p), net, 1.0)
-        assert G[0] == pytest.approx(td.final(s1, p) - t1[p][0][1])
+    pytest.importorskip("numpy")
+    check_seeded_self_play(_trainer(), N)
 
 
 def test_the_learned_bot_plays_the_best_margin_after_its_take():

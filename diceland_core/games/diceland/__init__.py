@@ -5,7 +5,8 @@ Where things are: ``colours`` (the six colours and their symbols),
 ``board`` (hex boards, zones, validation), ``sheet`` (the D2 placement rules
 on bit masks), ``actions`` and ``game`` (the D3–D6 state machine),
 ``dice``, ``scenario`` (FORMATS.md files), ``record`` (Diceland's part of a
-record), ``messages`` (every message in en/es/it), ``bots``, ``generate``,
+record), ``messages`` (every message in en/es/it), ``bots`` (and a
+position's value by the learned bot's network), ``generate``,
 ``render`` (SVG), ``terminal``.  The package exports what every game's
 package does: ``DEFINITION``, ``new``, ``Game``, ``Setup``, ``Phase`` and
 ``hint``; the rest comes from the modules (``from .actions import Place``).
@@ -19,7 +20,7 @@ from ...core.protocol import GameOption
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .board import board_ids, load_board
-from .bots import BOTS, hint
+from .bots import BOTS, hint, position_value
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .scenario import parse_scenario
 
@@ -50,6 +51,7 @@ DEFINITION = register_package(
     parse_scenario=parse_scenario,
     bots=BOTS,
     hint=hint,
+    value=position_value,
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),

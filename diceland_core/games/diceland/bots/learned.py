@@ -1,0 +1,94 @@
+"""The learned bot: a value network learned by self-play (network.py).
+
+* A placement or a pass (D4.1, D4.2, D5.3) is valued by the margin it leads
+  to over the strongest rival (:func:`network.margin`): the network's margin
+  still to come, read from the afterstate — both sheets, the bonus rolls
+  each still has to take, who places still and who is active next; one that
+  reaches the goal (D6.1) is worth its final margin.  Every legal placement
+  is valued; the best is played, ties going to the seeded generator, so the
+  same seed makes the same choices.
+* Phase 1 (D3) is planned as the expert plans it (:class:`ExpertBot`: the
+  exact chances of a reroll, ``W(h)`` backwards from six dice), but a stop
+  with ``h`` dice is worth the network's value of the best placement of
+  them (the ``shortlist`` best by the greedy evaluation of :mod:`.evaluate`
+  are valued), planned as the active player's phase-2 afterstate.
+"""
+
+from __future__ import annotations
+
+from ..game import Game, Phase
+from .evaluate import Evaluator
+from .expert import ExpertBot
+from .network import load_network, margin, pending
+
+__all__ = ["LearnedBot"]
+
+
+class LearnedBot(ExpertBot):
+    kind = "learned"
+    #: placements of a phase-1 plan valued by the network, per number of dice
+    shortlist = 4
+
+    def __init__(self, seed: int = 0, network=None):
+        super().__init__(seed)
+        self.network = network if network is not None else load_network()
+        #: the decision being valued: (game, player, bonus rolls before
+        #: the placement, planned in phase 1)
+        self._at: tuple | None = None
+
+    def choose(self, game: Game, player: int):
+        self._at = self._context(game, player)
+        try:
+            return super().choose(game, player)
+        finally:
+            self._at = None
+
+    @staticmethod
+    def _context(game: Game, player: int) -> tuple:
+        if game.phase in (Phase.CHOOSE, Phase.DECIDE):
+            return game, player, 0, True
+        # the bonus roll being placed is used up by its placement (D5.3)
+        used = 1 if game.phase is Phase.BONUS else 0
+        return game, player, pending(game, player) - used, False
+
+    # -- the values ------------------------------------------------------------
+    def score(self, ev: Evaluator, value: float, stars: int, after: int) -> float:
+        game, player, rolls, planned = self._at
+        return margin(game, player, after, rolls + stars, self.network, planned)
+
+    def pass_score(self, ev: Evaluator, crossed: int) -> float:
+        return self.score(ev, 0.0, 0, crossed)
+
+    def placement(self, game: Game, player: int) -> int:
+        """The legal placement (or pass, when allowed) with the best value."""
+        ev = self.evaluator(game, player)
+        crossed = game.sheets[player].crossed
+        scored = [] if game.must_place(player) else [(self.pass_score(ev, crossed), 0)]
+        star_mask = game.boards[player].star_mask
+        for _, mask in game.placements(player):
+            scored.append((self.score(ev, 0.0, (mask & star_mask).bit_count(), crossed | mask), mask))
+        best = max(s for s, _ in scored)
+        top = [m for s, m in scored if s >= best - 1e-9]
+        return top[self.rng.below(len(top))] if len(top) > 1 else top[0]
+
+    def decision_value(self, game: Game, player: int) -> float:
+        """The margin ``player``'s best choice now leads to (``player`` must
+        have a decision to make)."""
+        self.check_waiting(game, player)
+        self._at = self._context(game, player)
+        try:
+            ev = self.evaluator(game, player)
+            crossed = game.sheets[player].crossed
+            if game.phase is Phase.CHOOSE:
+                counts = {c: game.roll.count(c) for c in set(game.roll)}
+                return max(self.colour_value(ev, crossed, c, k) for c, k in counts.items())
+            if game.phase is Phase.DECIDE:
+                return self.phase1_values(ev, crossed, game.chosen, game.held)[game.held]
+            star_mask = game.boards[player].star_mask
+            values = [self.score(ev, 0.0, (m & star_mask).bit_count(), crossed | m)
+                      for _, m in game.placements(player)]
+            if not game.must_place(player):
+                values.append(self.pass_score(ev, crossed))
+            return max(values)
+        finally:
+            self._at = None

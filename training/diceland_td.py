@@ -1,0 +1,193 @@
+"""The learned bot's value network for Diceland, learned from nothing by
+TD(λ) self-play of 2-player games (the shared trainer, training/td.py; the
+network: diceland_core/games/diceland/bots/network.py).
+
+    nice -n 19 python training/diceland_td.py --games 40 --report 20 --eval 10 --seed 1 --out A.json
+
+checks the pipeline (a minute);
+
+    nice -n 19 python training/diceland_td.py --minutes 45 --report 200 --eval 0 --seed 2 --out FILE
+
+is the shipped network's run: stopped after 6,200 games (538 s of CPU),
+its checkpoint after 5,800 games ships (recorded in the file under
+``trained``; docs/bots.md, Diceland's learned bot).  Every ``--report``
+games the file is written, so a stopped run keeps its last checkpoint, and
+
+    nice -n 19 python training/diceland_td.py --check FILE --eval 200
+
+plays a checkpoint against the expert (``--base SEED`` other seeds).
+``--init FILE --first N`` continues a run.
+
+Every game is played on two boards drawn from its seed (each player its
+own, as in the box, D1.2; all eight boards A–H), so the network learns the
+game, not one board.  Each placement or pass (D4, D5) is a decision of the
+self-play: its afterstate (both sheets, the bonus rolls still to take, who
+still places, who is active next: ``network.features``) is valued by the
+network's margin still to come (the margin now is 0 until the end: win
++1, loss −1, shared win 0; one that reaches the goal is worth its final
+margin); both players' trails are learned from.  Phase 1 (D3: the colour,
+reroll or stop) is played in the self-play as the learned bot plans it
+(bots/learned.py), on the network being learned (``bind``).
+
+``--eval`` games of the learned bot (the network in half precision, as
+shipped, in pure Python: exactly the ``learned`` kind) against the
+``expert`` (seats rotated, seeds ``EVAL_BASE + i``, their boards drawn as in
+training) check a network: its share of the wins (a shared win counts a
+half) and its mean margin.  Fresh seeds for a final measurement start at
+``FRESH_BASE`` (never used in training or in choosing a checkpoint).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import td  # noqa: E402  (first: it keeps numpy to one thread)
+import numpy as np  # noqa: E402
+from diceland_core.core.network import Network  # noqa: E402
+from diceland_core.games.diceland import new as new_game  # noqa: E402
+from diceland_core.games.diceland.actions import Place  # noqa: E402
+from diceland_core.games.diceland.board import board_ids  # noqa: E402
+from diceland_core.games.diceland.bots import network  # noqa: E402
+from diceland_core.games.diceland.bots.expert import ExpertBot  # noqa: E402
+from diceland_core.games.diceland.bots.learned import LearnedBot  # noqa: E402
+from diceland_core.games.diceland.game import Phase  # noqa: E402
+
+INPUTS = network.INPUTS
+TRAIN_BASE = 300_000_000
+EVAL_BASE = 310_000_000
+FRESH_BASE = 320_000_000
+METHOD = "TD(λ) self-play of 2-player games, training/diceland_td.py"
+EVAL_KEY = "against_expert"
+DEFAULTS = {"hidden": 64, "lr": 0.001, "explore": 0.03, "lam": 0.8, "passes": 2, "report": 250, "eval": 100}
+
+class _Numpy:
+    """The network being learned, read as the engine's network is."""
+
+    def __init__(self, net: td.Net):
+        self.net = net
+
+    def __call__(self, pairs: list) -> float:
+        return float(self.net(td.dense(pairs, INPUTS)[None])[0])
+
+
+_PHASE1: list = [ExpertBot(0)]
+
+
+def bind(net: td.Net) -> None:
+    """Phase 1 of the self-play is the learned bot's, on the network being
+    learned."""
+    _PHASE1[0] = LearnedBot(0, _Numpy(net))
+
+
+def boards(seed: int) -> list[str]:
+    """The two players' boards of the game of ``seed`` (two different ones)."""
+    return random.Random(seed).sample(board_ids(), 2)
+
+
+def new(seed: int):
+    return new_game(players=2, seed=seed, boards=boards(seed))
+
+
+def over(state) -> bool:
+    return state.over
+
+
+def decision(state) -> tuple[int, list]:
+    """The player to decide and its choices: in phase 1 the learned bot's
+    one (on the network being learned, :func:`bind`), else every legal
+    placement and pass."""
+    player = state.waiting_for()[0]
+    if state.phase in (Phase.CHOOSE, Phase.DECIDE):
+        return player, [_PHASE1[0].choose(state, player)]
+    return player, state.legal_actions(player)
+
+
+def afterstates(state, player: int, action) -> list:
+    """The afterstate of a placement or pass: its inputs (None when it ends
+    the game) and the margin now."""
+    crossed = state.sheets[player].crossed
+    stars = 0
+    if isinstance(action, Place):
+        mask = state.boards[player].mask_of(action.cells)
+        crossed |= mask
+        stars = (mask & state.boards[player].star_mask).bit_count()
+    used = 1 if state.phase is Phase.BONUS else 0
+    rolls = network.pending(state, player) - used + stars
+    return [network.afterstate(state, player, crossed, rolls, 1 - player)]
+
+
+def recorded(state, player: int):
+    """The afterstate ``player``'s placement came to (as :func:`afterstates`
+    saw it)."""
+    return network.afterstate(state, player, state.sheets[player].crossed, network.pending(state, player),
+                              1 - player)
+
+
+def final(state, player: int) -> float:
+    return network.final_margin(state.winners, player, state.players)
+
+
+def report(state) -> float:
+    """The game's length in turns."""
+    return float(state.turn)
+
+
+def evaluate(net: td.Net, games: int, rng: random.Random | None = None, base: int = EVAL_BASE) -> dict:
+    """``games`` games of the learned bot against the expert, seats rotated."""
+    shipped = Network.from_json(net.to_json(), INPUTS)
+    return play_expert(shipped, games, base)
+
+
+def play_expert(shipped: Network, games: int, base: int) -> dict:
+    from diceland_core.games.diceland.bots import BOTS
+    wins, margins = 0.0, []
+    for i in range(games):
+        seed = base + i
+        state = new(seed)
+        seat = i % 2
+        bots = {seat: LearnedBot(seed, shipped), 1 - seat: BOTS["expert"](seed)}
+        while not state.over:
+            p = state.waiting_for()[0]
+            state.apply(bots[p].choose(state, p))
+        wins += network.result(state.winners, seat)
+        margins.append(final(state, seat))
+    return {"games": games, "seeds": f"{base}+", "win_share": round(wins / games, 3),
+            "margin": round(float(np.mean(margins)), 3)}
+
+
+def teacher(kind: str, seed: int):
+    """The bot of ``kind`` (seeded by the game's seed) as ``--teacher``."""
+    from diceland_core.games.diceland.bots import BOTS
+    return BOTS[kind](seed).choose
+
+
+def describe(evaluation: dict) -> str:
+    return (f"{evaluation['games']} games against the expert (seeds {evaluation['seeds']}, seats rotated): "
+            f"win share {evaluation['win_share']:.3f}, mean margin {evaluation['margin']:+.3f}")
+
+
+ADAPTER = td.adapter(globals())
+
+
+def check(argv: list[str]) -> int:
+    """``--check FILE [--eval N] [--base SEED]``: a network file against the expert."""
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", type=Path, required=True)
+    ap.add_argument("--eval", type=int, default=200)
+    ap.add_argument("--base", type=int, default=EVAL_BASE)
+    args = ap.parse_args(argv)
+    shipped = Network.from_json(json.loads(args.check.read_text(encoding="utf-8")), INPUTS)
+    print(describe(play_expert(shipped, args.eval, args.base)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    if "--check" in sys.argv:
+        raise SystemExit(check(sys.argv[1:]))
+    raise SystemExit(td.main(ADAPTER))
