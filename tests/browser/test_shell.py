@@ -248,6 +248,7 @@ HAS_RUNTIME = """async () => {
 }"""
 
 
+@pytest.mark.fresh_context  # a first visit: no runtime kept, no service worker
 def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
     """While the reader chooses a game, the runtime is kept for its page."""
     page.goto(server.url + "index.html")
@@ -258,6 +259,7 @@ def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
         page.wait_for_timeout(250)
 
 
+@pytest.mark.fresh_context  # a first visit: no runtime kept, no service worker
 def test_the_home_page_fetches_none_of_it_when_the_browser_saves_data(page, server, watch):
     page.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
     fetched = []

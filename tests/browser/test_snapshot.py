@@ -9,7 +9,8 @@ import pytest
 
 from support import cached_entry, html_data as dataset, wait_html_data
 
-pytestmark = pytest.mark.browser
+# first visits and the snapshot's own cache: each test starts with none
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
 
 PREFIX = "diceland-snapshot-"
 BOTS = "?players=random,greedy&boards=A,B&seed=11&speed=0"
