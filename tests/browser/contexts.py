@@ -50,7 +50,11 @@ class KeptContext:
         self.context.on("close", lambda _: setattr(self, "closed", True))
         self.context.on("request", self._seen)
         self.context.route(lambda url: not url.startswith(LOCAL_PREFIXES), self._offsite)
-        self._warm()
+        try:
+            self._warm()
+        except BaseException:
+            self.close()
+            raise
 
     def _seen(self, request) -> None:
         if request.url.startswith("http"):
