@@ -8,6 +8,7 @@ whose page logs a console error or asks for anything off 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 import build as build_module
 from diceland_build.server import serve_in_thread
 from playwright.sync_api import Browser
+from contexts import LOCAL_PREFIXES, KeptContexts
 from restarts import CRASHED, RESTARTED, Chromium
 from support import require
 
@@ -124,9 +126,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     return report
 
 
-LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
-
-
 @dataclass
 class Watch:
     """What a test's pages did wrong: console errors, page errors and
@@ -135,6 +134,7 @@ class Watch:
     errors: list[str] = field(default_factory=list)
     offsite: list[str] = field(default_factory=list)
     allowed_errors: list[str] = field(default_factory=list)
+    attached: list = field(default_factory=list, repr=False)
 
     def allow(self, fragment: str) -> None:
         """Tolerate console errors containing ``fragment`` (offline tests)."""
@@ -163,6 +163,14 @@ class Watch:
         for page in context.pages:
             on_page(page)
         context.on("page", on_page)
+        self.attached.append((context, on_page))
+
+    def detach(self) -> None:
+        """Stop watching pages opened later in the contexts attached (a
+        kept context outlives the test that watched it)."""
+        for context, on_page in self.attached:
+            context.remove_listener("page", on_page)
+        self.attached.clear()
 
     def problems(self) -> list[str]:
         bad = [e for e in self.errors if not any(a in e for a in self.allowed_errors)]
@@ -170,11 +178,12 @@ class Watch:
 
 
 @pytest.fixture
-def watch(context) -> Iterator[Watch]:
-    """Guards the default context; ``watch.attach(ctx)`` guards others."""
+def watch() -> Iterator[Watch]:
+    """Guards the test's contexts: the default one (``context``) and those
+    given to ``watch.attach(ctx)``."""
     found = Watch()
-    found.attach(context)
     yield found
+    found.detach()
     problems = found.problems()
     if problems:
         pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems[:20]), pytrace=False)
@@ -322,6 +331,54 @@ class Site:
                 self.click("btn-pass")
 
 
+@pytest.fixture(scope="session")
+def kept_contexts(server: Server) -> Iterator[KeptContexts]:
+    kept = KeptContexts(server.url)
+    yield kept
+    kept.close()
+
+
+#: A test that uses one of these serves the site, or pages, from a server
+#: of its own: another origin, whose service worker and caches must not
+#: outlive the test.
+OWN_SERVERS = {"serve", "faulty"}
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, new_context, browser, kept_contexts: KeptContexts,
+            watch: Watch) -> Iterator:
+    """The test's default context, watched: the worker's kept context (its
+    caches, service worker and Python snapshot kept, its storage empty: see
+    contexts.py), or a fresh one for a test marked ``fresh_context`` or
+    with a server of its own."""
+    if request.node.get_closest_marker("fresh_context") or OWN_SERVERS & set(request.fixturenames):
+        fresh = new_context()
+        watch.attach(fresh)
+        yield fresh
+        return
+    with kept_contexts.get(browser).lend(watch) as kept:
+        yield kept
+
+
+@pytest.fixture
+def kept_site(browser, server: Server, kept_contexts: KeptContexts, watch: Watch) -> Iterator[Callable[..., Site]]:
+    """``kept_site(width, height, name=..., **context_options)``: the site in
+    a new page of the kept context with those options (``name``: another
+    device's, with storage of its own), at that viewport, watched."""
+    lent: dict[str, object] = {}
+    with contextlib.ExitStack() as stack:
+        def make(width: int | None = None, height: int | None = None, name: str = "", **options) -> Site:
+            key = repr((name, sorted(options.items())))
+            if key not in lent:
+                lent[key] = stack.enter_context(kept_contexts.get(browser, name, **options).lend(watch))
+            page = lent[key].new_page()
+            if width:
+                page.set_viewport_size({"width": width, "height": height})
+            return Site(page, server.url)
+
+        yield make
+
+
 @pytest.fixture
 def site(page, server: Server, watch: Watch) -> Site:
     """The game page in the default context, served by the session server."""
@@ -360,13 +417,12 @@ def sites_in_own_contexts(browser, watch: Watch, url: str, block: bool = True) -
 
 
 @pytest.fixture
-def phone_site(own_site) -> Callable[..., Site]:
-    """``phone_site(width, height)``: the site in a touch phone's screen (a
-    context of its own, watched, closed at the end of the test)."""
+def phone_site(kept_site) -> Callable[..., Site]:
+    """``phone_site(width, height)``: the site in a touch phone's screen (the
+    kept phone context, watched)."""
 
     def make(width: int, height: int) -> Site:
-        return own_site(viewport={"width": width, "height": height}, device_scale_factor=2,
-                        is_mobile=True, has_touch=True)
+        return kept_site(width, height, device_scale_factor=2, is_mobile=True, has_touch=True)
 
     return make
 

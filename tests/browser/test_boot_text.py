@@ -11,6 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "site" / "diceland_site" / "locales"
+# the boot screen of a first visit: the downloads, the bar, the sheet while Python loads
+pytestmark = pytest.mark.fresh_context
 
 
 def boot_texts(lang: str) -> set[str]:

@@ -14,7 +14,8 @@ import pytest
 
 from support import cached_entry, html_data as dataset, wait_html_data
 
-pytestmark = pytest.mark.browser
+# first visits and the bytecode's cache: each test starts with none
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
 
 OFF = "?snapshot=off"
 GAME = "&players=human,greedy&boards=A,B&seed=5&speed=0"

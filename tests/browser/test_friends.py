@@ -1,6 +1,7 @@
 """A game with friends by turn links in Chromium: two browser contexts as
-two phones, each with its own storage, play a whole game passing the link
-``window.diceland.turnLink()`` gives; an older link and a tampered one."""
+two phones, each with its own storage (two kept contexts: see contexts.py),
+play passing the link ``window.diceland.turnLink()`` gives; an older link
+and a tampered one."""
 
 from __future__ import annotations
 
@@ -64,18 +65,25 @@ BAR_CLEAR_OF_SHEET = """() => { const a = document.getElementById('friends-bar')
     return a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom; }"""
 
 
+#: Links passed in the browser test: each phone opens one as a new page,
+#: then one in its tab already on the game (``hashchange``).  The whole game
+#: to its end by links, and the last link's game over on the other device,
+#: is tests/site/test_friends.py::test_a_whole_game_by_turn_links (every game).
+LINKS = 4
+
+
 @pytest.mark.parametrize("path", ["wideshut.html", "diceland.html"])
-def test_two_phones_play_a_whole_game_by_turn_links(own_site, path):
-    ana, luis = own_site(viewport={"width": 1366, "height": 800}), own_site()
+def test_two_phones_play_by_turn_links(kept_site, path):
+    ana, luis = kept_site(1366, 800), kept_site(name="second phone")
     ana.open("?friends=Ana,Luis&seed=5&speed=0", path=path)
     phones = {0: ana, 1: luis}
-    here, me, sent = ana, 0, 0
-    for _ in range(200):
+    here, me = ana, 0
+    for _ in range(LINKS):
         play_my_part(here)
         s = here.state()
+        assert not s["over"], "the game ended before the links were passed"
         link = here.page.evaluate("window.diceland.turnLink()")
-        if s["over"]:
-            break
+        sent = here.record()
         assert here.page.is_visible("#friends-bar") and "Send to" in here.page.text_content("#btn-send-turn")
         assert len(link) <= 6000
         if here is ana:
@@ -83,17 +91,13 @@ def test_two_phones_play_a_whole_game_by_turn_links(own_site, path):
         me = 1 - me
         here = phones[me]
         open_link(here, link)
-        sent += 1
         s = here.state()
         assert s["seats"][me]["name"] == ("Ana", "Luis")[me]
-    assert s["over"] and sent >= 6, (s, sent)
-    other = phones[1 - me]
-    open_link(other, link)
-    assert other.state()["over"] and other.state()["winners"] == s["winners"]
+        assert here.record()["history"] == sent["history"], "the link carried the sender's game"
 
 
-def test_an_older_link_keeps_newer_progress_and_a_tampered_one_is_refused(own_site):
-    ana, luis = own_site(), own_site()
+def test_an_older_link_keeps_newer_progress_and_a_tampered_one_is_refused(kept_site):
+    ana, luis = kept_site(), kept_site(name="second phone")
     ana.open("?friends=Ana,Luis&seed=5&speed=0", path="wideshut.html")
     play_my_part(ana)
     first = ana.page.evaluate("window.diceland.turnLink()")
@@ -120,8 +124,8 @@ def test_an_older_link_keeps_newer_progress_and_a_tampered_one_is_refused(own_si
     assert len(ana.record()["history"]["actions"]) == kept
 
 
-def test_the_home_page_lists_the_games_where_it_is_your_turn(own_site):
-    ana, luis = own_site(), own_site()
+def test_the_home_page_lists_the_games_where_it_is_your_turn(kept_site):
+    ana, luis = kept_site(), kept_site(name="second phone")
     ana.open("?friends=Ana,Luis&seed=5&speed=0&lang=es", path="clever.html")
     play_my_part(ana)
     link = ana.page.evaluate("window.diceland.turnLink()")

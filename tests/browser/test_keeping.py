@@ -60,6 +60,7 @@ def test_blocked_storage_is_said_in_spanish(own_site):
 
 # -- an old tab after an update -----------------------------------------------------------------
 
+@pytest.mark.fresh_context  # two tabs of one storage, as before kept contexts: nothing of another test's
 def test_an_old_tab_offers_the_newer_version_and_never_forks_the_game(site):
     page = site.page
     site.open(PERSON_VS_BOT)

@@ -83,25 +83,20 @@ def test_import_is_reachable_on_a_first_visit(site):
 
 
 @pytest.mark.parametrize("width", [320, 390])
-def test_welcome_starts_a_bot_game_in_one_tap_on_a_small_phone(browser, server, watch, make_site, width):
-    context = browser.new_context(viewport={"width": width, "height": 640}, device_scale_factor=2)
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        site.open("?speed=0")
-        page = site.page
-        box = page.locator("#welcome").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width
-        for button in ("#btn-welcome-bot", "#btn-welcome-hotseat", "#link-welcome-learn", "#btn-welcome-import"):
-            b = page.locator(button).bounding_box()
-            assert b["x"] >= 0 and b["x"] + b["width"] <= width, button
-        page.click("#btn-welcome-bot")
-        s = site.wait_state("s.game")
-        assert [p["kind"] for p in s["seats"]] == ["human", "greedy"]
-        assert [p["name"] for p in s["seats"]] == ["Player 1", "Easy bot"]  # every page names a bot by its kind
-        assert page.is_hidden("#welcome")
-    finally:
-        context.close()
+def test_welcome_starts_a_bot_game_in_one_tap_on_a_small_phone(kept_site, width):
+    site = kept_site(width, 640, device_scale_factor=2)
+    site.open("?speed=0")
+    page = site.page
+    box = page.locator("#welcome").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    for button in ("#btn-welcome-bot", "#btn-welcome-hotseat", "#link-welcome-learn", "#btn-welcome-import"):
+        b = page.locator(button).bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, button
+    page.click("#btn-welcome-bot")
+    s = site.wait_state("s.game")
+    assert [p["kind"] for p in s["seats"]] == ["human", "greedy"]
+    assert [p["name"] for p in s["seats"]] == ["Player 1", "Easy bot"]  # every page names a bot by its kind
+    assert page.is_hidden("#welcome")
 
 
 def _to_handoff(site) -> dict:
@@ -155,58 +150,50 @@ def test_tap_on_an_opponents_board_names_it(site):
     assert site.state()["extra"]["selection"] == []
 
 
-def _phone(browser, server, watch, make_site, width=390, height=844):
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2)
-    watch.attach(context)
-    return context, make_site(context.new_page(), server.url)
+def _phone(kept_site, width=390, height=844):
+    return kept_site(width, height, device_scale_factor=2)
 
 
-def test_phone_board_stays_put_between_phases(browser, server, watch, make_site):
-    context, site = _phone(browser, server, watch, make_site)
-    try:
-        site.open(PERSON_VS_BOT)
-        tops = set()
-        for _ in range(6):
-            s = site.human_decision(0)
-            if s["over"]:
-                break
-            tops.add(round(site.page.locator("#board").bounding_box()["y"]))
-            site.act(s)
-        assert len(tops) == 1, f"the board moved: {sorted(tops)}"
-    finally:
-        context.close()
+def test_phone_board_stays_put_between_phases(kept_site):
+    site = _phone(kept_site)
+    site.open(PERSON_VS_BOT)
+    tops = set()
+    for _ in range(6):
+        s = site.human_decision(0)
+        if s["over"]:
+            break
+        tops.add(round(site.page.locator("#board").bounding_box()["y"]))
+        site.act(s)
+    assert len(tops) == 1, f"the board moved: {sorted(tops)}"
 
 
-def test_phone_end_table_and_long_log_fit(browser, server, watch, make_site):
-    context, site = _phone(browser, server, watch, make_site)
-    try:
-        site.open("?players=greedy,greedy,greedy,greedy&boards=A&seed=3&speed=0")
-        site.wait_state("s.over")
-        page = site.page
-        page.wait_for_selector("#game-over[open]")
-        dialog = page.locator("#game-over").bounding_box()
-        assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 390
-        wrap = page.evaluate("""() => { const w = document.querySelector('#game-over .stats-wrap');
-            const r = w.getBoundingClientRect(); return {right: r.right, scroll: w.scrollWidth, width: w.clientWidth}; }""")
-        assert wrap["right"] <= 390 and (wrap["scroll"] <= wrap["width"] + 1 or page.evaluate(
-            "getComputedStyle(document.querySelector('#game-over .stats-wrap')).overflowX") == "auto")
-        assert page.text_content("#game-over-why")  # why the winner won
-        page.click("#btn-over-close")
-        assert page.locator("#log li").count() > 99
-        page.click("#log-panel summary")
-        page.locator("#log > li.log-turn summary").first.click()  # a finished turn opened
-        # the marker of every turn's last line ("12.") fits inside its list's left padding,
-        # and nothing of the log sticks out of the phone's width
-        fits = page.evaluate("""() => [...document.querySelectorAll('#log .log-lines')].every(list => {
-            const probe = document.createElement('span'); probe.textContent = list.children.length + '.';
-            probe.style.font = getComputedStyle(list).font; document.body.appendChild(probe);
-            const need = probe.getBoundingClientRect().width; probe.remove();
-            return parseFloat(getComputedStyle(list).paddingLeft) >= need; })""")
-        wide = page.evaluate("() => { const log = document.getElementById('log'); "
-                             "return log.scrollWidth <= log.clientWidth + 1 && log.getBoundingClientRect().right <= 390; }")
-        assert fits and wide
-    finally:
-        context.close()
+def test_phone_end_table_and_long_log_fit(kept_site):
+    site = _phone(kept_site)
+    site.open("?players=greedy,greedy,greedy,greedy&boards=A&seed=3&speed=0")
+    site.wait_state("s.over")
+    page = site.page
+    page.wait_for_selector("#game-over[open]")
+    dialog = page.locator("#game-over").bounding_box()
+    assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 390
+    wrap = page.evaluate("""() => { const w = document.querySelector('#game-over .stats-wrap');
+        const r = w.getBoundingClientRect(); return {right: r.right, scroll: w.scrollWidth, width: w.clientWidth}; }""")
+    assert wrap["right"] <= 390 and (wrap["scroll"] <= wrap["width"] + 1 or page.evaluate(
+        "getComputedStyle(document.querySelector('#game-over .stats-wrap')).overflowX") == "auto")
+    assert page.text_content("#game-over-why")  # why the winner won
+    page.click("#btn-over-close")
+    assert page.locator("#log li").count() > 99
+    page.click("#log-panel summary")
+    page.locator("#log > li.log-turn summary").first.click()  # a finished turn opened
+    # the marker of every turn's last line ("12.") fits inside its list's left padding,
+    # and nothing of the log sticks out of the phone's width
+    fits = page.evaluate("""() => [...document.querySelectorAll('#log .log-lines')].every(list => {
+        const probe = document.createElement('span'); probe.textContent = list.children.length + '.';
+        probe.style.font = getComputedStyle(list).font; document.body.appendChild(probe);
+        const need = probe.getBoundingClientRect().width; probe.remove();
+        return parseFloat(getComputedStyle(list).paddingLeft) >= need; })""")
+    wide = page.evaluate("() => { const log = document.getElementById('log'); "
+                         "return log.scrollWidth <= log.clientWidth + 1 && log.getBoundingClientRect().right <= 390; }")
+    assert fits and wide
 
 
 def test_switching_a_seat_to_a_person_drops_the_bot_name(site):
@@ -248,6 +235,7 @@ HAS_RUNTIME = """async () => {
 }"""
 
 
+@pytest.mark.fresh_context  # a first visit: no runtime kept, no service worker
 def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
     """While the reader chooses a game, the runtime is kept for its page."""
     page.goto(server.url + "index.html")
@@ -258,6 +246,7 @@ def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
         page.wait_for_timeout(250)
 
 
+@pytest.mark.fresh_context  # a first visit: no runtime kept, no service worker
 def test_the_home_page_fetches_none_of_it_when_the_browser_saves_data(page, server, watch):
     page.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
     fetched = []
@@ -294,21 +283,17 @@ def test_home_page_has_a_language_menu_and_each_games_lessons_and_the_tutorial_g
     assert page.get_attribute("#link-game", "href").startswith("./clever.html?lang=")
 
 
-def test_a_lesson_link_on_a_phone_shows_that_lesson_in_view(browser, server, make_site):
+def test_a_lesson_link_on_a_phone_shows_that_lesson_in_view(phone_site):
     """tutorial.html?lesson=wideshut/split on a phone: the list comes first
     in the page, and the named lesson's frame is scrolled into view."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        site = make_site(context.new_page(), server.url)
-        site.open("?lesson=wideshut/split&lang=it", path="tutorial.html")
-        page = site.page
-        assert json.loads(page.evaluate("window.dicelandTutorial.state()"))["lesson"] == "wideshut/split"
-        page.wait_for_function("() => { const r = document.getElementById('lesson-frame').getBoundingClientRect();"
-                               " return r.top >= 0 && r.top < window.innerHeight / 2; }", timeout=10_000)
-        frame = page.locator("#lesson-frame").bounding_box()
-        assert frame["width"] >= 360  # the lesson takes the phone's width
-    finally:
-        context.close()
+    site = phone_site(390, 844)
+    site.open("?lesson=wideshut/split&lang=it", path="tutorial.html")
+    page = site.page
+    assert json.loads(page.evaluate("window.dicelandTutorial.state()"))["lesson"] == "wideshut/split"
+    page.wait_for_function("() => { const r = document.getElementById('lesson-frame').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < window.innerHeight / 2; }", timeout=10_000)
+    frame = page.locator("#lesson-frame").bounding_box()
+    assert frame["width"] >= 360  # the lesson takes the phone's width
 
 
 def test_the_tutorial_keeps_every_lessons_pictures_for_offline(browser, server, make_site):

@@ -9,7 +9,8 @@ import pytest
 
 from support import cached_entry, html_data as dataset, wait_html_data
 
-pytestmark = pytest.mark.browser
+# first visits and the snapshot's own cache: each test starts with none
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
 
 PREFIX = "diceland-snapshot-"
 BOTS = "?players=random,greedy&boards=A,B&seed=11&speed=0"
@@ -29,10 +30,21 @@ READ = """async () => {
   return { names, url: requests[0].url, headers: Object.fromEntries(hit.headers), length: bytes.length };
 }"""
 
-#: Replace the cached snapshot with what `change` makes of it:
-#: {cache, headers, bytes} -> the same, written back in place of the original.
-REWRITE = """async ([change]) => {
-""" + cached_entry("/python.snapshot") + """  let headers = Object.fromEntries(hit.headers);
+#: Where the test keeps a copy of the first visit's snapshot, each broken
+#: version made from it (a name the site's caches never delete).
+STASH = "test:snapshot-original"
+KEEP = """async () => {
+""" + cached_entry("/python.snapshot") + """  await (await caches.open("%s")).put(request.url, new Response(bytes, { headers: hit.headers }));
+}""" % STASH
+
+#: Write in place of the build's snapshot cache ``name`` what `change` makes
+#: of the kept copy: {cache, headers, bytes}; returns the cache written.
+REWRITE = """async ([change, name]) => {
+  const stash = await caches.open("%s");
+  const request = (await stash.keys())[0];
+  const hit = await stash.match(request);
+  let bytes = new Uint8Array(await hit.arrayBuffer());
+  let headers = Object.fromEntries(hit.headers);
   let target = name;
   const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
                                       (x) => x.toString(16).padStart(2, "0")).join("");
@@ -48,9 +60,27 @@ REWRITE = """async ([change]) => {
   }
   if (change === "other_key") headers["x-snapshot-key"] = "0000000000000000";
   await caches.delete(name);
-  await (await caches.open(target)).put(request, new Response(bytes, { headers }));
+  await (await caches.open(target)).put(request.url, new Response(bytes, { headers }));
   return target;
+}""" % STASH
+
+#: What the build's snapshot cache ``name`` holds at ``url``: "none", or
+#: "sound" (this build's key, whole, Pyodide's) or "broken".
+HOLDS = """async ([name, url, key]) => {
+  const hit = await (await caches.open(name)).match(url);
+  if (!hit) return "none";
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  const hash = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+                          (x) => x.toString(16).padStart(2, "0")).join("");
+  const whole = hit.headers.get("x-snapshot-sha256") === hash && Number(hit.headers.get("x-snapshot-length")) === bytes.length;
+  return whole && hit.headers.get("x-snapshot-key") === key && !bytes.every((b) => b === 7) ? "sound" : "broken";
 }"""
+
+#: Each way a snapshot can be broken, and what the page says of it (its
+#: console warning); an older build's under its own name is not read at all.
+BROKEN = (("flipped", "the cached snapshot is damaged"), ("truncated", "the cached snapshot is damaged"),
+          ("not_a_snapshot", "restoring failed"), ("other_key", "the cached snapshot belongs to another build"),
+          ("other_build", None))
 
 
 def wait_snapshot(page) -> str:
@@ -91,20 +121,31 @@ def test_second_visit_restores_and_plays_on(site, watch):
 
 
 def test_broken_stale_or_switched_off_snapshots_mean_a_normal_boot(site, watch):
-    """Each way a snapshot can be broken, one after the other: the visit
-    boots normally, the broken one is deleted and a new one made; a stale
-    one (an older build's, under its own name) is removed; a link or the
-    setting switches snapshots off."""
+    """Each way a snapshot can be broken, one after the other, made from the
+    first visit's: the visit boots normally, says why, and the broken one is
+    gone (a snapshot is then made again as on a first visit: checked once,
+    after the last); a stale one (an older build's, under its own name) is
+    removed when the new one is saved; a link or the setting switches
+    snapshots off."""
     before = first_visit(site)
-    for change in ("flipped", "truncated", "not_a_snapshot", "other_key", "other_build"):
-        target = site.page.evaluate(REWRITE, [change])
+    key = before["headers"]["x-snapshot-key"]
+    warnings: list[str] = []
+    site.page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
+    site.page.evaluate(KEEP)
+    for change, said in BROKEN:
+        site.page.goto(site.base_url + "manifest.webmanifest")  # no Python of the site runs while it is changed
+        target = site.page.evaluate(REWRITE, [change, before["names"][0]])
         assert (target not in before["names"]) == (change == "other_build"), change
-        site.reload()
+        warnings.clear()
+        site.open()
         assert dataset(site.page, "boot") == "normal", change
         assert site.page.evaluate("typeof window.diceland.record") == "function"
-        assert wait_snapshot(site.page) == "saved", change
-        after = site.page.evaluate(READ)  # one cache, the stale one gone
-        assert after["names"] == before["names"] and after["length"] == before["length"], change
+        assert said is None or any(said in w for w in warnings), (change, warnings)
+        # deleted before Python started (a new one may be made by now)
+        assert site.page.evaluate(HOLDS, [before["names"][0], before["url"], key]) in ("none", "sound"), change
+    assert wait_snapshot(site.page) == "saved"
+    after = site.page.evaluate(READ)  # one cache, the stale one gone
+    assert after["names"] == before["names"] and after["length"] == before["length"]
     site.reload()
     assert dataset(site.page, "boot") == "snapshot"
     # switched off by a link or by the setting

@@ -114,54 +114,49 @@ def refused_tap_floats_clear_of_the_sheet_and_buttons(page) -> None:
 
 
 @pytest.mark.parametrize("game", ["clever", "wideshut"])
-def test_desktop_shows_the_other_sheets_and_a_click_shows_one(browser, server, watch, make_site, game):
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        page = site.page
-        site.open(THREE, path=PAGES[game][0])
-        lit = to_a_choice(site, game)
-        # the whole sheet, the dice and the buttons fit the screen
-        board = box(page, "#board")
-        assert on_screen(page, board) and on_screen(page, box(page, "#dice")) and on_screen(page, box(page, "#actions"))
-        assert lit and all(0 <= y <= 800 for _, y in lit)
-        assert page.is_visible("#minis")
-        minis = page.locator("#mini-list button.mini")
-        assert minis.count() == 2
-        for i in range(2):
-            b = minis.nth(i).bounding_box()
-            assert not overlap(b, board) and b["width"] < board["width"] / 2
-            assert minis.nth(i).locator("canvas").bounding_box()["height"] > 100
-        assert minis.nth(0).get_attribute("aria-label").startswith("Show the sheet of Bo")
-        picture = page.evaluate("document.querySelector('#board').toDataURL()")
-        minis.nth(1).click()
-        s = site.state()
-        assert s["shown"] == 2 and minis.nth(1).get_attribute("aria-pressed") == "true"
-        assert page.evaluate("document.querySelector('#board').toDataURL()") != picture
-        minis.nth(1).click()
-        s = site.state()
-        assert s["shown"] == 0 and s["extra"]["home"] == 0
-        assert minis.nth(1).get_attribute("aria-pressed") == "false"
-        # the person's move made, the bots' marks show on their small sheets, outlined for a moment
-        minis_now = "[...document.querySelectorAll('#mini-list canvas')].map((c) => c.toDataURL())"
-        before = page.evaluate(f"() => {minis_now}")
-        before_js = json.dumps(json.dumps(before, separators=(",", ":")))
-        for _ in range(8):  # the person's decisions until a bot marks its sheet
-            for t in site.hint_taps():
-                site.tap(t)
-            try:
-                page.wait_for_function(f"() => document.querySelector('#mini-list canvas.flash') !== null"
-                                       f" && JSON.stringify({minis_now}) !== {before_js}",
-                                       timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                site.wait_state("s.over || (s.seat === 0 && !s.handoff && !s.bot_pending)")
-        after = page.evaluate(f"() => {minis_now}")
-        assert after != before
-        assert site.state()["shown"] == 0
-    finally:
-        context.close()
+def test_desktop_shows_the_other_sheets_and_a_click_shows_one(kept_site, game):
+    site = kept_site(1366, 800)
+    page = site.page
+    site.open(THREE, path=PAGES[game][0])
+    lit = to_a_choice(site, game)
+    # the whole sheet, the dice and the buttons fit the screen
+    board = box(page, "#board")
+    assert on_screen(page, board) and on_screen(page, box(page, "#dice")) and on_screen(page, box(page, "#actions"))
+    assert lit and all(0 <= y <= 800 for _, y in lit)
+    assert page.is_visible("#minis")
+    minis = page.locator("#mini-list button.mini")
+    assert minis.count() == 2
+    for i in range(2):
+        b = minis.nth(i).bounding_box()
+        assert not overlap(b, board) and b["width"] < board["width"] / 2
+        assert minis.nth(i).locator("canvas").bounding_box()["height"] > 100
+    assert minis.nth(0).get_attribute("aria-label").startswith("Show the sheet of Bo")
+    picture = page.evaluate("document.querySelector('#board').toDataURL()")
+    minis.nth(1).click()
+    s = site.state()
+    assert s["shown"] == 2 and minis.nth(1).get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.querySelector('#board').toDataURL()") != picture
+    minis.nth(1).click()
+    s = site.state()
+    assert s["shown"] == 0 and s["extra"]["home"] == 0
+    assert minis.nth(1).get_attribute("aria-pressed") == "false"
+    # the person's move made, the bots' marks show on their small sheets, outlined for a moment
+    minis_now = "[...document.querySelectorAll('#mini-list canvas')].map((c) => c.toDataURL())"
+    before = page.evaluate(f"() => {minis_now}")
+    before_js = json.dumps(json.dumps(before, separators=(",", ":")))
+    for _ in range(8):  # the person's decisions until a bot marks its sheet
+        for t in site.hint_taps():
+            site.tap(t)
+        try:
+            page.wait_for_function(f"() => document.querySelector('#mini-list canvas.flash') !== null"
+                                   f" && JSON.stringify({minis_now}) !== {before_js}",
+                                   timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            site.wait_state("s.over || (s.seat === 0 && !s.handoff && !s.bot_pending)")
+    after = page.evaluate(f"() => {minis_now}")
+    assert after != before
+    assert site.state()["shown"] == 0
 
 
 @pytest.mark.parametrize("query,least", [(THREE, 290), ("?players=human,greedy,greedy,greedy,greedy&seed=7&speed=0&lang=it", 240)])
@@ -205,50 +200,40 @@ def test_wideshut_phone_shows_the_whole_sheet_the_dice_and_the_buttons_at_once(p
     assert box(page, "#board")["width"] == parts["sheet"]["width"]
 
 
-def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(browser, server, watch, make_site):
+def test_wideshut_desktop_sheet_is_full_size_from_the_start_and_after_a_reload(kept_site):
     """1366×800: the sheet fills its column's height at once, a saved game
     reloaded as well (it was drawn 200 px wide until the first action)."""
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        page = site.page
-        for opened in (lambda: site.open("?players=human,human&seed=7&speed=0", path="wideshut.html"),
-                       lambda: site.open(path="wideshut.html"), site.reload):
-            opened()
-            board = box(page, "#board")
-            assert board["width"] >= 340 and on_screen(page, board), board
-    finally:
-        context.close()
+    site = kept_site(1366, 800)
+    page = site.page
+    for opened in (lambda: site.open("?players=human,human&seed=7&speed=0", path="wideshut.html"),
+                   lambda: site.open(path="wideshut.html"), site.reload):
+        opened()
+        board = box(page, "#board")
+        assert board["width"] >= 340 and on_screen(page, board), board
 
 
-def test_diceland_desktop_shows_every_board_the_caption_and_the_log_at_a_glance(browser, server, watch, make_site):
+def test_diceland_desktop_shows_every_board_the_caption_and_the_log_at_a_glance(kept_site):
     """1366×800: the other players' boards, one's own with its caption right
     under it, and the log (open) all on screen; the "▶" of the tabs marks
     the active player the top bar names, not the person choosing leftovers."""
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        page = site.page
-        site.open(THREE + "&boards=A,B,C", path="diceland.html")
-        s = site.wait_state(PAGES["diceland"][1] + " && s.active !== 0")
-        board, info, log = box(page, "#board"), box(page, "#info-bar"), box(page, "#log-panel")
-        assert on_screen(page, board) and on_screen(page, info) and on_screen(page, log)
-        assert 0 <= info["y"] - (board["y"] + board["height"]) <= 24, (board, info)
-        assert page.evaluate("document.getElementById('log-panel').open")
-        assert page.locator("#log .log-lines li").count() > 0
-        minis = page.locator("#mini-list button.mini")
-        assert minis.count() == 2
-        for i in range(2):
-            assert on_screen(page, minis.nth(i).bounding_box())
-        names = [p["name"] for p in s["seats"]]
-        tabs = page.locator("#seat-tabs .seat-tab")
-        marked = [i for i in range(tabs.count()) if tabs.nth(i).text_content().startswith("▶")]
-        assert marked == [s["extra"]["active"]], (marked, s["extra"]["active"])
-        assert names[s["extra"]["active"]] in page.text_content("#status")
-    finally:
-        context.close()
+    site = kept_site(1366, 800)
+    page = site.page
+    site.open(THREE + "&boards=A,B,C", path="diceland.html")
+    s = site.wait_state(PAGES["diceland"][1] + " && s.active !== 0")
+    board, info, log = box(page, "#board"), box(page, "#info-bar"), box(page, "#log-panel")
+    assert on_screen(page, board) and on_screen(page, info) and on_screen(page, log)
+    assert 0 <= info["y"] - (board["y"] + board["height"]) <= 24, (board, info)
+    assert page.evaluate("document.getElementById('log-panel').open")
+    assert page.locator("#log .log-lines li").count() > 0
+    minis = page.locator("#mini-list button.mini")
+    assert minis.count() == 2
+    for i in range(2):
+        assert on_screen(page, minis.nth(i).bounding_box())
+    names = [p["name"] for p in s["seats"]]
+    tabs = page.locator("#seat-tabs .seat-tab")
+    marked = [i for i in range(tabs.count()) if tabs.nth(i).text_content().startswith("▶")]
+    assert marked == [s["extra"]["active"]], (marked, s["extra"]["active"])
+    assert names[s["extra"]["active"]] in page.text_content("#status")
 
 
 def test_clever_phone_shows_a_bots_sheet_while_it_plays_and_whole_die_labels(phone_site):
@@ -274,20 +259,15 @@ def test_clever_phone_shows_a_bots_sheet_while_it_plays_and_whole_die_labels(pho
     assert s["shown"] == s["extra"]["home"]
 
 
-def test_clever_desktop_other_sheets_are_large_enough_to_read(browser, server, watch, make_site):
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        page = site.page
-        site.open("?players=human,greedy&seed=7&speed=0", path="clever.html")
-        site.wait_state(PAGES["clever"][1])
-        mini = box(page, "#mini-list button.mini canvas")
-        board = box(page, "#board")
-        assert mini["width"] >= 300 and on_screen(page, mini) and on_screen(page, board)
-        assert board["width"] >= 600
-    finally:
-        context.close()
+def test_clever_desktop_other_sheets_are_large_enough_to_read(kept_site):
+    site = kept_site(1366, 800)
+    page = site.page
+    site.open("?players=human,greedy&seed=7&speed=0", path="clever.html")
+    site.wait_state(PAGES["clever"][1])
+    mini = box(page, "#mini-list button.mini canvas")
+    board = box(page, "#board")
+    assert mini["width"] >= 300 and on_screen(page, mini) and on_screen(page, board)
+    assert board["width"] >= 600
 
 
 def test_a_lesson_on_a_phone_keeps_the_board_the_dice_and_confirm_on_screen(phone_site):

@@ -128,39 +128,34 @@ def check_end(site, name: str, lang: str, phone: bool) -> None:
 
 @pytest.mark.parametrize("name, size, query", GAMES,
                          ids=[f"{n}-{'phone' if size == PHONE else 'desktop'}" for n, size, _ in GAMES])
-def test_a_whole_game_played_by_taps(browser, server, watch, make_site, name, size, query):
+def test_a_whole_game_played_by_taps(kept_site, watch, name, size, query):
     phone = size == PHONE
     extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
-    watch.attach(context)
-    try:
-        site = make_site(context.new_page(), server.url)
-        site.open(query, path=f"{name}.html")
-        page = site.page
-        lang = query.split("lang=")[1] if "lang=" in query else "en"
-        taps = decisions = minis_seen = 0
-        others = len(site.state()["seats"]) - 1
-        while (hint := site.next_taps()) is not None:
-            origin = board_origin(page)
-            for tap in hint:
-                if "x" in tap:  # where the box is now: the sheet may have scrolled or been drawn anew
-                    now = board_origin(page)  # to another size (it fits the room the dice leave)
-                    k = now["w"] / origin["w"]
-                    tap = {"x": (tap["x"] - origin["x"]) * k + now["x"], "y": (tap["y"] - origin["y"]) * k + now["y"]}
-                if phone:
-                    check_lands(site, tap, decisions)
-                    assert page.evaluate(CONFIRM_ON_SCREEN), (decisions, tap)
-                if taps % KEY_CHECK_EVERY == 0:
-                    check_no_keys(site, decisions)
-                site.tap(tap, touch=phone)
-                taps += 1
-            decisions += 1
-            minis_seen += not phone and page.evaluate(MINIS_IN_VIEW) == others
-            assert decisions < 300, "the game does not end"
-        check_no_keys(site, decisions)
-        if not phone:
-            assert minis_seen == decisions, (minis_seen, decisions)
-        check_end(site, name, lang, phone)
-        assert not watch.problems()
-    finally:
-        context.close()
+    site = kept_site(size[0], size[1], **extra)
+    site.open(query, path=f"{name}.html")
+    page = site.page
+    lang = query.split("lang=")[1] if "lang=" in query else "en"
+    taps = decisions = minis_seen = 0
+    others = len(site.state()["seats"]) - 1
+    while (hint := site.next_taps()) is not None:
+        origin = board_origin(page)
+        for tap in hint:
+            if "x" in tap:  # where the box is now: the sheet may have scrolled or been drawn anew
+                now = board_origin(page)  # to another size (it fits the room the dice leave)
+                k = now["w"] / origin["w"]
+                tap = {"x": (tap["x"] - origin["x"]) * k + now["x"], "y": (tap["y"] - origin["y"]) * k + now["y"]}
+            if phone:
+                check_lands(site, tap, decisions)
+                assert page.evaluate(CONFIRM_ON_SCREEN), (decisions, tap)
+            if taps % KEY_CHECK_EVERY == 0:
+                check_no_keys(site, decisions)
+            site.tap(tap, touch=phone)
+            taps += 1
+        decisions += 1
+        minis_seen += not phone and page.evaluate(MINIS_IN_VIEW) == others
+        assert decisions < 300, "the game does not end"
+    check_no_keys(site, decisions)
+    if not phone:
+        assert minis_seen == decisions, (minis_seen, decisions)
+    check_end(site, name, lang, phone)
+    assert not watch.problems()

@@ -1,0 +1,163 @@
+"""The browser tests' kept contexts: one browser context per worker process
+and group of context options that keeps its Cache Storage and service
+worker (the site's precache and Python's memory snapshot, so a page is ready
+in about a second instead of a cold boot), while each test gets empty
+storage of the page's own (localStorage, IndexedDB, cookies, permissions)
+and pages of its own (their sessionStorage, dialogs and locks go with them).
+
+A test about a first visit, the service worker's install, the caches, the
+snapshot, the network or offline, or one that needs context options of its
+own, takes a fresh context (``@pytest.mark.fresh_context``, or it uses a
+server or context of its own)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+#: Addresses a page may ask for; anything else leaves 127.0.0.1.
+LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
+#: What is cleared between tests (Storage.clearDataForOrigin's types): all
+#: but ``cache_storage`` and ``service_workers``, which are what is kept.
+CLEARED = "cookies,file_systems,indexeddb,local_storage,websql,shader_cache"
+#: A cold boot on a loaded 2-core machine, and the snapshot made after it.
+WARM_TIMEOUT_MS = 180_000
+
+
+def origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class KeptContext:
+    """One kept context of ``browser``: warmed up once (a visit that leaves
+    the snapshot and the service worker behind), then lent to test after
+    test, its storage emptied after each."""
+
+    def __init__(self, browser: Browser, base_url: str, options: dict):
+        self.browser = browser
+        self.base_url = base_url
+        self.origin = origin(base_url)
+        self.context = browser.new_context(**options)
+        self.closed = False
+        self.watch = None       # the Watch of the test it is lent to
+        self.origins: set[str] = set()  # http origins the test's pages asked for
+        self.context.on("close", lambda _: setattr(self, "closed", True))
+        self.context.on("request", self._seen)
+        self.context.route(lambda url: not url.startswith(LOCAL_PREFIXES), self._offsite)
+        try:
+            self._warm()
+        except BaseException:
+            self.close()
+            raise
+
+    def _seen(self, request) -> None:
+        if request.url.startswith("http"):
+            self.origins.add(origin(request.url))
+
+    def _offsite(self, route) -> None:
+        if self.watch is not None and route.request.url not in self.watch.offsite:
+            self.watch.offsite.append(route.request.url)
+        route.abort()
+
+    def _warm(self) -> None:
+        """A first visit: Python boots, the snapshot is saved in Cache
+        Storage and the service worker takes the page; then its storage is
+        emptied as after any test."""
+        from support import wait_html_data
+
+        errors: list[str] = []
+        page = self.context.new_page()
+        page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(self.base_url + "diceland.html?speed=0")
+        page.wait_for_selector("html[data-ready=true]", state="attached", timeout=WARM_TIMEOUT_MS)
+        snapshot = wait_html_data(page, "snapshot", WARM_TIMEOUT_MS / 1000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WARM_TIMEOUT_MS)
+        page.close()
+        assert snapshot == "saved" and not errors, f"the kept context's first visit: {snapshot}, {errors}"
+        self._clear()
+
+    def usable(self, browser: Browser) -> bool:
+        return browser is self.browser and browser.is_connected() and not self.closed
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.context.close()
+        self.closed = True
+
+    def _clear(self) -> None:
+        """Empty the page's own storage of every origin the context has
+        visited, keeping Cache Storage and the service worker."""
+        page = self.context.new_page()
+        cdp = self.context.new_cdp_session(page)
+        for seen in sorted(self.origins | {self.origin}):
+            cdp.send("Storage.clearDataForOrigin", {"origin": seen, "storageTypes": CLEARED})
+        cdp.detach()
+        page.close()
+        self.context.clear_cookies()
+        self.context.clear_permissions()
+
+    def leftovers(self) -> list[str]:
+        """What a test would find of an earlier one: cookies, localStorage,
+        IndexedDB, open pages (empty when the context is clean)."""
+        state = self.context.storage_state(indexed_db=True)
+        found = [f"cookie {c['name']}" for c in state["cookies"]]
+        for kept in state["origins"]:
+            found += [f"localStorage {i['name']} of {kept['origin']}" for i in kept.get("localStorage", [])]
+            found += [f"IndexedDB {d['name']} of {kept['origin']}" for d in kept.get("indexedDB", [])]
+        return found + [f"open page {p.url}" for p in self.context.pages]
+
+    @contextlib.contextmanager
+    def lend(self, watch) -> Iterator[BrowserContext]:
+        """The context for one test, watched by ``watch``; afterwards its
+        pages are closed and its storage emptied.  A test whose pages asked
+        for another origin fails: that origin's service worker and caches
+        would outlive it (such a test takes a fresh context)."""
+        left = self.leftovers()
+        assert not left, f"a kept context still holds an earlier test's state: {left}"
+        self.watch, self.origins = watch, set()
+        watch.attach(self.context, block=False)
+        try:
+            yield self.context
+        finally:
+            watch.detach()
+            self.watch = None
+            try:
+                for page in list(self.context.pages):
+                    page.close()
+                self._clear()
+            except Exception:  # the browser or the context died under the test
+                self.close()
+        others = sorted(self.origins - {self.origin})
+        if others:
+            pytest.fail(f"a test in a kept context visited {others}: mark it fresh_context", pytrace=False)
+
+
+class KeptContexts:
+    """The worker process's kept contexts, one per group of options (and
+    ``name``, for tests that need two devices), made again when the
+    browser was started again or the context was closed."""
+
+    def __init__(self, base_url: str):
+        self.base_url = base_url
+        self.kept: dict[str, KeptContext] = {}
+
+    def get(self, browser: Browser, name: str = "", **options) -> KeptContext:
+        key = json.dumps([name, options], sort_keys=True)
+        kept = self.kept.get(key)
+        if kept is None or not kept.usable(browser):
+            if kept is not None:
+                kept.close()
+            kept = self.kept[key] = KeptContext(browser, self.base_url, options)
+        return kept
+
+    def close(self) -> None:
+        for kept in self.kept.values():
+            kept.close()
+        self.kept.clear()
