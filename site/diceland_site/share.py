@@ -19,8 +19,9 @@ from typing import Any, Sequence
 
 from diceland_core.core.record import definition_of
 
+from .daily import DAILY
 from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS, bounded_record
-from .friends import TURN_KEY, link_friends
+from .friends import FRIENDS, TURN_KEY, link_friends
 from .games import entry_for
 from .packed import LinkError, unpack
 from .seats import Seat
@@ -47,8 +48,12 @@ def _packed(key: str, record: dict[str, Any], seats: Sequence[Seat]) -> str:
 
 
 def position_fragment(state: Any, seats: Sequence[Seat]) -> str:
-    """``position=<packed>``: the game's record and seats."""
-    return _packed(FRAGMENT_KEY, bounded_record(state, seats), seats)
+    """``position=<packed>``: the game's record and seats, without what
+    belongs to this device (the seat it plays in a game with friends, a
+    daily game's counted attempt): whoever opens it gets the game alone."""
+    record = bounded_record(state, seats)
+    meta = {k: v for k, v in record.get("meta", {}).items() if k not in (FRIENDS, DAILY)}
+    return _packed(FRAGMENT_KEY, {**record, "meta": meta} if "meta" in record else record, seats)
 
 
 def turn_fragment(state: Any, seats: Sequence[Seat], to: int) -> str:

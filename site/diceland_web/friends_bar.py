@@ -18,7 +18,7 @@ __all__ = ["FriendsBar"]
 class FriendsBar:
     def __init__(self, shell):
         self.shell = shell
-        self._link: tuple = (None, None)
+        self._link: tuple = (None, None, None)  # (the game, its moves and the recipient, the link)
         shell.on(el("btn-send-turn"), "click", lambda evt: self.send())
 
     # -- who is next ---------------------------------------------------------------------
@@ -34,10 +34,12 @@ class FriendsBar:
         if to is None:
             return None
         ctrl, href = self.shell.page.ctrl, str(window.location.href)
-        key = (id(ctrl.game), len(ctrl.game.actions), to, href)
-        if self._link[0] != key:
-            self._link = (key, turn_url(href, ctrl.game, ctrl.seats, to))
-        return self._link[1]
+        game, moves = ctrl.game, len(ctrl.game.actions)  # an undo makes a new game object
+        cached, key, link = self._link
+        if cached is not game or key != (moves, to, href):
+            link = turn_url(href, game, ctrl.seats, to)
+            self._link = (game, (moves, to, href), link)
+        return link
 
     # -- on screen -------------------------------------------------------------------------
     def render(self) -> None:

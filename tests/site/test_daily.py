@@ -123,3 +123,23 @@ def test_a_save_keeps_a_daily_entry_only_when_it_is_valid(data, kept):
     game.setup.meta["daily"] = data
     record = bounded_record(game, [Seat("Ana")])
     assert record["meta"].get("daily") == kept
+
+
+def test_a_share_link_carries_the_game_not_this_devices_daily_or_seat():
+    """Whoever opens a Share link gets the game alone: not the sender's
+    counted daily (their end screen would show it as their own) nor the
+    seat the sender plays in a game with friends."""
+    import json
+
+    from diceland_site.friends import make_friends
+    from diceland_site.seats import Seat
+    from diceland_site.share import position_fragment, read_fragment, turn_fragment
+
+    game = get_game("wideshut").new(players=2, seed=3)
+    game.setup.meta["daily"] = {"day": "2026-11-28", "counted": True}
+    make_friends(game, 0)
+    seats = [Seat("Ana"), Seat("Luis")]
+    meta = json.loads(read_fragment(position_fragment(game, seats)))["record"]["meta"]
+    assert "daily" not in meta and "friends" not in meta and meta["seats"]
+    turn = json.loads(read_fragment(turn_fragment(game, seats, 1), "turn"))["record"]["meta"]
+    assert turn["friends"]["to"] == 1  # a turn link keeps its game with friends
