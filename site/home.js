@@ -78,15 +78,15 @@
   }
 
   // Today's daily game of `game` (the device's own calendar day), and
-  // whether its counted attempt is over (the settings' "daily" stats).
+  // whether its counted attempt is over (the daily stats, "diceland:daily").
   function daily(game, t, tail) {
     const now = new Date();
     const pad = (n) => String(n).padStart(2, "0");
     const today = now.getFullYear() + "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
     let entry = null;
     try {
-      const settings = JSON.parse(localStorage.getItem("diceland:settings") || "{}");
-      const days = settings && settings.daily && settings.daily[game.game];
+      const stats = JSON.parse(localStorage.getItem("diceland:daily") || "{}");
+      const days = stats && stats[game.game];
       entry = days && typeof days === "object" ? days[today] : null;
     } catch (e) { /* unreadable settings: not played */ }
     const para = document.createElement("p");

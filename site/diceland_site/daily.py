@@ -10,24 +10,31 @@ are, and the game changes when their day does (docs/daily.md says why).
 The first game of a day opened on that day is its **counted attempt**; a
 game of the same day started again, or of a past day (the archive), is
 played but never counted.  The stats (:class:`DailyStats`) live in the
-settings under :data:`SETTING`: for each game, each counted day's entry
+browser's storage under :data:`STORAGE_KEY`, beside the settings, not in
+them (years of days would crowd out every other setting): for each game,
+each counted day's entry
 ``{"save": id, "score": points, "won": bool}`` (score and won once the
 game is over)."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Mapping, Sequence
 
+from . import safejson
 from .start_params import StartError, param, shown
 
-__all__ = ["SETTING", "DAILY", "kept_daily", "FIRST_DAY", "LINE_UPS", "day_of", "day_number", "daily_seed", "daily_query",
+__all__ = ["STORAGE_KEY", "MAX_STATS_CHARS", "DAILY", "kept_daily", "FIRST_DAY", "LINE_UPS", "day_of", "day_number", "daily_seed", "daily_query",
            "DailyStats", "Summary", "result_bar", "share_text"]
 
-#: the settings key of the daily stats
-SETTING = "daily"
+#: the storage key of the daily stats
+STORAGE_KEY = "diceland:daily"
+#: stats longer than this are not read (two years of three games' days are
+#: under 130,000 characters)
+MAX_STATS_CHARS = 400_000
 #: the record's ``meta`` key of a daily game: ``{"day": "YYYY-MM-DD", "counted": bool}``
 DAILY = "daily"
 #: day 1 of the dailies (no earlier day has one)
@@ -40,9 +47,9 @@ LINE_UPS: dict[str, tuple[str, ...]] = {
     "wideshut": ("human", "expert"),
 }
 BOARDS = "ABCDEFGH"
-#: a day's entry kept at most this many days (older ones are dropped, the
-#: stats stay small in the settings)
-KEEP_DAYS = 3660
+#: a day's entry kept at most this many days (older ones are dropped, so
+#: the stats stay small)
+KEEP_DAYS = 731
 
 #: the emoji of each scoring area, and in the colour-blind bar a symbol
 #: that needs no colour (those the dice and sheets already use)
@@ -120,7 +127,7 @@ class Summary:
 
 class DailyStats:
     """The daily entries of every game, read from and written to the
-    settings' :data:`SETTING` value (anything malformed there reads as no
+    text stored under :data:`STORAGE_KEY` (anything malformed there reads as no
     entry, never an error)."""
 
     def __init__(self, data: object):
@@ -130,6 +137,17 @@ class DailyStats:
                 if isinstance(game, str) and isinstance(days, dict):
                     kept = {d: e for d, e in days.items() if _valid_day(d) and isinstance(e, dict)}
                     self.data[game] = kept
+
+    @classmethod
+    def read(cls, text: str | None) -> "DailyStats":
+        """The stats from their stored text (none when unreadable)."""
+        try:
+            return cls(safejson.loads(text or "{}", max_chars=MAX_STATS_CHARS))
+        except Exception:  # noqa: BLE001 — damaged or too long: no entry, never an error
+            return cls(None)
+
+    def text(self) -> str:
+        return json.dumps(self.data, separators=(",", ":"))
 
     def entry(self, game: str, day: date) -> dict[str, Any] | None:
         return self.data.get(game, {}).get(day.isoformat())

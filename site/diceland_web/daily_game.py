@@ -9,7 +9,7 @@ from datetime import date
 
 import js
 
-from diceland_site.daily import DAILY, SETTING, DailyStats, daily_query, day_number, share_text
+from diceland_site.daily import DAILY, STORAGE_KEY, DailyStats, daily_query, day_number, share_text
 from diceland_site.share import share_url
 from diceland_site.start_params import StartError
 
@@ -34,10 +34,13 @@ class DailyGame:
         shell.on(el("daily-symbols"), "change", lambda evt: self.colour_blind(bool(evt.target.checked)))
 
     def stats(self) -> DailyStats:
-        return DailyStats(self.shell.store.get_setting(SETTING))
+        return DailyStats.read(self.shell.store.backend.get(STORAGE_KEY))
 
     def keep(self, stats: DailyStats) -> None:
-        self.shell.store.set_setting(SETTING, stats.data)
+        try:
+            self.shell.store.backend[STORAGE_KEY] = stats.text()
+        except Exception as exc:  # noqa: BLE001 — a full storage: the stats stay as they were, the games are kept
+            js.console.warn(f"{self.shell.where}: the daily stats were not saved ({exc})")
 
     # -- starting ------------------------------------------------------------------------
     def start(self) -> bool:
@@ -139,6 +142,8 @@ class DailyGame:
         """The result to send in its field (shown only to select by hand when
         sharing fails) and, without the long link, in the preview."""
         text = self.text(symbols)
+        ctrl = self.shell.page.ctrl  # symbols stand for areas: no option where the game scores none
+        el("daily-symbols").closest("label").hidden = not ctrl.game.outcome().areas
         field = el("daily-text")
         field.value, field.hidden = text, True
         el("daily-preview").textContent = text.rsplit("\n", 1)[0]

@@ -60,7 +60,7 @@ def test_the_daily_game_is_the_days_and_counted_once(own_site):
     assert "clever.html#position=" in lines[-1]
     ana.page.check("#daily-symbols")
     assert "🟨" not in ana.page.input_value("#daily-text").split("\n")[2]
-    stats = json.loads(ana.page.evaluate("localStorage.getItem('diceland:settings')"))["daily"]["clever"]
+    stats = json.loads(ana.page.evaluate("localStorage.getItem('diceland:daily')"))["clever"]
     assert stats["2026-11-20"]["score"] == score
 
     # again today: a replay, not counted; a past day: the archive, not counted
@@ -70,7 +70,7 @@ def test_the_daily_game_is_the_days_and_counted_once(own_site):
     ana.open("?daily=2026-11-21&speed=0", path="clever.html")
     ana.page.wait_for_function("() => !document.getElementById('message').hidden")
     assert "2026-11-21" in ana.page.text_content("#message")
-    stats = json.loads(ana.page.evaluate("localStorage.getItem('diceland:settings')"))["daily"]["clever"]
+    stats = json.loads(ana.page.evaluate("localStorage.getItem('diceland:daily')"))["clever"]
     assert list(stats) == ["2026-11-20"] and stats["2026-11-20"]["score"] == score
 
     ana.open("", path="index.html")

@@ -143,3 +143,16 @@ def test_a_share_link_carries_the_game_not_this_devices_daily_or_seat():
     assert "daily" not in meta and "friends" not in meta and meta["seats"]
     turn = json.loads(read_fragment(turn_fragment(game, seats, 1), "turn"))["record"]["meta"]
     assert turn["friends"]["to"] == 1  # a turn link keeps its game with friends
+
+
+@pytest.mark.parametrize("text", [None, "", "{", "[1]", "x" * 500_000, '{"clever": 5}'])
+def test_stored_stats_that_cannot_be_read_are_none(text):
+    stats = DailyStats.read(text)
+    assert stats.entry("clever", TODAY) is None and stats.summary("clever", TODAY).played == 0
+    assert stats.claim("clever", TODAY, TODAY, "s")
+
+
+def test_the_stats_read_back_what_was_kept():
+    stats = DailyStats.read(None)
+    assert stats.claim("wideshut", TODAY, TODAY, "s1") and stats.finish("wideshut", TODAY, "s1", 71, True)
+    assert DailyStats.read(stats.text()).summary("wideshut", TODAY).scores == ((TODAY.isoformat(), 71),)
