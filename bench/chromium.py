@@ -82,9 +82,15 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     toml = files["pyscript.toml"].decode()
     packages = build.site_packages(json.loads(files["pyodide/pyodide-lock.json"]))
     files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
-    files["botbench.toml"] = (toml.rstrip("\n") + f'\n"./botbench-simulate.py" = "{packages}/diceland_core/core/simulate.py"\n').encode()
+    extra = {"botbench-simulate.py": "diceland_core/core/simulate.py"}
+    # and the learned networks, which no product page fetches, so that their bots can be timed there
+    for game in ("diceland", "wideshut"):
+        extra[f"botbench-{game}_network.json"] = f"diceland_core/games/{game}/bots/{game}_network.json"
+        files[f"botbench-{game}_network.json"] = (ROOT / extra[f"botbench-{game}_network.json"]).read_bytes()
+    files["botbench.toml"] = (toml.rstrip("\n") + "".join(
+        f'\n"./{name}" = "{packages}/{path}"' for name, path in extra.items()) + "\n").encode()
     files["sw.js"] = build.render_service_worker(files)
-    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "botbench-simulate.py", "botbench.toml", "sw.js"):
+    for name in ("bare.html", "bare.py", "botbench.html", "botbench.py", "botbench.toml", "sw.js", *extra):
         (out / name).write_bytes(files[name])
     return files
 

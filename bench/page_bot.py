@@ -15,9 +15,11 @@ from diceland_core.core.simulate import game_seed, play_game
 PLAYERS = {"diceland": 4, "clever": 2, "wideshut": 3}
 
 
-def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", players: int | None = None) -> list[float]:
+def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", players: int | None = None,
+                    choices: bool = False) -> list[float]:
     """Milliseconds per decision of ``n`` decisions of bots of ``kind``
-    playing ``game`` (Diceland on board A) through the registry."""
+    playing ``game`` (Diceland on board A) through the registry (``choices``:
+    only decisions with more than one legal action are timed)."""
     definition = get_game(game)
     players = players or PLAYERS.get(game, definition.max_players)
     setup = definition.options[0].default if definition.options else None
@@ -33,6 +35,8 @@ def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", player
         def choose(self, state, player):
             if len(times) >= n:
                 raise Enough
+            if choices and len(state.legal_actions(player)) < 2:
+                return self.bot.choose(state, player)
             t0 = time.perf_counter()
             action = self.bot.choose(state, player)
             times.append((time.perf_counter() - t0) * 1000)
@@ -55,8 +59,8 @@ def expose() -> None:
     from pyodide.ffi import create_proxy
 
     api = js.Object.new()
-    api.benchBot = create_proxy(lambda n=20, kind="expert", game="diceland", players=None: json.dumps(
-        bench_decisions(int(n), str(kind), str(game), int(players) if players else None)))
+    api.benchBot = create_proxy(lambda n=20, kind="expert", game="diceland", players=None, choices=False: json.dumps(
+        bench_decisions(int(n), str(kind), str(game), int(players) if players else None, bool(choices))))
     js.window.dicelandBench = api
     js.document.documentElement.dataset.ready = "true"
 

@@ -227,8 +227,8 @@ class GameDef:
     the rolls as JSON; ``bots`` maps a bot kind to ``factory(seed) -> Bot``,
     weakest first (bots are made only through :meth:`make_bot`);
     ``hint(state, player) -> Hint``; ``value(state, player) -> float`` the
-    worth of a position to a player, read from the values the hint plays
-    by: the final points it may expect (solo) or its expected final margin
+    worth of a position to a player, read from the game's value network
+    (Ganz schön clever's expert, the other games' learned bots): the final points it may expect (solo) or its expected final margin
     over its strongest rival (several players); ``terminal(args)`` plays
     in a terminal.  ``error_rule`` says whether replay's ``error`` object
     carries a ``rule`` key (the newer games' contracts; FORMATS.md's Diceland

@@ -1,0 +1,58 @@
+"""The learned bots' decision times in the page and under CPython, side by
+side with the hand-tuned expert of the same game: ``n`` decisions of each
+kind inside Pyodide (the bench-only page ``botbench.html``, which puts the
+learned networks back: no product page fetches them) and the same
+decisions under this CPython, in one run, kinds interleaved.
+
+Builds the site with the bench pages into a temporary folder, serves it on
+127.0.0.1, drives Debian's Chromium with Playwright; prints medians,
+asserts nothing.
+
+    python bench/learned_page.py [--game diceland] [--players 2] [--decisions 100] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+
+from chromium import ROOT, chromium, open_ready, served_site
+
+sys.path.insert(0, str(ROOT))
+from page_bot import bench_decisions  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="diceland", choices=("diceland", "wideshut"))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--kinds", default="learned,expert")
+    parser.add_argument("--decisions", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    kinds = args.kinds.split(",")
+    page_ms: dict[str, list[float]] = {k: [] for k in kinds}
+    cpython_ms: dict[str, list[float]] = {k: [] for k in kinds}
+    with served_site(bench_pages=True) as url, chromium() as browser:
+        page = open_ready(browser, url + "botbench.html", viewport={"width": 1280, "height": 900})
+        call = "([n, kind, game, players]) => window.dicelandBench.benchBot(n, kind, game, players, true)"
+        for kind in kinds:  # a warm-up of each (the network read, the first imports)
+            page.evaluate(call, [3, kind, args.game, args.players])
+        for _ in range(args.rounds):
+            for kind in kinds:
+                page_ms[kind] += json.loads(page.evaluate(call, [args.decisions, kind, args.game, args.players]))
+                cpython_ms[kind] += bench_decisions(args.decisions, kind, args.game, args.players, choices=True)
+    print(f"{args.game}, {args.players} players, {args.rounds} × {args.decisions} decisions of each kind"
+          " (decisions with more than one legal action)")
+    print("| kind | page median ms | page p90 ms | CPython median ms | page ÷ CPython |")
+    print("|---|---:|---:|---:|---:|")
+    for kind in kinds:
+        pm, cm = statistics.median(page_ms[kind]), statistics.median(cpython_ms[kind])
+        p90 = statistics.quantiles(page_ms[kind], n=10)[-1]
+        print(f"| {kind} | {pm:.2f} | {p90:.2f} | {cm:.2f} | {pm / cm:.1f}× |")
+
+
+if __name__ == "__main__":
+    main()
