@@ -69,10 +69,9 @@ def kept_daily(data: object) -> dict[str, Any] | None:
 def day_of(raw: str | None, today: date) -> date:
     """The day ``?daily=`` names (today's without a date):
     :class:`StartError` ``daily`` for anything but a real ``YYYY-MM-DD``
-    from :data:`FIRST_DAY` to ``today``."""
-    if raw is None or not raw.strip():
-        return today
-    text = raw.strip()
+    from :data:`FIRST_DAY` to ``today`` (a device whose clock is before
+    day 1 has no daily yet)."""
+    text = today.isoformat() if raw is None or not raw.strip() else raw.strip()
     try:
         if len(text) != 10 or not text.isascii():
             raise ValueError(text)

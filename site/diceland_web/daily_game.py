@@ -68,8 +68,9 @@ class DailyGame:
         meta[DAILY] = {"day": day.isoformat(), "counted": False}
         shell.saver.finish()  # the new game's save written now: its id names the day's attempt
         meta[DAILY]["counted"] = counted = stats.claim(game, day, today, shell.saver.save_id or "")
-        self.keep(stats)
-        shell.autosave()
+        if counted:
+            self.keep(stats)
+            shell.autosave()
         key = "daily.counted" if counted else ("daily.replay" if day == today else "daily.archive")
         shell.notices.toast(shell.t(key, number=day_number(day), day=day.isoformat()))
         shell.page.render()

@@ -156,3 +156,9 @@ def test_the_stats_read_back_what_was_kept():
     stats = DailyStats.read(None)
     assert stats.claim("wideshut", TODAY, TODAY, "s1") and stats.finish("wideshut", TODAY, "s1", 71, True)
     assert DailyStats.read(stats.text()).summary("wideshut", TODAY).scores == ((TODAY.isoformat(), 71),)
+
+
+def test_a_clock_before_day_one_has_no_daily_yet():
+    with pytest.raises(StartError) as err:
+        day_of(None, date(2026, 10, 31))
+    assert err.value.key == "daily"
