@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from diceland_site.i18n import Strings
-from diceland_site.review_screen import (ReviewError, ReviewRun, ReviewScreen, graph, number, restore_point,
-                                         review_param)
+
+from diceland_site.review.screen import (ReviewError, ReviewRun, ReviewScreen, ReviewStrings, graph, number,
+                                         restore_point, review_param)
 
 #: the seat's values before each decision, and the loss of each
 VALUES = [10.0, 12.0, 11.0, 4.0, 5.0, 6.0]
@@ -130,34 +130,34 @@ def test_stepping_key_moments_and_taps():
 
 def test_a_decision_in_words_in_each_language():
     screen = finished(cursor=2)
-    en = screen.view(Strings("en"))
+    en = screen.view(ReviewStrings("en"))
     assert en["heading"] == "Decision 3 of 5" and en["played"] == "pick 2" and en["better"] == "pick 102"
     assert en["loss"] == "loses 6.0 points" and en["symbol"] == "?" and en["key"]
     assert en["said_played"] == "your pick 2" and en["said_better"] == "pick 102 scores more"
     assert [b["played"] for b in en["best"]] == [False, True] and en["best"][0]["value"] == "10.0 points"
-    es = screen.view(Strings("es"))
+    es = screen.view(ReviewStrings("es"))
     assert es["heading"] == "Decisión 3 de 5" and es["loss"] == "pierde 6,0 points"
     assert es["values"] == "antes 11,0, después 4,0 points"
     screen.go(0)
-    assert screen.view(Strings("it"))["better"] is None and screen.view(Strings("it"))["loss"] == ""
+    assert screen.view(ReviewStrings("it"))["better"] is None and screen.view(ReviewStrings("it"))["loss"] == ""
 
 
 def test_a_decision_not_judged_yet_waits():
     run = ReviewRun(Review(), summarise)
     run.step()
     screen = ReviewScreen(run, "clever", 0, "k", 3)
-    assert screen.current is None and screen.view(Strings("en"))["waiting"]
-    assert screen.summary_view(Strings("en")) is None
+    assert screen.current is None and screen.view(ReviewStrings("en"))["waiting"]
+    assert screen.summary_view(ReviewStrings("en")) is None
 
 
 def test_try_it_yourself_best_a_loss_and_a_bad_move():
     screen = finished(cursor=2)
-    s = Strings("en")
+    s = ReviewStrings("en")
     assert screen.try_it({"pick": 102}, s) == {"ok": True, "best": True, "mark": "best",
                                                "text": "That is the best move.", "said": "it does that"}
     worse = screen.try_it({"pick": 7}, s)
     assert not worse["best"] and worse["text"] == "mistake: it loses 3.2 points against the best move."
-    bad = screen.try_it("nonsense", Strings("it"))
+    bad = screen.try_it("nonsense", ReviewStrings("it"))
     assert bad == {"ok": False, "text": "Quella mossa qui non è permessa.", "said": "not a move of this game"}
     assert screen.tried is bad
     screen.next()
@@ -165,7 +165,7 @@ def test_try_it_yourself_best_a_loss_and_a_bad_move():
 
 
 def test_the_summary_in_words():
-    s = finished().summary_view(Strings("es"))
+    s = finished().summary_view(ReviewStrings("es"))
     assert s["accuracy"] == "Precisión 71,5 %"
     assert s["luck"] == "Suerte con los dados: \u22122,0 points"
     assert s["result"] == "Resultado +31,0 points; sin la suerte +33,0 points"
@@ -183,7 +183,7 @@ def test_a_reload_comes_back_to_the_same_review():
     run = ReviewRun(review, summarise, done=point["decisions"], summary=point["summary"])
     assert run.finished and not run.step() and review.asked == []  # nothing judged again
     again = ReviewScreen(run, "clever", point["seat"], "k", point["decision"])
-    assert again.view(Strings("en")) == screen.view(Strings("en"))
+    assert again.view(ReviewStrings("en")) == screen.view(ReviewStrings("en"))
     assert restore_point(kept, "wideshut", "k") is None and restore_point(kept, "clever", "other") is None
 
 
@@ -211,16 +211,27 @@ def test_review_link_values(raw, players, expected):
 def test_malformed_review_link_values_are_refused_in_plain_words(raw):
     with pytest.raises(ReviewError) as caught:
         review_param(raw, 4)
-    text = caught.value.message(Strings("en"))
+    text = caught.value.message(ReviewStrings("en"))
     assert text.startswith("The link's review part (") and "review=1" in text
 
 
 def test_a_player_the_game_does_not_have():
     with pytest.raises(ReviewError) as caught:
         review_param("3", 2)
-    assert caught.value.message(Strings("it")) == ("Questa partita ha i giocatori da 1 a 2: "
+    assert caught.value.message(ReviewStrings("it")) == ("Questa partita ha i giocatori da 1 a 2: "
                                                    "non c'è un giocatore 3 da rivedere.")
 
 
 def test_numbers_as_players_read_them():
     assert number(-0.04, "en") == "0.0" and number(-1.25, "it", 2) == "\u22121,25" and number(3, "es") == "3,0"
+
+
+def test_the_review_words_exist_in_every_language_with_the_same_placeholders():
+    from diceland_site.i18n import LANGUAGES, load_locale, placeholders
+    folder = ReviewStrings.folder
+    tables = {lang: load_locale(lang, folder) for lang in LANGUAGES}
+    assert len(tables["en"]) > 30
+    for lang, table in tables.items():
+        assert table.keys() == tables["en"].keys(), lang
+        for key, text in table.items():
+            assert text and placeholders(text) == placeholders(tables["en"][key]), (lang, key)

@@ -8,9 +8,10 @@ call of :meth:`ReviewRun.step` (the page calls it once per task, so the page
 stays alive, and can cancel between two); :class:`ReviewScreen` is what the
 page shows: the graph of the seat's value over the game with the marks on
 it, the decision under the cursor in words, stepping, key moments, "try it
-yourself" and the summary.  :func:`review_param` reads a link's ``review``
-parameter; :meth:`ReviewScreen.saved` / :func:`restore_point` are what a
-reload needs to come back to the same review.
+yourself" and the summary.  :meth:`ReviewScreen.saved` /
+:func:`restore_point` are what a reload needs to come back to the same
+review.  This package, its words and the engine's review ship in the review's
+bundle, not in the site's wheels (diceland_build/wheels.py).
 
 The engine's objects are read only through the contract of the review
 (``Review``: ``len``, ``decide``, ``judge``, ``position``; ``Decision.to_dict``;
@@ -20,12 +21,14 @@ what it shows a player are marks, texts and numbers in the player's language.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Mapping, Sequence
 
-from .i18n import Strings
+from pathlib import Path
 
-__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "graph", "number",
+from ..i18n import Strings
+from ..review_link import ReviewError, review_param
+
+__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "number",
            "restore_point", "review_param", "STORE_KEY"]
 
 #: Every mark a decision can have, from best to worst, then the two apart.
@@ -38,35 +41,12 @@ STORE_KEY = "diceland:review"
 #: engine's own state, never from this summary).
 KEPT = ("index", "action_index", "turn", "seat", "kind", "forced", "dice", "played", "best",
         "value_before", "value_after", "loss", "mark", "mark_text", "symbol", "said", "luck", "unit")
-_PARAM = re.compile(r"([1-9][0-9]?)(?:\.([1-9][0-9]{0,3}))?")
 
 
-class ReviewError(ValueError):
-    """A review the page cannot open (a malformed ``review`` link value, a
-    seat the game does not have): :meth:`message` says it in plain words."""
+class ReviewStrings(Strings):
+    """The review screen's words (``review/locales``) over the shared ones."""
 
-    def __init__(self, key: str, **params: object):
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def message(self, strings: Strings) -> str:
-        return strings.t(self.key, **self.params)
-
-
-def review_param(raw: object, players: int) -> tuple[int, int]:
-    """A link's ``review`` value: ``player`` or ``player.decision``, both
-    counted from 1 as players count (``review=2.14``: player 2's decision
-    14), as (seat, decision index from 0).  :class:`ReviewError` for
-    anything else."""
-    text = str(raw if raw is not None else "").strip()
-    match = _PARAM.fullmatch(text) if len(text) <= 8 else None
-    if match is None:
-        raise ReviewError("review.bad_link", value=text[:24] or "\u2014")
-    seat = int(match[1]) - 1
-    if seat >= players:
-        raise ReviewError("review.no_player", player=seat + 1, players=players)
-    return seat, int(match[2] or 1) - 1
+    folder = Path(__file__).resolve().parent / "locales"
 
 
 def number(value: float, lang: str, digits: int = 1) -> str:
