@@ -58,7 +58,7 @@ from diceland_build.report import download_sizes, size_table
 from diceland_build.server import LAN_HOST, make_server, site_urls
 from diceland_build.stdlib import read_keep, trim_stdlib
 from diceland_build.verified import MARK_NAME, build_mark, mark_pages, runtime_files, runtime_files_script
-from diceland_build.wheels import build_wheel, left_out_of_the_site, package_files
+from diceland_build.wheels import build_review_bundle, build_wheel, left_out_of_the_site, package_files
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -328,6 +328,9 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
         rel = f"wheels/{sha256_hex(data)[:16]}/{name}"
         out_files[rel] = data
         urls.append("./" + rel)
+    # the review's bundle: not unpacked at start, fetched when a review is opened
+    name, data = build_review_bundle({"diceland_core": ROOT / "diceland_core", **{n: SITE / n for n in SITE_PACKAGES}})
+    out_files[f"review/{sha256_hex(data)[:16]}/{name}"] = data
     out_files["pyscript.toml"] = pyscript_toml(urls, site_packages(lock))
     out_files[PYTHON_MODULE] = render_python_module(out_files, urls)
 
@@ -433,8 +436,9 @@ def games_script() -> bytes:
 #: the lessons' pictures (pictures/*/*.svg, 545 KB gzip) serve embeds on other
 #: pages, not a first visit, and an embed without its picture starts its live
 #: board instead; only the one each lesson opens on in the tutorial is
-#: precached.  sw.js has the same pattern.
-RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg")
+#: precached; and the review's bundle (review/<hash>/diceland_review.zip),
+#: fetched when a review is first opened.  sw.js has the same pattern.
+RUNTIME_CACHED = re.compile(r"pictures/[^/]+/[^/]+\.svg|review/[^/]+/[^/]+\.zip")
 
 
 def precached(out_files: dict[str, bytes]) -> list[str]:

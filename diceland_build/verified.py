@@ -12,8 +12,10 @@ import re
 __all__ = ["MARK_NAME", "build_mark", "mark_pages", "runtime_files", "runtime_files_script"]
 
 #: The runtime files: Pyodide (its modules, WebAssembly and standard
-#: library), the wheels, the interpreter modules and each page's Python.
-RUNTIME = re.compile(r"pyodide/[^/]+\.(mjs|wasm|zip)|wheels/[^/]+/[^/]+\.whl|python[a-z-]*\.mjs|[a-z_]+\.py")
+#: library), the wheels, the interpreter modules, each page's Python and the
+#: review's bundle.
+RUNTIME = re.compile(r"pyodide/[^/]+\.(mjs|wasm|zip)|wheels/[^/]+/[^/]+\.whl|python[a-z-]*\.mjs|[a-z_]+\.py"
+                     r"|review/[^/]+/[^/]+\.zip")
 #: <meta name=MARK_NAME content=build mark> in every page.
 MARK_NAME = "diceland-build"
 HEAD = re.compile(rb"<head>\n")

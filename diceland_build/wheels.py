@@ -11,7 +11,8 @@ from pathlib import Path
 
 from diceland_build.pysource import strip_cached
 
-__all__ = ["NOT_FOR_THE_SITE", "ZIP_TIME", "build_wheel", "for_the_site", "left_out_of_the_site", "module_of", "package_files", "zip_write"]
+__all__ = ["NOT_FOR_THE_SITE", "REVIEW_BUNDLE", "ZIP_TIME", "build_review_bundle", "build_wheel", "for_the_review",
+           "for_the_site", "left_out_of_the_site", "module_of", "package_files", "zip_write"]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -30,6 +31,13 @@ NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".gen
 #: learned networks (their ``learned`` kinds are no bots a page offers, and
 #: the pages' experts are the hand-tuned ones: files no page would use).
 _NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json", "/wideshut_network.json", "/diceland_network.json")
+#: The review's bundle (:func:`build_review_bundle`): fetched by a page only
+#: when a review is opened, then kept by the service worker.  It holds the
+#: engine's review (``.review`` modules and their words), Dice Wide Shut's and
+#: Diceland's learned networks (the review's values of their positions), and
+#: the review screen of the pages (the packages' ``review/`` folders).
+REVIEW_BUNDLE = "diceland_review.zip"
+_REVIEW_FILES = ("/review_messages.json", "/wideshut_network.json", "/diceland_network.json")
 
 
 def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -93,10 +101,46 @@ def module_of(entry: str) -> str | None:
 def for_the_site(archive_path: str) -> bool:
     """Whether a package file goes into the site's wheels (see
     :data:`NOT_FOR_THE_SITE`)."""
+    if "/review/" in archive_path:
+        return False
     module = module_of(archive_path)
     if module is not None:
         return not module.endswith(NOT_FOR_THE_SITE)
     return not archive_path.endswith(_NOT_FOR_THE_SITE_FILES)
+
+
+def for_the_review(archive_path: str) -> bool:
+    """Whether a package file goes into the review's bundle: the modules
+    named ``review`` and what the ``review/`` folders hold, the review's
+    words and the learned networks no page but the review reads (the review
+    CLI's report stays out: ``review_cli``)."""
+    module = module_of(archive_path)
+    return ("/review/" in archive_path or (module or "").endswith(".review")
+            or archive_path.endswith(_REVIEW_FILES))
+
+
+def build_review_bundle(packages: dict[str, Path]) -> tuple[str, bytes]:
+    """The review's bundle: the :func:`for_the_review` files of ``packages``
+    (name → folder), Python without comments and docstrings (as the site's
+    wheels), a zip the page unpacks into site-packages; the same bytes for
+    the same files."""
+    files = []
+    for name, folder in sorted(packages.items()):
+        for path in sorted(folder.rglob("*")):
+            archive_path = f"{name}/{path.relative_to(folder).as_posix()}"
+            if not path.is_file() or "__pycache__" in path.parts or not for_the_review(archive_path):
+                continue
+            data = path.read_bytes()
+            if path.suffix == ".py":
+                data = strip_cached(data.decode("utf-8"), classes=False).encode("utf-8")
+            elif path.suffix == ".pyc":
+                continue
+            files.append((archive_path, data))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for archive_path, data in files:
+            zip_write(zf, archive_path, data)
+    return REVIEW_BUNDLE, buf.getvalue()
 
 
 def left_out_of_the_site(packages: dict[str, Path]) -> list[str]:

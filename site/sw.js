@@ -16,6 +16,9 @@ const PRECACHE = __PRECACHE__;
 const FILES = __FILES__;
 const MARK = __MARK__;
 const RUNTIME_CACHED = /\/pictures\/[^/]+\/[^/]+\.svg$/;
+// The review's bundle (build.py): fetched when a review is first opened,
+// kept once it passes its check (a runtime file), for a review offline.
+const REVIEW_BUNDLE = /\/review\/[^/]+\/[^/]+\.zip$/;
 const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 // A page asks whether the site is kept for offline play; the answer is
 // {type: OFFLINE_ANSWER, ready, have, total} (diceland_web/offline.py).
@@ -120,6 +123,12 @@ self.addEventListener("message", (event) => {
     .then(() => (have === PRECACHE.length ? null : refill().then(tellPages)))));
 });
 
+// The review's bundle as fetched: kept if it is this build's.
+async function keepBundle(cache, path, response) {
+  const good = await checked(path, response);
+  if (good) await cache.put(path, good);
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
@@ -170,6 +179,7 @@ self.addEventListener("fetch", (event) => {
       cache.match(request).then((hit) => hit || fetch(request).then((response) => {
         // the lessons' pictures are kept once fetched (build.py RUNTIME_CACHED)
         if (response.ok && RUNTIME_CACHED.test(url.pathname)) cache.put(request, response.clone());
+        if (REVIEW_BUNDLE.test(url.pathname)) event.waitUntil(keepBundle(cache, path, response.clone()));
         return response;
       })))
   );

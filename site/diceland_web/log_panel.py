@@ -147,7 +147,9 @@ class LogReplay:
         replay = self.replay
         seats = [Seat(s.name) for s in self.ctrl.seats]
         view = type(self.ctrl)(replay.position, seats, lang=self.lang)
-        if replay.step:  # the sheet of the player who just moved
+        if getattr(replay, "seat", None) is not None:  # a review: the reviewed player's sheet
+            view.viewing = replay.seat
+        elif replay.step:  # the sheet of the player who just moved
             view.viewing = getattr(replay.position.actions[-1], "player", None)
         return view
 
@@ -158,7 +160,10 @@ class LogReplay:
     def replay_controls(self, model) -> None:
         """What the page says while a replay runs; its buttons are off."""
         replay = self.replay
-        turn = self.ctrl.turn_log.turns[replay.index]
-        el("prompt").textContent = self.t("log.replaying", turn=turn.title, step=replay.step, moves=replay.moves)
+        if getattr(replay, "prompt", None) is not None:  # a review says which decision is shown
+            el("prompt").textContent = replay.prompt
+        else:
+            turn = self.ctrl.turn_log.turns[replay.index]
+            el("prompt").textContent = self.t("log.replaying", turn=turn.title, step=replay.step, moves=replay.moves)
         for b in model.buttons:
             el(f"btn-{b.id}").disabled = True

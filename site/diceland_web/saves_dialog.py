@@ -72,6 +72,8 @@ class SavesDialog:
             if not s["broken"] and entry is not None:
                 self.button(item, "button.resume", lambda evt, i=s["id"], e=entry: self.open_save(i, e))
                 self.button(item, "button.export", lambda evt, i=s["id"]: self.export(i))
+                if s.get("over"):
+                    self.button(item, "review.open", lambda evt, i=s["id"], e=entry: self.open_save(i, e, True))
             self.button(item, "button.delete", lambda evt, i=s["id"]: self.delete(i))
             box.appendChild(item)
 
@@ -83,13 +85,22 @@ class SavesDialog:
         self.shell.on(button, "click", handler)
         item.appendChild(button)
 
-    def open_save(self, save_id: str, entry) -> None:
-        """Resume a save here, or in its own game's page."""
+    def open_save(self, save_id: str, entry, review: bool = False) -> None:
+        """Resume a save here, or in its own game's page (``review``: and
+        open its review)."""
         el("saves").close()
         if entry.game == self.shell.game:
-            self.shell.resume(save_id)
+            if self.shell.resume(save_id) and review:
+                self.shell.review.open_current()
         else:
-            window.location.href = f"{entry.page}?save={quote(save_id)}"
+            seat = self.own_seat(save_id) if review else 0
+            window.location.href = f"{entry.page}?save={quote(save_id)}" + (f"&review={seat + 1}" if review else "")
+
+    def own_seat(self, save_id: str) -> int:
+        """The first person's seat of a save in the list (0 for bots only)."""
+        found = next((s for s in self.store.list_saves() if s["id"] == save_id), {})
+        kinds = [p.get("kind") if isinstance(p, dict) else None for p in found.get("players") or []]
+        return kinds.index("human") if "human" in kinds else 0
 
     def delete(self, save_id: str) -> None:
         if not window.confirm(self.shell.t("menu.confirm_delete")):

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from html import escape
 from pathlib import Path
 
 from ..i18n import Strings
 from ..review_link import ReviewError, review_param
 
-__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "number",
+__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "graph_svg", "number",
            "restore_point", "review_param", "STORE_KEY"]
 
 #: Every mark a decision can have, from best to worst, then the two apart.
@@ -137,6 +138,27 @@ def graph(decisions: Sequence[Mapping[str, Any]], total: int, width: float, heig
     zero = y_of(0.0) if low < 0 < high else None
     return {"width": width, "height": height, "line": line, "marks": marks, "cursor": at, "zero": zero,
             "low": low, "high": high}
+
+
+def graph_svg(g: Mapping[str, Any], title: str) -> str:
+    """:func:`graph`'s picture as SVG markup for the page (``viewBox`` in the
+    graph's units, stretched to its box): the zero line, the value line, a
+    dot with its symbol at each mark (the class names the mark), the
+    cursor; ``title`` for assistive technology."""
+    w, h = g["width"], g["height"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" preserveAspectRatio="none" '
+           f'role="img" class="review-graph-svg"><title>{escape(title)}</title>']
+    if g["zero"] is not None:
+        out.append(f'<line class="zero" x1="0" x2="{w}" y1="{g["zero"]}" y2="{g["zero"]}"/>')
+    if g["cursor"] is not None:
+        out.append(f'<line class="cursor" x1="{g["cursor"]}" x2="{g["cursor"]}" y1="0" y2="{h}"/>')
+    if g["line"]:
+        points = " ".join(f"{x},{y}" for x, y in g["line"])
+        out.append(f'<polyline class="value" points="{points}"/>')
+    for m in g["marks"]:
+        out.append(f'<circle class="mark {m["mark"]}" cx="{m["x"]}" cy="{m["y"]}" r="3.5"/>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 def _describe(review: Any, state: Any, action: Any, lang: str) -> str:

@@ -1,0 +1,346 @@
+"""The review screen in the page (thin: what it shows is
+:mod:`diceland_site.review.screen`'s).  A panel under the game's board: the
+evaluation graph with its marks, the step buttons (and the arrow keys, a
+swipe, a tap on the graph), the decision in words, the position drawn on the
+game's own canvas (before the move, after your move, after the better move),
+the three best moves, "try it yourself" and the summary; a progress bar and a
+stop button while the review runs, one decision per task."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from diceland_core.core.record import definition_of
+from diceland_core.core.review import Review, summarise
+from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
+
+from ..dom import document, el, esc, later, report
+
+__all__ = ["ReviewView"]
+
+CSS = Path(__file__).with_name("review.css")
+#: The graph's box in its own units (stretched to the panel's width).
+GRAPH_W, GRAPH_H = 300.0, 64.0
+#: A swipe: this many pixels sideways, more than up or down.
+SWIPE_PX = 40
+MARKUP = """
+<div class="review-head">
+  <h2 id="review-title"></h2>
+  <select id="review-seat"></select>
+  <button type="button" id="review-close"></button>
+</div>
+<div id="review-running" class="review-running">
+  <progress id="review-progress" max="1" value="0"></progress>
+  <span id="review-progress-text"></span>
+  <button type="button" id="review-cancel"></button>
+</div>
+<div id="review-graph" class="review-graph"></div>
+<div class="review-steps">
+  <button type="button" id="review-prev" aria-keyshortcuts="ArrowLeft">&#x2039;</button>
+  <span id="review-heading" aria-live="polite"></span>
+  <button type="button" id="review-next" aria-keyshortcuts="ArrowRight">&#x203a;</button>
+  <button type="button" id="review-key"></button>
+</div>
+<p id="review-line" class="review-line"></p>
+<div class="review-shows" role="group">
+  <button type="button" id="review-show-played" class="review-show played"></button>
+  <button type="button" id="review-show-better" class="review-show better"></button>
+</div>
+<p id="review-said-played" class="review-said played"></p>
+<p id="review-said-better" class="review-said better"></p>
+<details id="review-more">
+  <summary id="review-best-title"></summary>
+  <ol id="review-best" class="review-best"></ol>
+  <h3 id="review-try-title"></h3>
+  <label for="review-try-select" id="review-try-prompt"></label>
+  <div class="review-try"><select id="review-try-select"></select><button type="button" id="review-try-go"></button></div>
+  <p id="review-try-said" class="review-try-said" aria-live="polite"></p>
+</details>
+<details id="review-summary">
+  <summary id="review-summary-title"></summary>
+  <ul id="review-summary-list"></ul>
+</details>
+"""
+
+
+class Frame:
+    """What the page's replay drawing reads (``render_replay``): the
+    position to draw, the reviewed seat's sheet, the prompt above it."""
+
+    def __init__(self, position, seat: int, prompt: str):
+        self.position, self.seat, self.prompt = position, seat, prompt
+        self.step, self.done, self.moves, self.index = 1, False, 1, 0
+
+    def stop(self) -> None:
+        self.done = True
+
+
+def _style() -> None:
+    """The review's style sheet in the page (once)."""
+    if el("review-style") is None:
+        style = document.createElement("style")
+        style.id = "review-style"
+        style.textContent = CSS.read_text(encoding="utf-8")
+        document.head.appendChild(style)
+
+
+class ReviewView:
+    """The review of ``seat``'s decisions in ``state`` (a finished game)
+    on ``shell``'s page; ``kept``: what a reload kept of it."""
+
+    def __init__(self, shell, opener, state, seats, seat: int, key: str, decision: int = 0, kept: dict | None = None):
+        self.shell, self.opener, self.page = shell, opener, shell.page
+        self.seats, self.closed = seats, False
+        self.strings = ReviewStrings(shell.lang)
+        point = restore_point(kept, shell.game, key) if kept else None
+        point = point if point and point["seat"] == seat else None
+        review = Review(state, seat=seat, lang=shell.lang)
+        self.run = ReviewRun(review, summarise, shell.lang, done=point["decisions"] if point else (),
+                             summary=point["summary"] if point else None)
+        self.screen = ReviewScreen(self.run, shell.game, seat, key, decision)
+        self.showing = "played"
+        self.touch = None
+        _style()
+        self.section = document.createElement("section")
+        self.section.id = "review"
+        self.section.className = "review-panel"
+        self.section.innerHTML = MARKUP
+        document.body.appendChild(self.section)
+        document.body.classList.add("reviewing")
+        self.bind()
+        self.translate()
+        self.render()
+        later(0, self.tick)
+
+    # -- events ----------------------------------------------------------------------
+    def bind(self) -> None:
+        on, s = self.shell.on, self.screen
+        on(el("review-close"), "click", lambda evt: self.close())
+        on(el("review-cancel"), "click", lambda evt: self.stop_or_go())
+        on(el("review-prev"), "click", lambda evt: self.moved(s.prev()))
+        on(el("review-next"), "click", lambda evt: self.moved(s.next()))
+        on(el("review-key"), "click", lambda evt: self.moved(s.next_key()))
+        on(el("review-graph"), "click", self.graph_tap)
+        on(el("review-show-played"), "click", lambda evt: self.show("played"))
+        on(el("review-show-better"), "click", lambda evt: self.show("better"))
+        on(el("review-seat"), "change", lambda evt: self.other_seat(int(evt.target.value)))
+        on(el("review-try-go"), "click", lambda evt: self.try_it())
+        on(el("review-more"), "toggle", lambda evt: self.fill_choices())
+        on(document, "keydown", self.key)
+        for node in (self.section, self.shell.canvas):
+            on(node, "touchstart", self.touch_start)
+            on(node, "touchend", self.touch_end)
+
+    def key(self, evt) -> None:
+        if self.closed or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        tag = str(evt.target.tagName).lower() if evt.target and hasattr(evt.target, "tagName") else ""
+        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
+            return
+        step = {"ArrowLeft": self.screen.prev, "ArrowRight": self.screen.next}.get(str(evt.key))
+        if step is not None:
+            evt.preventDefault()
+            self.moved(step())
+
+    def touch_start(self, evt) -> None:
+        t = evt.changedTouches.item(0)
+        self.touch = (float(t.clientX), float(t.clientY)) if t else None
+
+    def touch_end(self, evt) -> None:
+        t = evt.changedTouches.item(0)
+        if self.touch is None or not t:
+            return
+        dx, dy = float(t.clientX) - self.touch[0], float(t.clientY) - self.touch[1]
+        self.touch = None
+        if abs(dx) > SWIPE_PX and abs(dx) > 2 * abs(dy):
+            self.moved(self.screen.next() if dx < 0 else self.screen.prev())
+
+    def graph_tap(self, evt) -> None:
+        box = el("review-graph").getBoundingClientRect()
+        self.moved(self.screen.at_mark(float(evt.clientX) - float(box.left), float(box.width)))
+
+    def moved(self, moved: bool) -> None:
+        if moved:
+            self.showing = "played"
+            el("review-try-said").textContent = ""
+            self.render()
+            self.fill_choices()
+
+    def show(self, which: str) -> None:
+        self.showing = "before" if self.showing == which else which
+        self.render()
+
+    def other_seat(self, seat: int) -> None:
+        self.close()
+        self.opener.open_current(seat)
+
+    def stop_or_go(self) -> None:
+        run = self.run
+        if run.cancelled:
+            run.cancelled = False
+            later(0, self.tick)
+        else:
+            run.cancel()
+        self.render()
+
+    # -- running ---------------------------------------------------------------------
+    def tick(self) -> None:
+        """One decision judged, then the page's turn again."""
+        if self.closed or self.run.cancelled:
+            return
+        was = self.screen.current
+        try:
+            more = self.run.step()
+        except Exception as exc:  # noqa: BLE001 — said; the judged ones stay
+            report(self.shell.where + " review", exc)
+            self.run.cancel()
+            self.shell.notices.show_message(self.shell.t("review.failed", detail=str(exc)), error=True)
+            more = False
+        self.keep()
+        if was is None and self.screen.current is not None:
+            self.render()
+        else:
+            self.render_progress()
+        if more:
+            later(0, self.tick)
+
+    def keep(self) -> None:
+        if not self.closed:
+            self.opener.keep(self.screen.saved())
+
+    def close(self) -> None:
+        self.closed = True
+        self.run.cancel()
+        self.section.remove()
+        document.body.classList.remove("reviewing")
+        self.page.replay = None
+        self.opener.closed()
+        self.page.render()
+
+    # -- drawing ---------------------------------------------------------------------
+    def translate(self) -> None:
+        t = self.strings.t
+        el("review-title").textContent = t("review.title", name=self.seats[self.screen.seat].name)
+        el("review-close").textContent = t("review.close")
+        el("review-prev").setAttribute("aria-label", t("review.prev"))
+        el("review-next").setAttribute("aria-label", t("review.next"))
+        el("review-key").textContent = t("review.next_key")
+        el("review-best-title").textContent = t("review.best_moves") + " · " + t("review.try")
+        el("review-try-title").textContent = t("review.try")
+        el("review-try-prompt").textContent = t("review.try_prompt")
+        el("review-try-go").textContent = t("review.try_pick")
+        el("review-summary-title").textContent = t("review.summary")
+        select = el("review-seat")
+        select.setAttribute("aria-label", t("review.title", name="…"))
+        select.innerHTML = "".join(f'<option value="{i}"{" selected" if i == self.screen.seat else ""}>'
+                                   f'{esc(s.name)}</option>' for i, s in enumerate(self.seats))
+
+    def render(self) -> None:
+        if self.closed:
+            return
+        self.render_progress()
+        view = self.screen.view(self.strings)
+        el("review-heading").textContent = view["heading"]
+        el("review-prev").disabled = self.screen.cursor == 0
+        el("review-next").disabled = self.screen.cursor >= self.run.total - 1
+        el("review-key").disabled = not self.screen.key_moments
+        if view["waiting"]:
+            el("review-line").textContent = self.strings.t("review.waiting")
+            for name in ("review-show-played", "review-show-better", "review-said-played", "review-said-better"):
+                el(name).hidden = True
+            el("review-more").hidden = True
+        else:
+            self.render_decision(view)
+        self.draw_position(view)
+
+    def render_progress(self) -> None:
+        run, t = self.run, self.strings.t
+        el("review-running").hidden = run.finished
+        el("review-progress").value = run.progress
+        n = min(len(run.decisions) + 1, max(1, run.total))
+        el("review-progress-text").textContent = (t("review.cancelled", n=len(run.decisions), total=run.total)
+                                                  if run.cancelled else t("review.running", n=n, total=run.total))
+        el("review-cancel").textContent = t("review.resume" if run.cancelled else "review.cancel")
+        el("review-graph").innerHTML = graph_svg(self.screen.graph(GRAPH_W, GRAPH_H), t("review.graph"))
+        if run.total == 0:
+            el("review-line").textContent = t("review.none")
+        self.render_summary()
+
+    def render_decision(self, view: dict) -> None:
+        t = self.strings.t
+        line = [view["turn"], view["kind"], view["dice"], view["values"]]
+        el("review-line").textContent = " · ".join(x for x in line if x)
+        played = el("review-show-played")
+        played.hidden = False
+        mark = f' {view["symbol"]}' if view["symbol"] else ""
+        played.textContent = f'{t("review.your_move")}: {view["played"]}{mark} ({view["mark_text"]})'
+        played.className = f'review-show played mark-{view["mark"]}'
+        played.setAttribute("aria-pressed", "true" if self.showing == "played" else "false")
+        better = el("review-show-better")
+        better.hidden = view["better"] is None
+        better.textContent = f'{t("review.better_move")}: {view["better"] or ""}' + (
+            f' · {view["loss"]}' if view["loss"] else "")
+        better.setAttribute("aria-pressed", "true" if self.showing == "better" else "false")
+        for name, text in (("review-said-played", view["said_played"]), ("review-said-better", view["said_better"])):
+            el(name).textContent = text
+            el(name).hidden = not text
+        el("review-more").hidden = False
+        el("review-best").innerHTML = "".join(
+            f'<li class="{"played" if b["played"] else ""}">{esc(b["text"])} <span>{esc(b["value"])}</span></li>'
+            for b in view["best"])
+        el("review-try-go").disabled = not view["can_try"]
+
+    def render_summary(self) -> None:
+        view = self.screen.summary_view(self.strings)
+        box = el("review-summary")
+        box.hidden = view is None
+        if view is None:
+            return
+        t = self.strings.t
+        items = [view["accuracy"], view["luck"], view["result"],
+                 ", ".join(f'{c["n"]} {t("review.mark_" + c["mark"])}' for c in view["counts"])]
+        items += [f'{k["text"]} ({k["n"]}): {k["loss"]}' for k in view["by_kind"]]
+        el("review-summary-list").innerHTML = "".join(f"<li>{esc(x)}</li>" for x in items if x)
+
+    def draw_position(self, view: dict) -> None:
+        """The decision's position on the game's canvas: before the move,
+        after the move made, or after the better move."""
+        d = self.screen.current
+        try:
+            position = self.run.review.position(self.screen.cursor) if self.run.total else None
+        except (IndexError, ValueError):
+            position = None
+        if position is None:
+            return
+        which = self.showing if d is not None else "before"
+        action = None
+        if which == "played":
+            action = d["played"]["action"]
+        elif which == "better" and d.get("best"):
+            action = d["best"][0]["action"]
+        if action is not None:
+            position.apply(definition_of(position).action_from_json(action))
+        label = {"before": "", "played": self.strings.t("review.your_move"),
+                 "better": self.strings.t("review.better_move")}[which]
+        prompt = view["heading"] + (f" · {label}" if label else "")
+        self.page.replay = Frame(position, self.screen.seat, prompt)
+        self.page.render()
+
+    # -- try it yourself -------------------------------------------------------------
+    def fill_choices(self) -> None:
+        if not el("review-more").open or self.screen.current is None:
+            return
+        choices = self.screen.choices(self.shell.lang)
+        self.choices = choices
+        el("review-try-select").innerHTML = "".join(f'<option value="{i}">{esc(c["text"])}</option>'
+                                                    for i, c in enumerate(choices))
+
+    def try_it(self) -> None:
+        choices = getattr(self, "choices", [])
+        raw = str(el("review-try-select").value or "")
+        if not raw.isdigit() or int(raw) >= len(choices):
+            return
+        said = self.screen.try_it(choices[int(raw)]["action"], self.strings)
+        node = el("review-try-said")
+        node.textContent = " ".join(x for x in (said["text"], said.get("said", "")) if x)
+        node.className = "review-try-said " + ("best" if said.get("best") else "worse" if said["ok"] else "illegal")
