@@ -1,4 +1,4 @@
-"""The review screen's page logic (site/diceland_site/review_screen.py)
+"""The review screen's page logic (site/diceland_site/review/screen.py, link.py)
 over a review that keeps to the engine's contract
 (docs: the review's Decision.to_dict, judge and summarise fields)."""
 

@@ -27,7 +27,7 @@ from html import escape
 from pathlib import Path
 
 from ..i18n import Strings
-from ..review_link import ReviewError, review_param
+from .link import ReviewError, review_param
 
 __all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "graph_svg", "number",
            "restore_point", "review_param", "STORE_KEY"]

@@ -1,13 +1,12 @@
 """A link's ``review`` parameter: which player's decisions a shared game
-opens into (``review=2``) and at which decision (``review=2.14``), read
-before the review's bundle is fetched, so a malformed value is refused in
-plain words at once."""
+opens into (``review=2``) and at which decision (``review=2.14``); a
+malformed value is refused in plain words."""
 
 from __future__ import annotations
 
 import re
 
-from .i18n import Strings
+from ..i18n import Strings
 
 __all__ = ["PARAM", "ReviewError", "review_param"]
 
