@@ -17,6 +17,7 @@ from diceland_site.seats import MAX_NAME
 from diceland_site.summaries import game_of_summary, progress_text
 
 from .dom import document, el, js_obj, later, window
+from .review_open import review
 from .saving import CURRENT_SETTING
 
 __all__ = ["SavesDialog"]
@@ -72,8 +73,10 @@ class SavesDialog:
             if not s["broken"] and entry is not None:
                 self.button(item, "button.resume", lambda evt, i=s["id"], e=entry: self.open_save(i, e))
                 self.button(item, "button.export", lambda evt, i=s["id"]: self.export(i))
-                if s.get("over"):
-                    self.button(item, "review.open", lambda evt, i=s["id"], e=entry: self.open_save(i, e, True))
+                if s.get("over"):  # its review, for the first person's seat
+                    kinds = [p.get("kind") if isinstance(p, dict) else None for p in s.get("players") or []]
+                    seat = kinds.index("human") if "human" in kinds else 0
+                    self.button(item, "review.open", lambda evt, i=s["id"], e=entry, n=seat: self.open_save(i, e, n))
             self.button(item, "button.delete", lambda evt, i=s["id"]: self.delete(i))
             box.appendChild(item)
 
@@ -85,22 +88,16 @@ class SavesDialog:
         self.shell.on(button, "click", handler)
         item.appendChild(button)
 
-    def open_save(self, save_id: str, entry, review: bool = False) -> None:
-        """Resume a save here, or in its own game's page (``review``: and
-        open its review)."""
+    def open_save(self, save_id: str, entry, review_seat: int | None = None) -> None:
+        """Resume a save here, or in its own game's page (``review_seat``:
+        and open that seat's review)."""
         el("saves").close()
         if entry.game == self.shell.game:
-            if self.shell.resume(save_id) and review:
-                self.shell.review.open_current()
+            if self.shell.resume(save_id) and review_seat is not None:
+                review(self.shell, "open_current", review_seat)
         else:
-            seat = self.own_seat(save_id) if review else 0
-            window.location.href = f"{entry.page}?save={quote(save_id)}" + (f"&review={seat + 1}" if review else "")
-
-    def own_seat(self, save_id: str) -> int:
-        """The first person's seat of a save in the list (0 for bots only)."""
-        found = next((s for s in self.store.list_saves() if s["id"] == save_id), {})
-        kinds = [p.get("kind") if isinstance(p, dict) else None for p in found.get("players") or []]
-        return kinds.index("human") if "human" in kinds else 0
+            tail = "" if review_seat is None else f"&review={review_seat + 1}"
+            window.location.href = f"{entry.page}?save={quote(save_id)}{tail}"
 
     def delete(self, save_id: str) -> None:
         if not window.confirm(self.shell.t("menu.confirm_delete")):

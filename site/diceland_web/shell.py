@@ -44,7 +44,7 @@ from .links import Links
 from .new_game import NewGameDialog
 from .notices import Notices
 from .offline import OfflineMark, reload_newest
-from .review_open import ReviewOpener
+from . import review_open
 from .panels import Panels
 from .saves_dialog import SavesDialog
 from .saving import CURRENT_SETTING, MemoryStorage, local_storage
@@ -117,7 +117,7 @@ class Shell:
         self.panels.show_settings(self.sound.enabled, self.bot_speed)
         self.page = page_class(self)
         self.offline = OfflineMark(self)
-        self.review = ReviewOpener(self)
+        review_open.bind(self)
         self.translate_static()
 
     # -- small helpers ----------------------------------------------------------------
@@ -409,7 +409,8 @@ class Shell:
         try:
             self.start()
             self.say_link_problem(self.resumed)  # over whatever game opened instead
-            self.review.at_start()
+            if self.review_at_start:
+                review_open.review(self, "at_start")
             self.say_start_notes()
         except Exception as exc:
             report(self.where, exc)
