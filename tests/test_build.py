@@ -78,7 +78,7 @@ def test_the_site_ships_no_pyodide_package_and_no_micropip(builds):
     assert not [n for n in files if "micropip" in n]
 
 
-def test_service_worker_precaches_everything_but_the_lesson_pictures(builds):
+def test_service_worker_precaches_everything_but_the_lesson_pictures_and_the_review(builds):
     from diceland_build.pyscript_files import NOT_FETCHED
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
@@ -86,6 +86,8 @@ def test_service_worker_precaches_everything_but_the_lesson_pictures(builds):
     for name in files:
         if name in NOT_FETCHED:  # PyScript's chunks no page asks for: shipped, not precached
             assert (one / name).is_file() and json.dumps("./" + name) not in text, name
+        elif name.startswith("review/"):  # fetched when a review is opened
+            assert json.dumps("./" + name) not in text.split("const PRECACHE")[1].split(";")[0], name
         elif name != "sw.js" and not (name.startswith("pictures/") and name.endswith(".svg")):
             assert json.dumps("./" + name) in text, name
 
@@ -185,6 +187,49 @@ def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
     (tmp_path / "loop.html").write_text("<!-- include: loop.html -->\n", encoding="utf-8")
     with pytest.raises(build.BuildError, match=r"z\.html: include loop\.html is nested more than"):
         build.expand_includes(b"<!-- include: loop.html -->", tmp_path, "z.html")
+
+
+def test_the_review_is_a_bundle_fetched_when_opened(builds):
+    """The review (the engine's, its words, the learned networks, the
+    review screen) is one content-hashed archive: in no wheel a page
+    unpacks at start, not precached, but among the runtime files boot.js
+    and the service worker check by size and SHA-256; its traces in a first
+    visit (its line among the runtime files, the site's loader) stay small."""
+    import io
+    import zipfile
+
+    _, one, _, files, _ = builds
+    [bundle] = [n for n in files if n.startswith("review/")]
+    folder, name = bundle.split("/")[1:]
+    assert name == "diceland_review.zip" and folder == hashlib.sha256(files[bundle]).hexdigest()[:16]
+    with zipfile.ZipFile(io.BytesIO(files[bundle])) as zf:
+        inside = set(zf.namelist())
+        assert zf.testzip() is None
+    assert {"diceland_core/core/review.py", "diceland_core/core/review_messages.json",
+            "diceland_core/games/clever/review.py", "diceland_core/games/wideshut/review.py",
+            "diceland_core/games/diceland/review.py", "diceland_core/games/diceland/bots/diceland_network.json",
+            "diceland_core/games/wideshut/bots/wideshut_network.json", "diceland_site/review/screen.py",
+            "diceland_site/review/locales/es.json", "diceland_web/review/view.py",
+            "diceland_web/review/opener.py", "diceland_web/review/review.css"} <= inside
+    assert "diceland_core/core/review_cli.py" not in inside
+    at_start = set()
+    for wheel in (n for n in files if n.endswith(".whl")):
+        with zipfile.ZipFile(io.BytesIO(files[wheel])) as zf:
+            at_start |= set(zf.namelist())
+    assert not inside & at_start and "diceland_web/review_open.py" in at_start
+    assert bundle not in (one / "pyscript.toml").read_text()
+    size, digest = len(files[bundle]), hashlib.sha256(files[bundle]).hexdigest()
+    line = f'"{bundle}":[{size},"{digest}"]'
+    assert line in files["boot-strings.js"].decode() and f'"./{bundle}":[{size},"{digest}"]' in files["sw.js"].decode()
+    assert "DICELAND_DOWNLOADS" in files["boot-strings.js"].decode() and bundle not in \
+        files["boot-strings.js"].decode().split("window.DICELAND_DOWNLOADS")[1].split(";")[0]
+    # what a first visit pays for the review: its line among the runtime files and the loader, gzip
+    with zipfile.ZipFile(io.BytesIO(files[next(n for n in files if "/diceland_web-" in n)])) as zf:
+        loader = zf.getinfo("diceland_web/review_open.py").compress_size
+    first_visit = len(gzip.compress(line.encode())) + loader
+    print(f"the review in a first visit: {first_visit} bytes gzip (loader {loader}); "
+          f"the bundle: {len(files[bundle])} bytes, fetched when a review opens")
+    assert first_visit < 900
 
 
 def test_lesson_pictures_are_kept_when_fetched_not_precached(builds):
