@@ -256,7 +256,7 @@ class ReviewScreen:
             "kind": (d.get("kind") or {}).get("text", ""), "dice": d.get("dice", ""),
             "played": played.get("text", ""), "mark": d.get("mark", ""), "mark_text": d.get("mark_text", ""),
             "symbol": d.get("symbol", ""),
-            "better": None if not best or best[0]["played"] else best[0]["text"],
+            "better": None if not best or best[0]["played"] or loss < 0.05 else best[0]["text"],
             "loss": strings.t("review.loss", loss=number(loss, lang), unit=unit) if loss >= 0.05 else "",
             "said_played": said.get("played", ""), "said_better": said.get("better") or "",
             "best": best, "key": self.cursor in self.key_moments,

@@ -61,7 +61,7 @@ class Opener:
     def undo_half_open(self) -> None:
         """A review that failed while opening leaves nothing on screen."""
         panel = el("review")
-        if panel is not None:
+        if panel:
             panel.remove()
         document.body.classList.remove("reviewing")
         self.view = None

@@ -14,7 +14,7 @@ from diceland_core.core.record import definition_of
 from diceland_core.core.review import Review, summarise
 from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
 
-from ..dom import document, el, esc, later, report
+from ..dom import document, el, esc, js_obj, later, report
 
 __all__ = ["ReviewView"]
 
@@ -77,7 +77,7 @@ class Frame:
 
 def _style() -> None:
     """The review's style sheet in the page (once)."""
-    if el("review-style") is None:
+    if not el("review-style"):
         style = document.createElement("style")
         style.id = "review-style"
         style.textContent = CSS.read_text(encoding="utf-8")
@@ -110,6 +110,8 @@ class ReviewView:
         self.bind()
         self.translate()
         self.render()
+        # the board at the top of the window, the panel under it
+        self.shell.canvas.scrollIntoView(js_obj({"block": "start"}))
         later(0, self.tick)
 
     # -- events ----------------------------------------------------------------------
@@ -197,7 +199,7 @@ class ReviewView:
             self.shell.notices.show_message(self.shell.t("review.failed", detail=str(exc)), error=True)
             more = False
         self.keep()
-        if was is None and self.screen.current is not None:
+        if (was is None and self.screen.current is not None) or self.run.finished:
             self.render()
         else:
             self.render_progress()
@@ -220,7 +222,7 @@ class ReviewView:
     # -- drawing ---------------------------------------------------------------------
     def translate(self) -> None:
         t = self.strings.t
-        el("review-title").textContent = t("review.title", name=self.seats[self.screen.seat].name)
+        el("review-title").textContent = t("review.title")
         el("review-close").textContent = t("review.close")
         el("review-prev").setAttribute("aria-label", t("review.prev"))
         el("review-next").setAttribute("aria-label", t("review.next"))
@@ -231,7 +233,7 @@ class ReviewView:
         el("review-try-go").textContent = t("review.try_pick")
         el("review-summary-title").textContent = t("review.summary")
         select = el("review-seat")
-        select.setAttribute("aria-label", t("review.title", name="…"))
+        select.setAttribute("aria-label", t("review.whose"))
         select.innerHTML = "".join(f'<option value="{i}"{" selected" if i == self.screen.seat else ""}>'
                                    f'{esc(s.name)}</option>' for i, s in enumerate(self.seats))
 
