@@ -21,6 +21,9 @@ import js
 from .dom import el, report, window
 
 STORE_KEY = "diceland:review"
+#: The review's modules, imported in this order once unpacked.
+MODULES = ("diceland_core.core.review", "diceland_site.review.screen", "diceland_web.review.view",
+           "diceland_web.review.opener")
 
 
 def review(shell, name: str, *args) -> None:
@@ -36,7 +39,11 @@ async def _review(shell, name: str, args) -> None:
             data = js.Uint8Array.new(await (await window.fetch(path)).arrayBuffer()).to_bytes()
             zipfile.ZipFile(io.BytesIO(data)).extractall(Path(__file__).resolve().parent.parent)
             sys.path_importer_cache.clear()  # not importlib.invalidate_caches(): that imports importlib.metadata
-            shell.reviewer = importlib.import_module("diceland_web.review.opener").Opener(shell)
+            for module in MODULES:  # a task each, and the opening one more (the page stays alive)
+                await asyncio.sleep(0)
+                importlib.import_module(module)
+            await asyncio.sleep(0)
+            shell.reviewer = sys.modules[MODULES[-1]].Opener(shell)
         getattr(shell.reviewer, name)(*args)
     except Exception as exc:  # noqa: BLE001 — said in words; the game stays as it was
         report(shell.where + " review", exc)

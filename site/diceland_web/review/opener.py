@@ -14,6 +14,7 @@ from diceland_site.review.screen import ReviewStrings
 
 from ..dom import document, el, report, window
 from ..review_open import STORE_KEY
+from .view import ReviewView
 
 __all__ = ["Opener", "record_key"]
 
@@ -39,7 +40,6 @@ class Opener:
     def open_current(self, seat: int | None = None, decision: int = 0, kept: dict | None = None) -> None:
         """The review of the game on screen (it must be over) for ``seat``
         (None: the first person's), at ``decision``."""
-        from .view import ReviewView
         shell = self.shell
         found = shell.page.current_game()
         if found is None or not found[0].over:
@@ -77,7 +77,8 @@ class Opener:
         screen, run = view.screen, view.run
         return json.dumps({"open": True, "seat": screen.seat, "decision": screen.cursor, "judged": screen.judged,
                            "total": run.total, "finished": run.finished, "cancelled": run.cancelled,
-                           "tried": screen.tried, "mark": (screen.current or {}).get("mark")})
+                           "tried": screen.tried, "mark": (screen.current or {}).get("mark"),
+                           "longest_ms": round(view.longest_ms, 1), "longest": view.longest_what})
 
     def closed(self) -> None:
         """The review screen was closed: nothing to come back to on a reload."""

@@ -8,6 +8,7 @@ stop button while the review runs, one decision per task."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from diceland_core.core.record import definition_of
@@ -89,6 +90,7 @@ class ReviewView:
     on ``shell``'s page; ``kept``: what a reload kept of it."""
 
     def __init__(self, shell, opener, state, seats, seat: int, key: str, decision: int = 0, kept: dict | None = None):
+        start = time.perf_counter()
         self.shell, self.opener, self.page = shell, opener, shell.page
         self.seats, self.closed = seats, False
         self.strings = ReviewStrings(shell.lang)
@@ -109,9 +111,11 @@ class ReviewView:
         document.body.classList.add("reviewing")
         self.bind()
         self.translate()
-        self.render()
+        self.render_progress()
         # the board at the top of the window, the panel under it
         self.shell.canvas.scrollIntoView(js_obj({"block": "start"}))
+        self.longest_ms, self.longest_what = (time.perf_counter() - start) * 1000, "opening"
+        later(0, self.render)
         later(0, self.tick)
 
     # -- events ----------------------------------------------------------------------
@@ -163,6 +167,7 @@ class ReviewView:
 
     def moved(self, moved: bool) -> None:
         if moved:
+            self.keep()
             self.showing = "played"
             el("review-try-said").textContent = ""
             self.render()
@@ -191,6 +196,7 @@ class ReviewView:
         if self.closed or self.run.cancelled:
             return
         was = self.screen.current
+        start = time.perf_counter()
         try:
             more = self.run.step()
         except Exception as exc:  # noqa: BLE001 — said; the judged ones stay
@@ -200,9 +206,13 @@ class ReviewView:
             more = False
         self.keep()
         if (was is None and self.screen.current is not None) or self.run.finished:
-            self.render()
+            later(0, self.render)  # the board drawn again: a task of its own
         else:
             self.render_progress()
+        #: the longest of the review's tasks so far, in ms (tests read it)
+        took = (time.perf_counter() - start) * 1000
+        if took > self.longest_ms:
+            self.longest_ms, self.longest_what = took, f"decision {len(self.run.decisions)}"
         if more:
             later(0, self.tick)
 

@@ -1,0 +1,112 @@
+"""The review on the page: a game played to its end by the bots, its review
+opened from the end screen (the review's bundle fetched then, not before),
+stepped through with the buttons and the arrow keys, "try it yourself" used
+on a decision, the summary shown, no main-thread task over 200 ms while it
+runs; a reload comes back into the same review at the same decision without
+judging the game again; a shared link opens straight into a review, and a
+malformed review value is refused in plain words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from diceland_core import load_record
+from diceland_site.seats import Seat
+from diceland_site.share import share_url
+from support import MESSAGE_KEY
+
+pytestmark = pytest.mark.browser
+
+#: a solo game of Ganz schön clever played by a bot at full speed
+GAME = "?players=greedy&seed=7&speed=0"
+#: the page's long tasks, kept from the start (buffered)
+LONG_TASKS = """() => { window.reviewLongTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.reviewLongTasks.push([e.startTime, e.duration]); })
+        .observe({type: "longtask"}); }"""
+
+
+def review(site) -> dict:
+    return json.loads(site.page.evaluate("window.diceland.review()"))
+
+
+def wait_review(site, condition: str, timeout: float = 120_000) -> dict:
+    site.page.wait_for_function(
+        "() => { if (!window.diceland) return false; const r = JSON.parse(window.diceland.review()); "
+        f"return !!({condition}); }}", timeout=timeout)
+    return review(site)
+
+
+def bundle_requests(site) -> list[str]:
+    return site.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
+                              ".filter(n => n.includes('/review/') && n.endsWith('.zip'))")
+
+
+def no_keys(site) -> None:
+    text = site.page.evaluate("document.getElementById('review').innerText")
+    assert not [m.group(0) for m in MESSAGE_KEY.finditer(text) if not m.group(0)[0].isdigit()], text
+
+
+def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
+    page = site.page
+    site.open(GAME, path="clever.html")
+    page.wait_for_selector("#game-over[open]", timeout=120_000)
+    assert bundle_requests(site) == []  # nothing of the review before it is opened
+    page.evaluate(LONG_TASKS)
+    page.click("#btn-over-review")
+    first = wait_review(site, "r.open && r.judged >= 2")
+    assert first["seat"] == 0 and first["decision"] == 0 and first["total"] > 10
+    assert len(bundle_requests(site)) == 1
+    assert page.locator("#review-heading").inner_text() == f"Decision 1 of {first['total']}"
+    page.keyboard.press("ArrowRight")
+    page.click("#review-next")
+    page.click("#review-prev")
+    assert review(site)["decision"] == 1
+    assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
+    assert page.locator("#prompt").inner_text().startswith("Decision 2 of")
+    assert page.locator("#review-show-played").inner_text().startswith("Your move: ")
+    # try it yourself: another choice at this decision, judged by the engine
+    page.click("#review-best-title")
+    page.wait_for_function("() => document.querySelectorAll('#review-try-select option').length > 1")
+    options = page.locator("#review-try-select option")
+    page.select_option("#review-try-select", index=options.count() - 1)
+    page.click("#review-try-go")
+    tried = wait_review(site, "r.tried !== null")["tried"]
+    said = page.locator("#review-try-said").inner_text()
+    assert tried["ok"] and said and ("best move" in said or "loses" in said)
+    done = wait_review(site, "r.finished")
+    assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
+    page.click("#review-summary-title")
+    assert "Accuracy" in page.locator("#review-summary-list").inner_text()
+    no_keys(site)
+    # one decision a task: the review's own tasks (its opening, each decision judged) stay short
+    assert done["longest_ms"] < 200, (done["longest"], done["longest_ms"])
+    tasks = [d for _, d in page.evaluate("window.reviewLongTasks")]
+    print(f"the review's longest task: {done['longest_ms']:.0f} ms; the page's long tasks meanwhile: {tasks}")
+    # a reload: the same review at the same decision, nothing judged again
+    site.reload()
+    again = wait_review(site, "r.open")
+    assert (again["seat"], again["decision"], again["finished"]) == (0, 1, True)
+    assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
+    page.click("#review-close")
+    assert not review(site)["open"] and page.locator("#review").count() == 0
+    site.reload()
+    assert not review(site)["open"]  # closed: a reload shows the game alone
+
+
+def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
+    page = site.page
+    site.open(GAME, path="clever.html")
+    page.wait_for_selector("#game-over[open]", timeout=120_000)
+    state = load_record(site.record())
+    link = share_url(site.base_url + "clever.html", state, [Seat("Ana")])
+    fragment = link.split("#", 1)[1]
+    site.open(f"?review=1.3&lang=es#{fragment}", path="clever.html")
+    opened = wait_review(site, "r.open && r.judged >= 3")
+    assert (opened["seat"], opened["decision"]) == (0, 2)
+    assert page.locator("#review-heading").inner_text().startswith("Decisión 3 de")
+    assert "review=" not in page.evaluate("location.search")  # a reload resumes, not reopens the link
+    site.open(f"?review=x9#{fragment}", path="clever.html")
+    said = site.wait_state("s.message.includes('review=')")["message"]
+    assert said.startswith("The link's review part (x9) cannot be read") and not review(site)["open"]
