@@ -110,3 +110,31 @@ def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
     site.open(f"?review=x9#{fragment}", path="clever.html")
     said = site.wait_state("s.message.includes('review=')")["message"]
     assert said.startswith("The link's review part (x9) cannot be read") and not review(site)["open"]
+
+
+def test_the_review_works_offline_once_opened(site):
+    """The service worker keeps the review's bundle when the page first
+    fetches it (checked by size and hash): offline, a reload opens the same
+    review again."""
+    page = site.page
+    site.open(GAME, path="clever.html")
+    site.wait_for_service_worker()
+    page.wait_for_selector("#game-over[open]", timeout=120_000)
+    page.click("#btn-over-review")
+    wait_review(site, "r.open && r.judged >= 1")
+    kept = """async () => { for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if ((await cache.keys()).some((r) => /\\/review\\/[^/]+\\/diceland_review\\.zip$/.test(r.url))) return true; }
+        return false; }"""
+    for _ in range(300):  # kept once the worker has checked it
+        if page.evaluate(kept):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept)
+    page.context.set_offline(True)
+    try:
+        site.reload()
+        again = wait_review(site, "r.open && r.judged >= 1")
+        assert again["seat"] == 0 and page.locator("#review-heading").inner_text().startswith("Decision ")
+    finally:
+        page.context.set_offline(False)
