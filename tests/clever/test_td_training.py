@@ -4,7 +4,6 @@ a few steps of learning move the network towards its targets."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 
 import numpy as np
@@ -12,17 +11,10 @@ import pytest
 
 from diceland_core.games.clever import new
 from clever_support import an_action_that_earns_a_cross_of_choice
-from support import ROOT
+from support import load_trainer
 
 
-def _trainer():
-    spec = importlib.util.spec_from_file_location("clever_td_training", ROOT / "training" / "clever_td.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-td = _trainer()
+td = load_trainer("clever_td")
 
 
 def test_features_show_which_dice_are_in_hand_not_their_values():
