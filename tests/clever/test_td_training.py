@@ -71,12 +71,12 @@ def test_a_file_from_before_the_passive_pick_input_is_continued_with_no_weight_o
     older = {**data, "inputs": td.INPUTS - 1,
              "w1": base64.b64encode(np.delete(w1, td.network._DUE, axis=0).tobytes()).decode("ascii")}
     again = td.Net(8, 1)
-    again.load(older)
+    again.load(td.upgrade(older))
     W1 = again.params["W1"]
     assert not W1[td.network._DUE].any()
     assert np.array_equal(np.delete(W1, td.network._DUE, axis=0), np.delete(w1, td.network._DUE, axis=0))
     with pytest.raises(ValueError, match="inputs"):
-        again.load({**older, "inputs": td.INPUTS - 2})
+        again.load(td.upgrade({**older, "inputs": td.INPUTS - 2}))
 
 
 def test_learning_moves_the_network_towards_its_targets():
