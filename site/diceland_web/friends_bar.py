@@ -118,7 +118,7 @@ class FriendsBar:
         except SaveError as err:
             shell.link_problem = err.link_error()
             return False
-        if not shell.resume(save_id):
+        if not shell.saves.open_imported(save_id, None):
             return False
         ctrl = shell.page.ctrl
         if verdict in ("same", "older", "other"):
