@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from diceland_core.core.record import record_json  # noqa: E402
 from diceland_core.core.registry import get_game  # noqa: E402
-from diceland_core.core.review import LABELS, Review  # noqa: E402
+from diceland_core.core.review import MARKS, Review  # noqa: E402
 from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 
 
@@ -43,28 +43,28 @@ def main() -> None:
           f"{players} player(s), seat 1 reviewed, {args.games} games per bot, seed {args.seed}"
           f"{', full rollouts' if args.full else ''}\n")
     print("| seat 1 played by | decisions (median) | rolled out (median) | CPU s median | CPU s max | "
-          + " | ".join(LABELS) + " | lost (median) |")
-    print("|---|---:|---:|---:|---:|" + "---:|" * len(LABELS) + "---:|")
+          + " | ".join(MARKS) + " | lost (median) |")
+    print("|---|---:|---:|---:|---:|" + "---:|" * len(MARKS) + "---:|")
     for kind in args.bots.split(","):
         seconds, decisions, rolled, lost = [], [], [], []
-        counts = {label: 0 for label in LABELS}
+        counts = {mark: 0 for mark in MARKS}
         for i in range(args.games):
             seed = game_seed(args.seed, i)
             bots = [definition.make_bot(kind if p == 0 else "expert", seed + p) for p in range(players)]
             state = play_game("A" if definition.name == "diceland" else None, bots, seed, game=definition.name)
             text = record_json(state)
             start = time.process_time()
-            review = Review(text, 0, seed=i, full=args.full)
+            review = Review(text, 0, seed=i)
             found = list(review.decisions())
             seconds.append(time.process_time() - start)
             decisions.append(len(found))
-            rolled.append(sum(1 for d in found if d.pairs))
-            lost.append(sum(d.loss for d in found if d.label != "best"))
+            rolled.append(sum(1 for d in found if d.se is not None))
+            lost.append(sum(d.loss for d in found if d.mark not in ("best", "equivalent", "forced")))
             for d in found:
-                counts[d.label] += 1
+                counts[d.mark] += 1
         print(f"| {kind} | {statistics.median(decisions):.0f} | {statistics.median(rolled):.0f} | "
               f"{statistics.median(seconds):.2f} | {max(seconds):.2f} | "
-              + " | ".join(str(counts[label]) for label in LABELS)
+              + " | ".join(str(counts[mark]) for mark in MARKS)
               + f" | {statistics.median(lost):.1f} |", flush=True)
 
 
