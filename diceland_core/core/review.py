@@ -18,9 +18,9 @@ points of the game's unit (the only place they are set; docs/review.md
 quotes them):
 
 * ``best``: the move made is a best move (no loss);
-* ``equivalent``: a loss under ``THRESHOLDS["equivalent"]``;
-* ``inaccuracy`` (``?!``), ``mistake`` (``?``), ``blunder`` (``??``): a
-  loss from ``THRESHOLDS[mark]`` on;
+* ``equivalent``: a loss under ``THRESHOLDS["inaccuracy"]`` (2.5 points);
+* ``inaccuracy`` (``?!``) from 2.5 points, ``mistake`` (``?``) from 6,
+  ``blunder`` (``??``) from 12 (``THRESHOLDS[mark]``);
 * ``uncertain``: rollouts were asked to confirm a close call (``confirm``)
   and their interval spans both sides of a threshold;
 * ``forced``: one legal action; left out of every rate.
@@ -34,8 +34,12 @@ The loss becomes their mean with its standard error ``se``; a loss whose
 :data:`Z`-standard-error interval spans a threshold is ``uncertain``.
 
 **Luck**: before a decision, every roll since the seat's previous decision
-is counted as the seat's value right after the roll less its value just
-before it (for the seat's own move that rolled, that move's value).
+is counted as the seat's value right after the roll less its value before
+the dice were known: the value just before it (for the seat's own move
+that rolled, that move's value), or, where a game's hooks say that value is
+not the average over the rolls (``luck_samples``: Ganz schön clever and Dice
+Wide Shut with several or three players), the mean over that many seeded
+rolls.
 
 **Per game** (:func:`summarise`): accuracy ``100 · exp(−mean loss / 5)``
 over the non-forced decisions (0 points lost on average: 100; 1 point:
@@ -75,9 +79,10 @@ __all__ = ["THRESHOLDS", "MARKS", "SYMBOLS", "Z", "CLOSE", "ReviewHooks", "DEFAU
            "hooks_for", "KeyedDice", "Decision", "Review", "Cancelled", "mark_for", "accuracy", "reseed",
            "play_out", "summarise", "Effect"]
 
-#: Losses, in points of the game's unit: under ``equivalent`` a move is as
-#: good as the best; from ``inaccuracy``, ``mistake``, ``blunder`` on it is one.
-THRESHOLDS: dict[str, float] = {"equivalent": 1.0, "inaccuracy": 3.0, "mistake": 6.0, "blunder": 12.0}
+#: Losses, in points of the game's unit, from which a move is an
+#: inaccuracy, a mistake, a blunder; a loss under the first is equivalent
+#: (a loss of nothing: best).
+THRESHOLDS: dict[str, float] = {"inaccuracy": 2.5, "mistake": 6.0, "blunder": 12.0}
 MARKS: tuple[str, ...] = ("best", "equivalent", "inaccuracy", "mistake", "blunder", "uncertain", "forced")
 SYMBOLS: dict[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: a rollout-confirmed loss is sure of its mark when this many standard
@@ -122,7 +127,9 @@ class ReviewHooks:
     seat)`` one move's value where ``ranked`` does not list it;
     ``horizon(state)`` where confirming rollouts stop (a change of it);
     ``roll_key`` where a roll happens (:class:`KeyedDice`); ``expert`` the
-    bot kind of the rollouts."""
+    bot kind of the rollouts; ``luck_samples(players)`` how many seeded
+    rolls measure what a roll was worth on average, where the value before
+    the roll is not that average (0 or none: the value before the roll)."""
 
     measure: str = "points"
     scale: float = 1.0
@@ -137,6 +144,7 @@ class ReviewHooks:
     horizon: Callable[[Any], Any] | None = None
     roll_key: Callable[[Any], Sequence[int]] | None = None
     expert: str = "expert"
+    luck_samples: Callable[[int], int] | None = None
 
 
 DEFAULT_HOOKS = ReviewHooks()
@@ -168,8 +176,6 @@ def mark_for(loss: float, forced: bool = False, best: bool = False) -> str:
         return "forced"
     if best or loss <= 1e-9:
         return "best"
-    if loss < THRESHOLDS["equivalent"]:
-        return "equivalent"
     for mark in ("blunder", "mistake", "inaccuracy"):
         if loss >= THRESHOLDS[mark]:
             return mark
@@ -446,14 +452,30 @@ class Review:
     def luck(self, index: int) -> float:
         """What the rolls since the seat's previous decision gave it (points)."""
         total = 0.0
+        samples = self.hooks.luck_samples(self.players) if self.hooks.luck_samples else 0
         for k, before in self._rolls[index]:
             action = self.actions[k]
             after = before.copy()
             after.apply(action)
-            own = _player_of(before, action) == self.seat and len(before.legal_actions(self.seat)) > 1
-            blind = self.move_value(k, before, action) if own else self.value(before)
-            total += self.value(after) - blind
+            total += self.value(after) - self._before_roll(k, before, action, samples)
         return total
+
+    def _before_roll(self, k: int, before: Any, action: Any, samples: int) -> float:
+        """The seat's value of action ``k`` before its dice are known: the
+        mean over ``samples`` seeded rolls, or (0) the move's own value (the
+        seat's own decision) or the position's before it."""
+        if samples:
+            values = []
+            for j in range(samples):
+                state = before.copy()
+                reseed(state, SplitMix64((self.seed * 0x9E3779B1 + k) * 0x100000001B3 + j).next64() >> 1,
+                       self.hooks.roll_key)
+                state.apply(action)
+                values.append(self.value(state))
+            return sum(values) / samples
+        if _player_of(before, action) == self.seat and len(before.legal_actions(self.seat)) > 1:
+            return self.move_value(k, before, action)
+        return self.value(before)
 
     def result(self) -> float:
         """The seat's final value (its points solo, its margin with several
@@ -538,17 +560,18 @@ class Review:
         mean, se = mean_se(diffs)
         return max(0.0, mean), se
 
-    def rollout(self, position: Any, move: Any, seed: int, full: bool = False) -> float:
+    def rollout(self, position: Any, move: Any, seed: int, ahead: int | None = 1) -> float:
         """The seat's value after ``move`` and a seeded rollout by the
-        game's expert to the horizon (or, ``full``, to the end of the game)."""
+        game's expert until the horizon has moved ``ahead`` steps (the end
+        of the round with 1), or to the end of the game (``None``)."""
         hooks, definition = self.hooks, self.definition
         state = position.copy()
         reseed(state, seed, hooks.roll_key)
         state.apply(move)
         stop = None
-        if not full and hooks.horizon is not None:
+        if ahead is not None and hooks.horizon is not None:
             here = hooks.horizon(position)
-            stop = lambda s: hooks.horizon(s) != here  # noqa: E731
+            stop = lambda s: hooks.horizon(s) - here >= ahead  # noqa: E731
         kind = hooks.expert if hooks.expert in definition.bot_kinds else definition.bot_kinds[-1]
         bots = [definition.make_bot(kind, seed + p) for p in range(self.players)]
         return self.value(play_out(state, bots, stop))

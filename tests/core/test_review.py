@@ -114,10 +114,13 @@ def test_a_game_played_by_the_yardsticks_bot_is_clean(name):
 
 
 def test_the_page_experts_own_games_have_no_blunders():
-    for name in ("wideshut", "diceland"):
+    """The page's hand-tuned experts are not the networks' players: Dice Wide
+    Shut's agrees with its network nearly always, Diceland's (which its
+    learned bot beats in 64% of games) less often, but never by a blunder."""
+    for name, share in (("wideshut", 0.9), ("diceland", 0.75)):
         decisions = [d for d in Review(record_json(game_by(name, "expert", 11)), 0).decisions() if not d.forced]
         good = sum(d.mark in ("best", "equivalent") for d in decisions)
-        assert good >= 0.85 * len(decisions) and not any(d.mark == "blunder" for d in decisions), name
+        assert good >= share * len(decisions) and not any(d.mark == "blunder" for d in decisions), name
 
 
 # -- planted moves --------------------------------------------------------------------------
@@ -176,7 +179,7 @@ def test_luck_is_the_value_the_roll_brought():
 
 def test_marks_follow_the_thresholds_and_accuracy_its_formula():
     assert mark_for(0.0) == "best" and mark_for(5.0, forced=True) == "forced"
-    assert mark_for(THRESHOLDS["equivalent"] - 0.01) == "equivalent"
+    assert mark_for(0.01) == "equivalent" and mark_for(THRESHOLDS["inaccuracy"] - 0.01) == "equivalent"
     assert mark_for(THRESHOLDS["inaccuracy"]) == "inaccuracy"
     assert mark_for(THRESHOLDS["mistake"] - 0.01) == "inaccuracy"
     assert mark_for(THRESHOLDS["mistake"]) == "mistake" and mark_for(THRESHOLDS["blunder"]) == "blunder"

@@ -91,4 +91,7 @@ HOOKS = register_review("clever", ReviewHooks(
     horizon=lambda state: state.round,
     # a roll's place: the turn, who rolls, the solo passive roll, the picks made
     roll_key=lambda s: (s.round, s.active, s.solo_passive, len(s.fields)),
+    # with several players the rivals' expected points move with the roll
+    # too; the value before a roll is then not the average over the rolls
+    luck_samples=lambda players: 0 if players == 1 else 8,
 ))

@@ -89,6 +89,9 @@ def effect(before: Any, action: Any, after: Any, events: Sequence[Any], seat: in
         elif isinstance(e, EndTriggered):
             parts.append(("review.wideshut_end", {}))
     if isinstance(action, Take):
+        for e in action.marks:
+            if e is not None and len(e) == 2 and e[0] != "skip":
+                parts.append(("review.wideshut_six_marked", {"half": f"wideshut_half_{e[0][:-1]}", "row": e[1] + 1}))
         unmarked = sum(1 for e in action.marks if e is None)
         if unmarked:
             parts.append(("review.wideshut_unmarked", {"n": unmarked}))
@@ -99,4 +102,7 @@ HOOKS = register_review("wideshut", ReviewHooks(
     measure="margin", scale=1.0, unit="review.unit_margin", describe=describe, kind=kind, dice=dice,
     effect=effect, ranked=ranked,
     move_value=move_value, turn_of=lambda state: state.round, horizon=lambda state: state.round,
+    # with three players or more the network's value before a roll is about
+    # 7 points under the average of the values after it (docs/review.md)
+    luck_samples=lambda players: 0 if players == 2 else 8,
 ))
