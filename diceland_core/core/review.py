@@ -263,12 +263,16 @@ def mean_se(values: Sequence[float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Move:
-    """A move with its value (points of the unit) and what it did."""
+    """A move with its value (points of the unit), its words by language
+    and what it did."""
 
     action: dict
-    text: str
+    texts: Mapping[str, str]
     value: float
     effect: Effect = Effect()
+
+    def text(self, lang: str = "en") -> str:
+        return self.texts.get(lang) or self.texts.get("en", "")
 
 
 @dataclass(frozen=True)
@@ -312,20 +316,20 @@ class Decision:
 
     def said(self, lang: str = "en") -> dict[str, str | None]:
         """Two short sentences: what the move made did, what the better one does."""
-        played = render_message("review.said_played", {"move": self.played.text,
+        played = render_message("review.said_played", {"move": self.played.text(lang),
                                                        "effect": self.played.effect.text(lang) or
                                                        render_message("review.effect_nothing", {}, lang)}, lang)
         better = None
         if self.mark not in ("best", "forced", "equivalent") and self.best:
             top = self.best[0]
             better = render_message("review.said_better", {
-                "move": top.text, "effect": top.effect.text(lang) or render_message("review.effect_nothing", {}, lang),
+                "move": top.text(lang), "effect": top.effect.text(lang) or render_message("review.effect_nothing", {}, lang),
                 "gain": _number(self.loss), "unit": render_message(self.unit, {}, lang)}, lang)
         return {"played": played, "better": better}
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         def move(m: Move) -> dict:
-            return {"action": m.action, "text": m.text, "value": round(m.value, 3)}
+            return {"action": m.action, "text": m.text(lang), "value": round(m.value, 3)}
         return {
             "index": self.index, "action_index": self.action_index, "turn": self.turn, "seat": self.seat,
             "kind": {"key": self.kind, "text": self.kind_text(lang)}, "forced": self.forced,
@@ -528,7 +532,8 @@ class Review:
             events = after.apply(action)
             effect = self.hooks.effect(state, action, after, events or (), self.seat) if self.hooks.effect \
                 else Effect()
-            out.append(Move(self.definition.action_to_json(action), self.describe(state, action), v, effect))
+            texts = {lang: self.describe(state, action, lang) for lang in _LANGS}
+            out.append(Move(self.definition.action_to_json(action), texts, v, effect))
         return out
 
     def describe(self, state: Any, action: Any, lang: str | None = None) -> str:

@@ -54,9 +54,9 @@ def decision_lines(review: Review, d: Decision) -> list[str]:
     mark = f"{data['symbol']} {data['mark_text']}".strip()
     loss = "" if d.forced or d.loss <= 1e-9 else f" (−{d.loss:.1f} {data['unit']})"
     lines = [f"{d.index + 1:>4}. {turn}, {data['kind']['text']}" + (f" [{data['dice']}]" if data["dice"] else "")
-             + f": {d.played.text}   {mark}{loss}"]
+             + f": {d.played.text(lang)}   {mark}{loss}"]
     if not d.forced:
-        moves = "; ".join(f"{m.text} {m.value:.1f}" for m in d.best)
+        moves = "; ".join(f"{m.text(lang)} {m.value:.1f}" for m in d.best)
         lines.append("        " + render_message("review.best_moves", {"moves": moves}, lang))
     said = data["said"]
     lines.append("        " + said["played"] + (" " + said["better"] if said["better"] else ""))

@@ -94,6 +94,16 @@ def decision_at(review: Review, action_index: int) -> int:
     return next(i for i, (a, _) in enumerate(review._positions) if a == action_index)
 
 
+def planted_decision(name: str, lang: str = "en"):
+    """The review of the game with ``name``'s planted move, the planted
+    decision's index and its review."""
+    seed, when, worst = PLANTS[name]
+    state, at = planted(name, seed, when, worst)
+    review = Review(record_of(state), 0, lang=lang)
+    i = decision_at(review, at)
+    return review, i, review.decide(i)
+
+
 # -- the yardstick's own games ------------------------------------------------------------
 
 @pytest.mark.parametrize("name", GAMES)
@@ -127,11 +137,7 @@ def test_the_page_experts_own_games_have_no_blunders():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_planted_move_is_found_and_labelled(name):
-    seed, when, worst = PLANTS[name]
-    state, at = planted(name, seed, when, worst)
-    review = Review(record_of(state), 0, lang="es")
-    i = decision_at(review, at)
-    d = review.decide(i)
+    review, i, d = planted_decision(name, "es")
     assert d.mark in BAD and d.loss >= THRESHOLDS["inaccuracy"], (d.mark, d.loss)
     assert d.best[0].action != d.played.action and d.best[0].value - d.played.value == pytest.approx(d.loss)
     data = d.to_dict("es")
@@ -145,14 +151,12 @@ def test_a_planted_move_is_found_and_labelled(name):
 
 
 def test_the_words_say_what_the_move_did():
-    from diceland_core.games.diceland.actions import Pass
-    state, at = planted("diceland", 2, diceland_can_pass_or_cross_two, lambda s: Pass(0))
-    d = Review(record_of(state), 0).decide(decision_at(Review(record_of(state), 0), at))
+    _, _, d = planted_decision("diceland")
     assert d.said("en")["played"] == "Your move, cross nothing: nothing crossed."
     assert "cells crossed" in d.said("en")["better"] and "points of win chance more" in d.said("en")["better"]
-    state, at = planted("clever", 5, lambda s: True, clever_plant)
-    review = Review(record_of(state), 0)
-    d = review.decide(decision_at(review, at))
+    _, _, d = planted_decision("wideshut")
+    assert "6-box" in d.said("en")["played"] or "split" in d.said("en")["played"] or "points now" in d.said("en")["played"]
+    _, _, d = planted_decision("clever")
     assert d.kind == "first_pick" and d.dice.get("en")
     assert "silver platter" in d.said("en")["played"] or "points now" in d.said("en")["played"]
 
@@ -215,21 +219,17 @@ def test_confirming_rollouts_give_a_spread_or_uncertain():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_judge_answers_the_best_a_worse_and_an_illegal_move(name):
-    seed, when, worst = PLANTS[name]
-    state, at = planted(name, seed, when, worst)
-    review = Review(record_of(state), 0, lang="it")
-    i = decision_at(review, at)
-    d = review.decide(i)
+    review, i, d = planted_decision(name, "it")
     best = review.judge(i, d.best[0].action)
     assert best["legal"] and best["is_best"] and best["loss"] == 0 and best["mark"] == "best"
     assert best["said"] == render_message("review.judge_best", {}, "it")
     played = review.judge(i, json.dumps(d.played.action))
     assert played["legal"] and not played["is_best"] and played["loss"] == pytest.approx(d.loss, abs=1e-3)
-    assert played["mark"] == d.mark and d.best[0].text in played["said"]
+    assert played["mark"] == d.mark and d.best[0].text("it") in played["said"]
     for bad in ("{not json", {"type": "no such move"}, [1, 2], None):
         answer = review.judge(i, bad)
         assert not answer["legal"] and answer["said"] == render_message("review.judge_malformed", {}, "it")
-    other = review.judge(decision_at(review, at), _someone_elses(name, d.played.action))
+    other = review.judge(i, _someone_elses(name, d.played.action))
     assert not other["legal"] and other["said"]
 
 
@@ -254,6 +254,10 @@ def test_every_decision_reads_in_every_language(name):
             texts = [data["kind"]["text"], data["mark_text"], data["said"]["played"], data["unit"], data["played"]["text"]]
             assert all(t and "review." not in t and "{" not in t for t in texts), texts
             assert data["loss"] >= 0 and len(data["best"]) <= 3 and data["mark"] in MARKS
+            # every word in the asked language, whatever the review's own
+            action = review.definition.action_from_json(data["played"]["action"])
+            assert data["played"]["text"] == review.describe(review.position(d.index), action, lang)
+            assert data["played"]["text"] in data["said"]["played"]
     assert len(kinds) >= 2
     for code in message_codes("review"):
         assert all(render_message(code, {}, lang) for lang in LANGUAGES)

@@ -91,7 +91,7 @@ def effect(before: Any, action: Any, after: Any, events: Sequence[Any], seat: in
     if isinstance(action, Take):
         for e in action.marks:
             if e is not None and len(e) == 2 and e[0] != "skip":
-                parts.append(("review.wideshut_six_marked", {"half": f"wideshut_half_{e[0][:-1]}", "row": e[1] + 1}))
+                parts.append(("review.wideshut_six_marked", {}))
         unmarked = sum(1 for e in action.marks if e is None)
         if unmarked:
             parts.append(("review.wideshut_unmarked", {"n": unmarked}))
