@@ -70,7 +70,7 @@ def _others(name: str, state, action) -> list:
     if name == "wideshut":
         from diceland_core.games.wideshut.bots.expert import ExpertBot
         scored = sorted(ExpertBot(0).scored_outcomes(state, 0), key=lambda o: o[0])
-        worse = [a for _, a in scored[:max(1, len(scored) // 2)] if to_json(a) != to_json(action)]
+        worse = [o[1] for o in scored[:max(1, len(scored) // 2)] if to_json(o[1]) != to_json(action)]
         if worse:
             return worse
     return [a for a in state.legal_actions(0) if to_json(a) != to_json(action)]
