@@ -327,6 +327,14 @@ class ExpertBot(SeededBot):
         return max(state.legal_actions(player), key=lambda a: value(state, a)[0])
 
 
+def position_value(state: Game, player: int) -> float:
+    """The review's worth of a position: squares ahead of the other token
+    (the goal counts double once reached)."""
+    def worth(q: int) -> float:
+        return state.squares[q] * (2 if state.squares[q] == GOAL else 1)
+    return worth(player) - max(worth(q) for q in range(state.players) if q != player)
+
+
 def hint(state: Game, player: int) -> Hint:
     action = ExpertBot().choose(state, player)
     _, code, params = value(state, action)
@@ -338,5 +346,5 @@ DEFINITION = register(GameDef(
     rule_prefix="K", undo_rule="K6.1", new=new, parse_scenario=parse_scenario,
     action_from_json=action_from_json, action_to_json=action_to_json,
     setup_of=setup_of, from_setup=from_setup, rolls_of=rolls_of,
-    bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}, hint=hint,
+    bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}, hint=hint, value=position_value,
 ))
