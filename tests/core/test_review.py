@@ -1,48 +1,58 @@
 """The review of a player's decisions (diceland_core.core.review) and its
-command: a game the expert played has no mistakes, a planted blunder is
-found, losses agree with independent rollouts, the review is deterministic
-and resumable, bad records exit 2 in plain words, every reason reads in
-en/es/it."""
+command, in all three games: moves valued by the game's own position values,
+a game played by the yardstick's own bot is clean, planted moves are found
+and labelled, the luck adds up, the review is deterministic and resumable,
+``--json`` streams one line per decision, "try it yourself" (``judge``)
+answers legal and illegal moves, bad records exit 2 in plain words, and
+every text reads in en/es/it."""
 
 from __future__ import annotations
 
 import io
 import json
-import math
 from types import SimpleNamespace
 
 import pytest
 
 from diceland_core.cli import main
-from diceland_core.core.errors import LANGUAGES, has_message, message_codes, render_message
+from diceland_core.core.errors import LANGUAGES, message_codes, render_message
 from diceland_core.core.record import record_json, record_of
-from diceland_core.core.registry import game_names, get_game
-from diceland_core.core.review import (LABELS, THRESHOLDS, Cancelled, Review, Rollouts, hooks_for,
-                                       label_for, summarise)
+from diceland_core.core.registry import get_game
+from diceland_core.core.review import (MARKS, SYMBOLS, THRESHOLDS, Cancelled, Review, accuracy, hooks_for,
+                                       mark_for, summarise)
 from diceland_core.core.review_cli import cmd_review
 from diceland_core.core.simulate import play_game
 
-BAD = ("mistake", "blunder")
+GAMES = ("clever", "wideshut", "diceland")
+BAD = ("inaccuracy", "mistake", "blunder")
+#: the bot that plays by the review's own values (Diceland's and Dice Wide
+#: Shut's page expert is a hand-tuned bot, beside their learned networks)
+YARDSTICK_BOT = {"clever": "expert", "wideshut": "learned", "diceland": "learned"}
+CONTRACT = {"index", "action_index", "turn", "seat", "kind", "forced", "dice", "played", "best", "value_before",
+            "value_after", "loss", "se", "mark", "mark_text", "symbol", "said", "luck", "unit", "measure", "position"}
 
 
-def expert_game(name: str, seed: int):
+def players_of(name: str) -> int:
+    return 1 if name == "clever" else 2
+
+
+def game_by(name: str, kind: str, seed: int):
     definition = get_game(name)
-    players = definition.min_players
-    bots = [definition.make_bot("expert", seed + p) for p in range(players)]
-    return play_game(None, bots, seed, game=name)
+    bots = [definition.make_bot(kind if p == 0 else "expert", seed + p) for p in range(players_of(name))]
+    return play_game("A" if name == "diceland" else None, bots, seed, game=name)
 
 
-def planted(name: str, seed: int, at: int, worst):
-    """A seeded expert game where seat 0's first real decision from action
-    ``at`` on is ``worst(state)``, the expert playing on from there; the
-    state and the index of that action."""
+def planted(name: str, seed: int, when, worst):
+    """A seeded expert game where seat 0's first decision with ``when(state)``
+    true is ``worst(state)`` instead (the expert playing on); the state and
+    the index of that action."""
     definition = get_game(name)
-    state = definition.new(players=1 if name == "clever" else 2, seed=seed)
+    state = definition.new(players=players_of(name), seed=seed)
     bots = [definition.make_bot("expert", seed + p) for p in range(state.players)]
     where = None
     while not state.over:
         p = state.waiting_for()[0]
-        if where is None and p == 0 and len(state.actions) >= at and len(state.legal_actions(0)) > 1:
+        if where is None and p == 0 and len(state.legal_actions(0)) > 1 and when(state):
             where = len(state.actions)
             state.apply(worst(state))
         else:
@@ -50,138 +60,258 @@ def planted(name: str, seed: int, at: int, worst):
     return state, where
 
 
-def clever_worst(state):
+def clever_plant(state):
     from diceland_core.games.clever.bots import ExpertBot
     return ExpertBot(0).ranked(state, 0)[-1][1]
 
 
-def wideshut_worst(state):
+def wideshut_plant(state):
+    """The hand-tuned expert's worst take (its own evaluation, not the network's)."""
     from diceland_core.games.wideshut.bots.expert import ExpertBot
     return min(ExpertBot(0).scored_outcomes(state, 0), key=lambda o: o[0])[1]
+
+
+def diceland_can_pass_or_cross_two(state):
+    from diceland_core.games.diceland.actions import Pass, Place
+    legal = state.legal_actions(0)
+    return len(state.actions) > 20 and any(isinstance(a, Pass) for a in legal) \
+        and any(isinstance(a, Place) and len(a.cells) >= 2 for a in legal)
+
+
+def diceland_pass(state):
+    from diceland_core.games.diceland.actions import Pass
+    return Pass(0)
+
+
+PLANTS = {
+    "clever": (5, lambda s: True, clever_plant),
+    "wideshut": (8, lambda s: len(s.actions) > 25, wideshut_plant),
+    "diceland": (2, diceland_can_pass_or_cross_two, diceland_pass),
+}
 
 
 def decision_at(review: Review, action_index: int) -> int:
     return next(i for i, (a, _) in enumerate(review._positions) if a == action_index)
 
 
-# -- the expert's own games -------------------------------------------------------------
-
-@pytest.mark.parametrize("name", ["clever", "wideshut"])
-def test_a_game_the_expert_played_has_no_mistakes(name):
-    review = Review(record_json(expert_game(name, 11)), 0, seed=1)
-    limit = 12 if name == "wideshut" else len(review)  # Dice Wide Shut rolls out to the end: slower
-    decisions = [d for d in review.decisions() if d.index < limit]
-    assert len(decisions) >= 12
-    assert all(d.label not in BAD for d in decisions), [(d.index, d.label, d.loss, d.se) for d in decisions]
-    # where the move is the expert's own, nothing is lost and nothing is rolled out
-    same = [d for d in decisions if d.same]
-    assert same and all(d.loss == 0 and d.pairs == 0 and d.label == "best" for d in same)
+def planted_decision(name: str, lang: str = "en"):
+    """The review of the game with ``name``'s planted move, the planted
+    decision's index and its review."""
+    seed, when, worst = PLANTS[name]
+    state, at = planted(name, seed, when, worst)
+    review = Review(record_of(state), 0, lang=lang)
+    i = decision_at(review, at)
+    return review, i, review.decide(i)
 
 
-def test_a_diceland_game_the_expert_played_has_no_mistakes_in_its_first_decisions():
-    review = Review(record_json(expert_game("diceland", 11)), 0, seed=1)
-    decisions = [review.decide(i) for i in range(8)]
-    assert all(d.label not in BAD for d in decisions)
+# -- the yardstick's own games ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_played_by_the_yardsticks_bot_is_clean(name):
+    review = Review(record_json(game_by(name, YARDSTICK_BOT[name], 11)), 0)
+    decisions = list(review.decisions())
+    judged = [d for d in decisions if not d.forced]
+    assert len(judged) >= 10
+    assert all(d.mark in ("best", "equivalent") for d in judged), \
+        [(d.index, d.mark, d.loss) for d in judged if d.mark not in ("best", "equivalent")]
+    summary = summarise(review, decisions)
+    assert summary["accuracy"] >= 95 and summary["counts"]["forced"] == len(decisions) - len(judged)
+    for d in decisions:
+        # a best move's value is the position's value: the graph never drops at a best move
+        assert d.best and d.best[0].value >= d.played.value - 1e-9
+        if d.mark == "best" and not d.forced:
+            assert d.value_after == pytest.approx(d.value_before, abs=1e-6)
 
 
-# -- planted blunders -------------------------------------------------------------------
-
-@pytest.mark.parametrize("name,at,worst", [("clever", 0, clever_worst), ("wideshut", 30, wideshut_worst)])
-def test_a_planted_blunder_is_found(name, at, worst):
-    state, at = planted(name, 5, at, worst)
-    review = Review(record_of(state), 0, seed=2)
-    d = review.decide(decision_at(review, at))
-    assert not d.same
-    assert d.label in BAD, (d.loss, d.se, d.pairs)
-    assert d.loss >= THRESHOLDS[review.kind][1] and d.loss > 2.5 * d.se
-    assert d.reason_code and has_message(d.reason_code)
-    summary = summarise(review, [d])
-    assert summary["lost"] == pytest.approx(d.loss, abs=1e-3) and summary["counts"][d.label] == 1
-    assert summary["text"].startswith(render_message(f"review.lost_{review.kind}", {"loss": round(d.loss)}))
+def test_the_page_experts_own_games_have_no_blunders():
+    """The page's hand-tuned experts are not the networks' players: Dice Wide
+    Shut's agrees with its network nearly always, Diceland's (which its
+    learned bot beats in 64% of games) less often, but never by a blunder."""
+    for name, share in (("wideshut", 0.9), ("diceland", 0.75)):
+        decisions = [d for d in Review(record_json(game_by(name, "expert", 11)), 0).decisions() if not d.forced]
+        good = sum(d.mark in ("best", "equivalent") for d in decisions)
+        assert good >= share * len(decisions) and not any(d.mark == "blunder" for d in decisions), name
 
 
-def test_a_loss_agrees_with_independent_rollouts():
-    state, at = planted("clever", 5, 0, clever_worst)
-    first = Review(record_of(state), 0, seed=2)
-    i = decision_at(first, at)
-    a = first.decide(i)
-    b = Review(record_of(state), 0, seed=77).decide(i)
-    assert a.pairs >= 4 and b.pairs >= 4 and a.se > 0 and b.se > 0
-    assert abs(a.loss - b.loss) <= 3 * math.hypot(a.se, b.se), (a.loss, a.se, b.loss, b.se)
-    # the split by area (the points now and what the sheet promises) adds up to the loss
-    assert sum(a.areas.values()) == pytest.approx(a.loss)
-    # and rollouts to the end of the game (no value function) find the same loss within their error
-    full = Review(record_of(state), 0, seed=5, full=True, rollouts=Rollouts(8, 8, 8)).decide(i)
-    assert full.pairs == 8 and full.se > a.se
-    assert abs(full.loss - a.loss) <= 3 * math.hypot(a.se, full.se), (a.loss, a.se, full.loss, full.se)
-    assert sum(full.areas.values()) == pytest.approx(full.loss)
+# -- planted moves --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_planted_move_is_found_and_labelled(name):
+    review, i, d = planted_decision(name, "es")
+    assert d.mark in BAD and d.loss >= THRESHOLDS["inaccuracy"], (d.mark, d.loss)
+    assert d.best[0].action != d.played.action and d.best[0].value - d.played.value == pytest.approx(d.loss)
+    data = d.to_dict("es")
+    assert data["symbol"] == SYMBOLS[d.mark] and data["mark_text"] == render_message(f"review.mark_{d.mark}", {}, "es")
+    assert data["said"]["played"].startswith("Tu jugada") and data["said"]["better"].startswith("Mejor")
+    summary = summarise(review, list(review.decisions()))
+    assert i in summary["key_moments"] and summary["counts"][d.mark] >= 1
+    kind = next(k for k in summary["by_kind"] if k["key"] == d.kind)
+    assert kind["loss"] >= round(d.loss, 3) - 1e-9 and all(k["loss"] >= 0 for k in summary["by_kind"])
+    assert summary["error_total"] == pytest.approx(sum(k["loss"] for k in summary["by_kind"]), abs=1e-2)
 
 
-# -- shaped for a page ------------------------------------------------------------------
+def test_the_words_say_what_the_move_did():
+    _, _, d = planted_decision("diceland")
+    assert d.said("en")["played"] == "Your move, cross nothing: nothing crossed."
+    assert "cells crossed" in d.said("en")["better"] and "points of win chance more" in d.said("en")["better"]
+    _, _, d = planted_decision("wideshut")
+    assert "6-box" in d.said("en")["played"] or "split" in d.said("en")["played"] or "points now" in d.said("en")["played"]
+    _, _, d = planted_decision("clever")
+    assert d.kind == "first_pick" and d.dice.get("en")
+    assert "silver platter" in d.said("en")["played"] or "points now" in d.said("en")["played"]
 
-def test_deterministic_resumable_and_cancellable():
-    state, at = planted("clever", 5, 0, clever_worst)
+
+# -- values, luck, marks ------------------------------------------------------------------------
+
+def test_luck_is_the_value_the_roll_brought():
+    """Solo Ganz schön clever: between two picks of a turn the only roll is
+    the one the first pick made, so the second's luck is its position's
+    value less the first move's (dice-blind) value."""
+    review = Review(record_json(game_by("clever", "greedy", 4)), 0)
+    decisions = list(review.decisions())
+    pairs = [(a, b) for a, b in zip(decisions, decisions[1:])
+             if a.kind in ("first_pick", "later_pick") and b.kind == "later_pick" and a.turn == b.turn]
+    assert pairs
+    for a, b in pairs:
+        assert b.luck == pytest.approx(b.value_before - a.value_after, abs=1e-6)
+    assert any(abs(b.luck) > 0.5 for _, b in pairs)
+    summary = summarise(review, decisions)
+    assert summary["luck"] == pytest.approx(sum(d.luck for d in decisions), abs=1e-2)
+    assert summary["luck_adjusted"] == pytest.approx(summary["result"] - summary["luck"], abs=1e-2)
+    assert summary["result"] == review.final.sheets[0].total()
+
+
+def test_marks_follow_the_thresholds_and_accuracy_its_formula():
+    assert mark_for(0.0) == "best" and mark_for(5.0, forced=True) == "forced"
+    assert mark_for(0.01) == "equivalent" and mark_for(THRESHOLDS["inaccuracy"] - 0.01) == "equivalent"
+    assert mark_for(THRESHOLDS["inaccuracy"]) == "inaccuracy"
+    assert mark_for(THRESHOLDS["mistake"] - 0.01) == "inaccuracy"
+    assert mark_for(THRESHOLDS["mistake"]) == "mistake" and mark_for(THRESHOLDS["blunder"]) == "blunder"
+    assert accuracy([]) == 100 and accuracy([0, 0]) == 100
+    assert accuracy([5.0]) == pytest.approx(100 / 2.718281828, rel=1e-6) and accuracy([1, 3]) < accuracy([1, 1])
+
+
+def test_deterministic_resumable_cancellable_and_the_position_is_a_copy():
+    state, at = planted("clever", 5, lambda s: True, clever_plant)
     review = Review(record_json(state), 0, seed=3)
     i = decision_at(review, at)
-    later = next(review.decisions(start=i + 1))  # reviewing another first changes nothing
+    later = next(review.decisions(start=i + 1))
     first = review.decide(i)
     again = Review(record_json(state), 0, seed=3)
-    assert next(again.decisions(start=i)) == first
-    assert again.decide(i + 1) == later
-    other = Review(record_json(state), 0, seed=4).decide(i)
-    assert (other.loss, other.se) != (first.loss, first.se)
+    assert next(again.decisions(start=i)) == first and again.decide(i + 1) == later
     with pytest.raises(Cancelled):
         review.decide(i, cancel=lambda: True)
+    position = review.position(i)
+    position.apply(position.legal_actions(0)[0])
+    assert review.decide(i) == first
 
 
-def test_labels_follow_the_thresholds():
-    for kind, (inaccuracy, mistake, blunder) in THRESHOLDS.items():
-        assert label_for(kind, inaccuracy - 0.01, 0) == "best"
-        assert label_for(kind, inaccuracy, 0) == "inaccuracy"
-        assert label_for(kind, mistake, 0) == "mistake"
-        assert label_for(kind, blunder + 100, 0) == "blunder"
-        assert label_for(kind, blunder + 100, (blunder + 100) / 2) == "best"  # a tie within the error
+def test_confirming_rollouts_give_a_spread_or_uncertain():
+    review = Review(record_json(game_by("clever", "random", 2)), 0, seed=1, confirm=6)
+    close = [d for d in review.decisions() if d.se is not None]
+    assert close, "no close call in a random player's game"
+    for d in close:
+        assert d.se >= 0 and d.mark in MARKS and not d.forced
+        assert abs(d.loss - THRESHOLDS["inaccuracy"]) < 10
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_every_game_has_a_measure_and_every_reason_reads_in_every_language(name):
-    hooks = hooks_for(get_game(name))
-    assert hooks.measure in THRESHOLDS
-    review = Review(record_json(expert_game(name, 3)), get_game(name).min_players - 1, seed=1,
-                    rollouts=Rollouts(2, 2, 2))
-    for d in [review.decide(i) for i in range(min(3, len(review)))]:
-        assert has_message(d.reason_code)
-        texts = {d.reason(lang) for lang in LANGUAGES}
-        assert d.reason_code not in texts and all(t for t in texts)
-        assert d.played_text and d.expert_text
+# -- try it yourself ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_judge_answers_the_best_a_worse_and_an_illegal_move(name):
+    review, i, d = planted_decision(name, "it")
+    best = review.judge(i, d.best[0].action)
+    assert best["legal"] and best["is_best"] and best["loss"] == 0 and best["mark"] == "best"
+    assert best["said"] == render_message("review.judge_best", {}, "it")
+    played = review.judge(i, json.dumps(d.played.action))
+    assert played["legal"] and not played["is_best"] and played["loss"] == pytest.approx(d.loss, abs=1e-3)
+    assert played["mark"] == d.mark and d.best[0].text("it") in played["said"]
+    for bad in ("{not json", {"type": "no such move"}, [1, 2], None):
+        answer = review.judge(i, bad)
+        assert not answer["legal"] and answer["said"] == render_message("review.judge_malformed", {}, "it")
+    other = review.judge(i, _someone_elses(name, d.played.action))
+    assert not other["legal"] and other["said"]
+
+
+def _someone_elses(name: str, action: dict) -> dict:
+    if "player" in action:
+        return {**action, "player": 1 - action["player"] if players_of(name) > 1 else 3}
+    return {"type": "stop"} if action.get("type") != "stop" else {"type": "reroll"}
+
+
+# -- every game, every language ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_decision_reads_in_every_language(name):
+    review = Review(record_json(game_by(name, "random", 3)), 0)
+    kinds = set()
+    for d in list(review.decisions())[:30]:
+        kinds.add(d.kind)
+        for lang in LANGUAGES:
+            data = d.to_dict(lang)
+            assert CONTRACT <= set(data)
+            assert json.loads(json.dumps(data)) == data
+            texts = [data["kind"]["text"], data["mark_text"], data["said"]["played"], data["unit"], data["played"]["text"]]
+            assert all(t and "review." not in t and "{" not in t for t in texts), texts
+            assert data["loss"] >= 0 and len(data["best"]) <= 3 and data["mark"] in MARKS
+            # every word in the asked language, whatever the review's own
+            action = review.definition.action_from_json(data["played"]["action"])
+            assert data["played"]["text"] == review.describe(review.position(d.index), action, lang)
+            assert data["played"]["text"] in data["said"]["played"]
+    assert len(kinds) >= 2
     for code in message_codes("review"):
         assert all(render_message(code, {}, lang) for lang in LANGUAGES)
-    assert all(has_message(f"review.label_{label}") for label in LABELS)
+    assert hooks_for(get_game(name)).unit in message_codes("review")
 
 
-# -- the command ------------------------------------------------------------------------
+# -- the command --------------------------------------------------------------------------------------
 
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    args = SimpleNamespace(record=argv[0], seat=1, lang="en", json=False, seed=0, start=1, count=None)
+def run(*argv, out=None):
+    out, err = out or io.StringIO(), io.StringIO()
+    args = SimpleNamespace(record=argv[0], seat=1, lang="en", json=False, seed=0, start=1, count=None, confirm=0)
     for key, value in zip(argv[1::2], argv[2::2]):
         setattr(args, key, value)
     code = cmd_review(args, out, err)
     return code, out.getvalue(), err.getvalue()
 
 
-def test_the_command_reports_and_prints_json(tmp_path):
+class Lines(io.StringIO):
+    """Records how many lines had been written at each flush."""
+
+    def __init__(self):
+        super().__init__()
+        self.flushed: list[int] = []
+
+    def flush(self):
+        self.flushed.append(self.getvalue().count("\n"))
+
+
+def test_json_streams_one_line_per_decision_then_the_summary(tmp_path):
     path = tmp_path / "game.json"
-    path.write_text(record_json(planted("clever", 5, 0, clever_worst)[0]), encoding="utf-8")
+    path.write_text(record_json(game_by("wideshut", "greedy", 5)), encoding="utf-8")
+    out = Lines()
+    code, text, err = run(str(path), "json", True, "lang", "es", out=out)
+    lines = text.splitlines()
+    assert code == 0 and not err
+    decisions = [json.loads(line) for line in lines[:-1]]
+    assert [d["index"] for d in decisions] == list(range(len(decisions))) and len(decisions) >= 10
+    assert all(CONTRACT <= set(d) for d in decisions)
+    summary = json.loads(lines[-1])["summary"]
+    assert {"accuracy", "counts", "error_total", "luck", "result", "luck_adjusted", "by_kind", "key_moments",
+            "thresholds", "unit", "text"} <= set(summary)
+    assert sum(summary["counts"].values()) == len(decisions) and summary["unit"] == "puntos de ventaja"
+    # every decision was written (and flushed) before the next was judged
+    assert out.flushed[:len(decisions)] == list(range(1, len(decisions) + 1))
+
+
+def test_the_text_report_reads(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(record_json(planted("clever", 5, lambda s: True, clever_plant)[0]), encoding="utf-8")
     code, out, err = run(str(path), "count", 3, "lang", "es")
     assert code == 0 and not err
     lines = out.splitlines()
     assert lines[0].startswith("Revisión de las decisiones de jugador 1")
-    assert "experto:" in out and "puntos perdidos" in lines[-1] and "3 decisiones" in lines[-1]
-    code, out, err = run(str(path), "count", 3, "json", True)
-    data = json.loads(out)
-    assert code == 0 and data["game"] == "clever" and len(data["decisions"]) == 3
-    assert {"played", "expert", "loss", "se", "label", "reason", "position"} <= set(data["decisions"][0])
+    assert "mejores:" in out and "Tu jugada" in out and lines[-3].startswith("Precisión")
     assert main(["review", str(path), "--count", "0"]) == 0
 
 
@@ -195,7 +325,7 @@ def test_the_command_reports_and_prints_json(tmp_path):
 ])
 def test_bad_records_exit_2_in_plain_words(tmp_path, capsys, content, words):
     path = tmp_path / "bad.json"
-    record = json.loads(record_json(expert_game("wideshut", 2)))
+    record = json.loads(record_json(game_by("wideshut", "expert", 2)))
     argv = ["review", str(path)]
     if content == "GAME:chess":
         record["game"] = "chess"
@@ -216,8 +346,9 @@ def test_moves_read_with_rows_and_columns_from_1():
     from diceland_core.games.diceland.actions import Place
     from diceland_core.games.wideshut.actions import Take
     dl = hooks_for(get_game("diceland"))
-    assert dl.describe(None, Place(0, ((0, 0), (1, 2))), "en") == "cross row 1, column 1; row 2, column 3"
-    assert dl.describe(None, Place(0, ((0, 0),)), "it") == "barrare riga 1, colonna 1"
+    state = get_game("diceland").new(players=2, seed=1)
+    assert dl.describe(state, Place(0, ((0, 0), (1, 2))), "en").endswith("row 1, column 1; row 2, column 3")
+    assert dl.describe(state, Place(0, ((0, 0),)), "it").endswith("riga 1, colonna 1")
     ws = hooks_for(get_game("wideshut"))
     state = get_game("wideshut").new(players=2, seed=1)
     state.apply(state.legal_actions()[0])  # the roll

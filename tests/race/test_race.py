@@ -17,7 +17,7 @@ from diceland_core.core.errors import IllegalActionError, LANGUAGES
 from diceland_core.core.record import record_of
 from diceland_core.core.registry import game_names
 from diceland_core.core.replay import parse_scenario, replay_scenario
-from diceland_core.core.review import Review, Rollouts, hooks_for
+from diceland_core.core.review import MARKS, Review, summarise
 from diceland_core.core.simulate import simulate
 from race_game import GOAL, DEFINITION, Bumped, Game, Move, Pass, Phase, Roll, Setup
 
@@ -125,12 +125,17 @@ def test_the_review_reads_every_reason_in_every_language():
     while not state.over:
         p = state.waiting_for()[0]
         state.apply(bots[p].choose(state, p))
-    assert hooks_for(DEFINITION).measure == "margin"
-    review = Review(record_json(state), 0, seed=1, rollouts=Rollouts(2, 2, 2))
-    decisions = [review.decide(i) for i in range(min(6, len(review)))]
-    assert decisions and any(d.label != "best" or d.played != d.expert for d in decisions)
+    review = Review(record_json(state), 0, seed=1)
+    decisions = list(review.decisions())
+    assert decisions and review.measure == "margin"
+    assert any(d.mark not in ("best", "forced") for d in decisions)
     for d in decisions:
-        assert all(d.reason(lang) and d.reason(lang) != d.reason_code for lang in LANGUAGES)
+        assert d.mark in MARKS and d.loss >= 0
+        for lang in LANGUAGES:
+            data = d.to_dict(lang)
+            assert data["kind"]["text"] and not data["kind"]["text"].startswith("review.")
+            assert data["said"]["played"] and not data["said"]["played"].startswith("review.")
+    assert summarise(review, decisions)["by_kind"][0]["key"] == "move"
 
 
 def test_the_command_line_replays_a_plugin_games_scenario_once_its_module_is_imported(tmp_path):
