@@ -236,7 +236,9 @@ class ReviewView:
         el("review-close").textContent = t("review.close")
         el("review-prev").setAttribute("aria-label", t("review.prev"))
         el("review-next").setAttribute("aria-label", t("review.next"))
-        el("review-key").textContent = t("review.next_key")
+        el("review-key").textContent = "\u2605 \u203a"
+        el("review-key").setAttribute("aria-label", t("review.next_key"))
+        el("review-key").title = t("review.next_key")
         el("review-best-title").textContent = t("review.best_moves") + " · " + t("review.try")
         el("review-try-title").textContent = t("review.try")
         el("review-try-prompt").textContent = t("review.try_prompt")
@@ -280,7 +282,7 @@ class ReviewView:
 
     def render_decision(self, view: dict) -> None:
         t = self.strings.t
-        line = [view["turn"], view["kind"], view["dice"], view["values"]]
+        line = [view["turn"], view["kind"], view["dice"]]
         el("review-line").textContent = " · ".join(x for x in line if x)
         played = el("review-show-played")
         played.hidden = False
@@ -354,5 +356,5 @@ class ReviewView:
             return
         said = self.screen.try_it(choices[int(raw)]["action"], self.strings)
         node = el("review-try-said")
-        node.textContent = " ".join(x for x in (said["text"], said.get("said", "")) if x)
+        node.textContent = said.get("said") or said["text"]  # the engine's sentence, else the page's
         node.className = "review-try-said " + ("best" if said.get("best") else "worse" if said["ok"] else "illegal")
