@@ -66,7 +66,16 @@ def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
     assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
     assert page.locator("#prompt").inner_text().startswith("Decision 2 of")
     assert page.locator("#review-show-played").inner_text().startswith("Your move: ")
-    # try it yourself: another choice at this decision, judged by the engine
+    done = wait_review(site, "r.finished")
+    assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
+    # one decision a task: the review's own tasks (its opening, each decision judged) stay short
+    assert done["longest_ms"] < 200, (done["longest"], done["longest_ms"])
+    tasks = [d for _, d in page.evaluate("window.reviewLongTasks")]
+    print(f"the review's longest task: {done['longest_ms']:.0f} ms; the page's long tasks meanwhile: {tasks}")
+    # a key moment (a mistake's position), and try it yourself there: another choice, judged by the engine
+    page.click("#review-key")
+    moment = review(site)
+    assert moment["decision"] != 1 and moment["mark"] != "forced", moment
     page.click("#review-best-title")
     page.wait_for_function("() => document.querySelectorAll('#review-try-select option').length > 1")
     options = page.locator("#review-try-select option")
@@ -74,21 +83,19 @@ def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
     page.click("#review-try-go")
     tried = wait_review(site, "r.tried !== null")["tried"]
     said = page.locator("#review-try-said").inner_text()
-    assert tried["ok"] and said and ("best move" in said or "loses" in said)
-    done = wait_review(site, "r.finished")
-    assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
+    assert tried["ok"] and said and ("best" in said or "loses" in said), said
+    best = page.evaluate("document.querySelector('#review-best li').firstChild.textContent.trim()")
+    page.select_option("#review-try-select", label=best)
+    page.click("#review-try-go")
+    page.wait_for_function("() => document.getElementById('review-try-said').className.includes('best')")
     page.click("#review-summary-title")
     assert "Accuracy" in page.locator("#review-summary-list").inner_text()
     no_keys(site)
-    # one decision a task: the review's own tasks (its opening, each decision judged) stay short
-    assert done["longest_ms"] < 200, (done["longest"], done["longest_ms"])
-    tasks = [d for _, d in page.evaluate("window.reviewLongTasks")]
-    print(f"the review's longest task: {done['longest_ms']:.0f} ms; the page's long tasks meanwhile: {tasks}")
     # a reload: the same review at the same decision, nothing judged again
     site.reload()
     again = wait_review(site, "r.open")
-    assert (again["seat"], again["decision"], again["finished"]) == (0, 1, True)
-    assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
+    assert (again["seat"], again["decision"], again["finished"]) == (0, moment["decision"], True)
+    assert page.locator("#review-heading").inner_text() == f"Decision {moment['decision'] + 1} of {first['total']}"
     page.click("#review-close")
     assert not review(site)["open"] and page.locator("#review").count() == 0
     site.reload()
