@@ -3,8 +3,9 @@ opened from the end screen (the review's bundle fetched then, not before),
 stepped through with the buttons and the arrow keys, "try it yourself" used
 on a decision, the summary shown, no main-thread task over 200 ms while it
 runs; a reload comes back into the same review at the same decision without
-judging the game again; a shared link opens straight into a review, and a
-malformed review value is refused in plain words."""
+judging the game again, and offline too; a shared link opens straight into
+a review, a malformed review value is refused in plain words, and Saved
+games open a finished game's review."""
 
 from __future__ import annotations
 
@@ -117,6 +118,10 @@ def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
     site.open(f"?review=x9#{fragment}", path="clever.html")
     said = site.wait_state("s.message.includes('review=')")["message"]
     assert said.startswith("The link's review part (x9) cannot be read") and not review(site)["open"]
+    # Saved games: a finished game's review, from its row
+    page.click("#btn-saves")
+    page.locator("#saves-list button.save-open").first.click()
+    assert wait_review(site, "r.open")["seat"] == 0
 
 
 def test_the_review_works_offline_once_opened(site):
