@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from support import MESSAGE_KEY
+
 
 from diceland_site.review.screen import (ReviewError, ReviewRun, ReviewScreen, ReviewStrings, graph, number,
                                          restore_point, review_param)
@@ -248,3 +250,43 @@ def test_the_graph_as_svg_markup():
     assert [c.get("class") for c in root.iter(f"{ns}circle")] == ["mark mistake", "mark blunder"]
     assert len(root.find(f"{ns}polyline").get("points").split()) == 6
     assert root.find(f"{ns}line").get("class") == "cursor"
+
+
+@pytest.mark.parametrize("name", ["wideshut", "clever"])
+def test_the_page_logic_over_the_engines_own_review(name):
+    """The engine's review of a whole game (a greedy player against the
+    expert), read by the page: every decision in words, the graph, the
+    summary, and try it yourself with the best move and with the move made."""
+    from diceland_core.core.registry import get_game
+    from diceland_core.core.review import Review, summarise
+    from diceland_core.core.simulate import play_game
+    definition = get_game(name)
+    players = 1 if name == "clever" else 2
+    state = play_game(None, [definition.make_bot("greedy" if p == 0 else "expert", 3 + p) for p in range(players)],
+                      3, game=name)
+    run = ReviewRun(Review(state, seat=0, lang="es"), summarise, "es")
+    while run.step():
+        pass
+    screen = ReviewScreen(run, name, 0, "k")
+    strings = ReviewStrings("es")
+    assert run.finished and len(run.decisions) == run.total > 5
+    for i in range(run.total):
+        screen.go(i)
+        view = screen.view(strings)
+        assert view["heading"] == f"Decisión {i + 1} de {run.total}" and view["played"] and view["said_played"]
+        assert not MESSAGE_KEY.search(" ".join(str(v) for v in view.values() if isinstance(v, str))), view
+    g = screen.graph(300, 64)
+    assert len(g["line"]) == run.total + 1
+    assert [m["index"] for m in g["marks"]] == [i for i, d in enumerate(run.decisions)
+                                                if d["mark"] in ("inaccuracy", "mistake", "blunder")]
+    summary = screen.summary_view(strings)
+    assert summary["accuracy"].startswith("Precisión ") and summary["by_kind"]
+    chosen = next(i for i, d in enumerate(run.decisions) if not d["forced"])
+    screen.go(chosen)
+    d = screen.current
+    choices = screen.choices("es")
+    assert d["played"]["action"] in [c["action"] for c in choices]
+    assert d["played"]["text"] in [c["text"] for c in choices]
+    assert screen.try_it(d["best"][0]["action"], strings)["best"]
+    again = screen.try_it(d["played"]["action"], strings)
+    assert again["ok"] and again["best"] == (d["loss"] <= 1e-9)
