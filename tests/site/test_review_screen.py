@@ -290,3 +290,10 @@ def test_the_page_logic_over_the_engines_own_review(name):
     assert screen.try_it(d["best"][0]["action"], strings)["best"]
     again = screen.try_it(d["played"]["action"], strings)
     assert again["ok"] and again["best"] == (d["loss"] <= 1e-9)
+
+
+def test_a_review_link_is_the_share_link_with_the_review_value():
+    from diceland_site.review.link import review_link
+    link = review_link("https://x.example/clever.html#position=abc", 1, 13)
+    assert link == "https://x.example/clever.html?review=2.14#position=abc"
+    assert review_param(link.split("review=")[1].split("#")[0], 2) == (1, 13)

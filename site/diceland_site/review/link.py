@@ -8,7 +8,7 @@ import re
 
 from ..i18n import Strings
 
-__all__ = ["PARAM", "ReviewError", "review_param"]
+__all__ = ["PARAM", "ReviewError", "review_link", "review_param"]
 
 #: The query parameter.
 PARAM = "review"
@@ -41,3 +41,11 @@ def review_param(raw: object, players: int) -> tuple[int, int]:
     if seat >= players:
         raise ReviewError("review.no_player", player=seat + 1, players=players)
     return seat, int(match[2] or 1) - 1
+
+
+def review_link(share_link: str, seat: int, decision: int) -> str:
+    """A game's share link (``page#position=…``) that opens into the
+    review of ``seat`` at ``decision`` (both from 0): ``page?review=2.14#…``."""
+    page, _, fragment = share_link.partition("#")
+    return f"{page}?{PARAM}={seat + 1}.{decision + 1}" + (f"#{fragment}" if fragment else "")
+

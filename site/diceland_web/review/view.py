@@ -13,9 +13,11 @@ from pathlib import Path
 
 from diceland_core.core.record import definition_of
 from diceland_core.core.review import Review, summarise
+from diceland_site.review.link import review_link
 from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
+from diceland_site.share import share_url
 
-from ..dom import document, el, esc, js_obj, later, report
+from ..dom import document, el, esc, js_obj, later, report, share_or_copy, window
 
 __all__ = ["ReviewView"]
 
@@ -57,6 +59,10 @@ MARKUP = """
   <div class="review-try"><select id="review-try-select"></select><button type="button" id="review-try-go"></button></div>
   <p id="review-try-said" class="review-try-said" aria-live="polite"></p>
 </details>
+<div class="review-share">
+  <button type="button" id="review-share"></button>
+  <input id="review-share-text" readonly hidden>
+</div>
 <details id="review-summary">
   <summary id="review-summary-title"></summary>
   <ul id="review-summary-list"></ul>
@@ -92,7 +98,7 @@ class ReviewView:
     def __init__(self, shell, opener, state, seats, seat: int, key: str, decision: int = 0, kept: dict | None = None):
         start = time.perf_counter()
         self.shell, self.opener, self.page = shell, opener, shell.page
-        self.seats, self.closed = seats, False
+        self.seats, self.state, self.closed = seats, state, False
         self.strings = ReviewStrings(shell.lang)
         point = restore_point(kept, shell.game, key) if kept else None
         point = point if point and point["seat"] == seat else None
@@ -131,6 +137,7 @@ class ReviewView:
         on(el("review-show-better"), "click", lambda evt: self.show("better"))
         on(el("review-seat"), "change", lambda evt: self.other_seat(int(evt.target.value)))
         on(el("review-try-go"), "click", lambda evt: self.try_it())
+        on(el("review-share"), "click", lambda evt: self.share())
         on(el("review-more"), "toggle", lambda evt: self.fill_choices())
         on(document, "keydown", self.key)
         for node in (self.section, self.shell.canvas):
@@ -244,6 +251,8 @@ class ReviewView:
         el("review-try-prompt").textContent = t("review.try_prompt")
         el("review-try-go").textContent = t("review.try_pick")
         el("review-summary-title").textContent = t("review.summary")
+        el("review-share").textContent = t("review.share")
+        el("review-share-text").setAttribute("aria-label", t("review.share"))
         select = el("review-seat")
         select.setAttribute("aria-label", t("review.whose"))
         select.innerHTML = "".join(f'<option value="{i}"{" selected" if i == self.screen.seat else ""}>'
@@ -339,6 +348,15 @@ class ReviewView:
         prompt = view["heading"] + (f" · {label}" if label else "")
         self.page.replay = Frame(position, self.screen.seat, prompt)
         self.page.render()
+
+    def share(self) -> None:
+        """A link to this game that opens into this review at this decision."""
+        link = review_link(share_url(str(window.location.href), self.state, self.seats), self.screen.seat,
+                           self.screen.cursor)
+        field = el("review-share-text")
+        field.value = link
+        share_or_copy({"url": link}, link, lambda: self.shell.notices.toast(self.strings.t("review.copied")),
+                      "review-share-text")
 
     # -- try it yourself -------------------------------------------------------------
     def fill_choices(self) -> None:
