@@ -66,7 +66,7 @@ def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
     assert review(site)["decision"] == 1
     assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
     assert page.locator("#prompt").inner_text().startswith("Decision 2 of")
-    assert page.locator("#review-show-played").inner_text().startswith("Your move: ")
+    assert page.locator("#review-show-played").inner_text().startswith("Your move")
     done = wait_review(site, "r.finished")
     assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
     # one decision a task: the review's own tasks (its opening, each decision judged) stay short

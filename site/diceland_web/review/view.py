@@ -296,7 +296,8 @@ class ReviewView:
         played = el("review-show-played")
         played.hidden = False
         mark = f' {view["symbol"]}' if view["symbol"] else ""
-        played.textContent = f'{t("review.your_move")}: {view["played"]}{mark} ({view["mark_text"]})'
+        # the mark first: a phone cuts a long move short
+        played.textContent = f'{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'
         played.className = f'review-show played mark-{view["mark"]}'
         played.setAttribute("aria-pressed", "true" if self.showing == "played" else "false")
         better = el("review-show-better")
