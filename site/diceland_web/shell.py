@@ -187,6 +187,8 @@ class Shell:
         self.translate_static()
         self.new_game_dialog.translate()
         self.page.render()
+        if self.reviewer is not None:  # the review on screen, judged again in the new language
+            self.reviewer.language_changed()
 
     # -- starting ---------------------------------------------------------------------------
     def start(self) -> None:

@@ -116,13 +116,16 @@ def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
     opened = wait_review(site, "r.open && r.judged >= 3")
     assert (opened["seat"], opened["decision"]) == (0, 2)
     assert page.locator("#review-heading").inner_text().startswith("Decisión 3 de")
+    page.select_option("#lang-select", "it")  # the review follows the page's language, at the same decision
+    page.wait_for_function("() => (document.getElementById('review-heading') || {}).innerText === "
+                           f"'Decisione 3 di {opened['total']}'")
     assert "review=" not in page.evaluate("location.search")  # a reload resumes, not reopens the link
     # this review's own link: the game's share link opening at this decision
     page.click("#review-next")
     page.click("#review-share")
     shared = page.locator("#review-share-text").input_value()
     assert "clever.html?review=1.4#position=" in shared
-    site.open(f"?review=x9#{fragment}", path="clever.html")
+    site.open(f"?review=x9&lang=en#{fragment}", path="clever.html")
     said = site.wait_state("s.message.includes('review=')")["message"]
     assert said.startswith("The link's review part (x9) cannot be read") and not review(site)["open"]
     # Saved games: a finished game's review, from its row

@@ -58,6 +58,17 @@ class Opener:
             self.undo_half_open()
             shell.notices.show_message(shell.t("review.failed", detail=str(exc) or type(exc).__name__), error=True)
 
+    def language_changed(self) -> None:
+        """The page's language changed: its words, and the review on screen
+        reopened at the same decision (the engine's sentences are judged
+        again in the new language)."""
+        self.strings = ReviewStrings(self.shell.lang)
+        view = self.view
+        if view is not None and not view.closed:
+            seat, decision = view.screen.seat, view.screen.cursor
+            view.close()
+            self.open_current(seat, decision)
+
     def undo_half_open(self) -> None:
         """A review that failed while opening leaves nothing on screen."""
         panel = el("review")
