@@ -206,13 +206,20 @@ def test_deterministic_resumable_cancellable_and_the_position_is_a_copy():
     assert review.decide(i) == first
 
 
-def test_confirming_rollouts_give_a_spread_or_uncertain():
-    review = Review(record_json(game_by("clever", "random", 2)), 0, seed=1, confirm=6)
-    close = [d for d in review.decisions() if d.se is not None]
-    assert close, "no close call in a random player's game"
+def test_confirming_rollouts_give_a_spread_and_mark_a_contradiction_uncertain():
+    from diceland_core.core.review import Z, _band, _bands
+    review = Review(record_json(game_by("wideshut", "random", 2)), 0, seed=1, confirm=8)
+    decisions = list(review.decisions())
+    close = [d for d in decisions if d.se is not None]
+    assert close and any(d.mark == "uncertain" for d in close)
     for d in close:
-        assert d.se >= 0 and d.mark in MARKS and not d.forced
-        assert abs(d.loss - THRESHOLDS["inaccuracy"]) < 10
+        agree = _band(d.loss) in _bands(d.rollout_loss - Z * d.se, d.rollout_loss + Z * d.se)
+        assert (d.mark == "uncertain") == (not agree)
+        assert agree <= (d.mark == mark_for(d.loss))
+        assert abs(d.loss - THRESHOLDS["inaccuracy"]) < 2
+    assert all(d.se is None and d.rollout_loss is None for d in Review(record_json(game_by("wideshut", "random", 2)),
+                                                                        0).decisions())
+    assert summarise(review, decisions)["counts"]["uncertain"] == sum(d.mark == "uncertain" for d in decisions)
 
 
 # -- try it yourself ------------------------------------------------------------------------------
