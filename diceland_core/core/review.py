@@ -28,7 +28,7 @@ quotes them):
 **Close calls** (a loss within :data:`CLOSE` points either side of the
 inaccuracy threshold) may be confirmed by seeded rollout pairs
 (``Review(confirm=n)``; off by default): from both afterstates, the same
-fresh dice (:class:`KeyedDice`), the game's expert in every seat, to the
+fresh dice (:class:`KeyedDice`), the hooks' ``expert`` in every seat, to the
 end of the next round (the game's ``horizon`` moved :data:`CONFIRM_AHEAD`
 steps; Diceland: turns), then scored by ``GameDef.value``.
 Their standard error is the decision's ``se``; where no loss within
@@ -39,9 +39,8 @@ Their standard error is the decision's ``se``; where no loss within
 is counted as the seat's value right after the roll less its value before
 the dice were known: the value just before it (for the seat's own move
 that rolled, that move's value), or, where a game's hooks say that value is
-not the average over the rolls (``luck_samples``: Ganz schön clever and Dice
-Wide Shut with several or three players), the mean over that many seeded
-rolls.
+not the average over the rolls (``luck_samples``: Ganz schön clever with
+2–4 players, Dice Wide Shut with 3–5), the mean over that many seeded rolls.
 
 **Per game** (:func:`summarise`): accuracy ``100 · exp(−mean loss / 5)``
 over the non-forced decisions (0 points lost on average: 100; 1 point:
@@ -79,7 +78,7 @@ load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 __all__ = ["THRESHOLDS", "MARKS", "SYMBOLS", "Z", "CLOSE", "ReviewHooks", "DEFAULT_HOOKS", "register_review",
            "hooks_for", "KeyedDice", "Decision", "Review", "Cancelled", "mark_for", "accuracy", "reseed",
-           "play_out", "summarise", "Effect"]
+           "play_out", "summarise", "Effect", "Move", "key_moments", "mean_se", "CONFIRM_AHEAD"]
 
 #: Losses, in points of the game's unit, from which a move is an
 #: inaccuracy, a mistake, a blunder; a loss under the first is equivalent
