@@ -110,7 +110,8 @@
         const key = localStorage.key(i);
         if (!key || !key.startsWith("diceland:save:")) continue;
         const text = localStorage.getItem(key);
-        if (!text || text.length > 2000000) continue;
+        // only a game with friends is parsed (a whole record can be long)
+        if (!text || text.length > 2000000 || !text.includes('"yours":true')) continue;
         let env;
         try { env = JSON.parse(text); } catch (e) { continue; }
         const s = env && env.summary;

@@ -78,17 +78,12 @@ class Net(td.Net):
     def __init__(self, hidden: int, seed: int):
         super().__init__(INPUTS, hidden, seed, DEFAULTS["bias"])
 
-    def load(self, data: dict) -> None:
-        """Start from the weights of an engine's file (Adam starts afresh).
-        A file from before the input of a passive pick still to make
-        (``network._DUE``, one input fewer) gets that input with no weight:
-        the network plays as it did until it learns what the input says."""
-        super().load(upgrade(data))
-
 
 def upgrade(data: dict) -> dict:
     """A file of the network before ``network._DUE``: :func:`older`; any
-    other file as it is."""
+    other file as it is (td.main upgrades a starting file with it: that
+    input gets no weight, so the network plays as it did until it learns
+    what the input says)."""
     return older(data) if isinstance(data, dict) and data.get("inputs") == INPUTS - 1 else data
 
 

@@ -145,19 +145,8 @@ def evaluate(net: td.Net, games: int, rng: random.Random | None = None, base: in
 
 def play_expert(shipped: Network, games: int, base: int) -> dict:
     from diceland_core.games.diceland.bots import BOTS
-    wins, margins = 0.0, []
-    for i in range(games):
-        seed = base + i
-        state = new(seed)
-        seat = i % 2
-        bots = {seat: LearnedBot(seed, shipped), 1 - seat: BOTS["expert"](seed)}
-        while not state.over:
-            p = state.waiting_for()[0]
-            state.apply(bots[p].choose(state, p))
-        wins += network.result(state.winners, seat)
-        margins.append(final(state, seat))
-    return {"games": games, "seeds": f"{base}+", "win_share": round(wins / games, 3),
-            "margin": round(float(np.mean(margins)), 3)}
+    return td.head_to_head(ADAPTER, games, base, lambda seed: LearnedBot(seed, shipped).choose,
+                           lambda seed: BOTS["expert"](seed).choose)
 
 
 def teacher(kind: str, seed: int):

@@ -162,6 +162,27 @@ def play(game, seed: int, net: Net, explore: float, rng: random.Random, teacher=
     return state, trails
 
 
+def head_to_head(game, games: int, base: int, ours, theirs) -> dict:
+    """``games`` two-player games from the seeds ``base``, ``base + 1`` …,
+    seats rotated: ``ours(seed)`` plays seat ``i % 2`` and ``theirs(seed)``
+    the other (each a ``choose(state, player)``); ``ours``'s win share (a
+    shared win counting as a fraction) and mean final margin (``game.final``)."""
+    wins, margins = 0.0, []
+    for i in range(games):
+        seed = base + i
+        state = game.new(seed)
+        seat = i % 2
+        chooser = {seat: ours(seed), 1 - seat: theirs(seed)}
+        while not game.over(state):
+            p = state.waiting_for()[0]
+            state.apply(chooser[p](state, p))
+        if seat in state.winners:
+            wins += 1 / len(state.winners)
+        margins.append(game.final(state, seat))
+    return {"games": games, "seeds": f"{base}+", "win_share": round(wins / games, 3),
+            "margin": round(float(np.mean(margins)), 3)}
+
+
 def returns(trail, final: float, net: Net, lam: float) -> tuple[np.ndarray, np.ndarray]:
     """TD(λ) targets of what is still to come after each afterstate; the
     last one is exact (the final score less its score)."""

@@ -42,7 +42,6 @@ from diceland_core.games.wideshut.actions import Roll  # noqa: E402
 from diceland_core.games.wideshut.bots import network  # noqa: E402
 from diceland_core.games.wideshut.bots.network import after_take, features, view  # noqa: E402
 from diceland_core.games.wideshut.game import Phase  # noqa: E402
-from diceland_core.games.wideshut.sheet import half_score  # noqa: E402
 
 INPUTS = network.INPUTS
 TRAIN_BASE = 200_000_000
@@ -52,10 +51,6 @@ EVAL_KEY = "against_strong"
 DEFAULTS = {"hidden": 64, "lr": 0.001, "explore": 0.05, "passes": 2, "report": 200, "eval": 100}
 
 _keys: dict = {}
-
-
-def _total(key) -> int:
-    return half_score(key[0]) + half_score(key[1])
 
 
 def new(seed: int):
@@ -85,14 +80,14 @@ def afterstates(state, player: int, take) -> list:
     rival = state.sheets[1 - player].key()
     left, last = after_take(state, player, take)
     triggered = state.end_triggered or network._triggers(key)
-    score = _total(key) - _total(rival)
+    score = network._total(key) - network._total(rival)
     return [(None if triggered and last else features(key, rival, left, triggered), score)]
 
 
 def recorded(state, player: int):
     """The afterstate ``player``'s take came to (as :func:`afterstates` saw it)."""
     mine, rival = state.sheets[player].key(), state.sheets[1 - player].key()
-    score = _total(mine) - _total(rival)
+    score = network._total(mine) - network._total(rival)
     if state.over:
         return None, score
     left, triggered = view(state, player)
@@ -123,24 +118,10 @@ def choose(state, player: int, net: td.Net):
 def evaluate(net: td.Net, games: int, rng: random.Random) -> dict:
     """``games`` games against the strong bot, seats rotated."""
     from diceland_core.games.wideshut.bots import BOTS
-    wins, margins = 0.0, []
-    for i in range(games):
-        state = new(EVAL_BASE + i)
-        seat = i % 2
-        other = BOTS["strong"](EVAL_BASE + i)
-        while not state.over:
-            p = state.current_player
-            if state.phase == Phase.ROLL:
-                state.apply(Roll(p))
-            elif p == seat:
-                state.apply(choose(state, p, net))
-            else:
-                state.apply(other.choose(state, p))
-        if seat in state.winners:
-            wins += 1 / len(state.winners)
-        margins.append(final(state, seat))
-    return {"games": games, "seeds": f"{EVAL_BASE}+", "win_share": round(wins / games, 3),
-            "margin": round(float(np.mean(margins)), 2)}
+
+    def ours(seed: int):
+        return lambda state, p: Roll(p) if state.phase == Phase.ROLL else choose(state, p, net)
+    return td.head_to_head(ADAPTER, games, EVAL_BASE, ours, lambda seed: BOTS["strong"](seed).choose)
 
 
 def teacher(kind: str, seed: int):

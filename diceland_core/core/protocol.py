@@ -27,7 +27,7 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime
 
 from .errors import render_message
 
-__all__ = ["GameState", "GameDef", "GameOption", "GameAction", "GameEvent", "GameOver", "snake_name", "Outcome", "Bot", "Hint", "Scenario"]
+__all__ = ["GameState", "GameDef", "GameOption", "GameAction", "PlayerAction", "GameEvent", "PlayerEvent", "GameOver", "snake_name", "Outcome", "Bot", "Hint", "Scenario"]
 
 
 @runtime_checkable
@@ -111,6 +111,14 @@ class GameAction:
             cls.type = snake_name(cls.__name__)
 
 
+
+@dataclass(frozen=True)
+class PlayerAction(GameAction):
+    """An action made by one player (``player``, a seat from 0), the
+    shape of most games' actions: a subclass adds its own fields after it."""
+
+    player: int
+
 class GameEvent:
     """Base of every game's events (frozen dataclasses): ``kind`` names one
     (its class name, :func:`snake_name`, unless the class sets one),
@@ -134,6 +142,13 @@ class GameEvent:
         """A field's JSON value: a tuple as a list."""
         return list(value) if isinstance(value, tuple) else value
 
+
+
+@dataclass(frozen=True)
+class PlayerEvent(GameEvent):
+    """An event about one player (``player``, a seat from 0)."""
+
+    player: int
 
 @dataclass(frozen=True)
 class GameOver(GameEvent):

@@ -120,7 +120,6 @@ class Summary:
     wins: int
     streak: int                      # days in a row up to today (or yesterday)
     longest: int
-    today: dict[str, Any] | None     # today's entry, if any
     scores: tuple[tuple[str, int], ...]  # the last finished days' (day, score), oldest first
 
 
@@ -180,7 +179,7 @@ class DailyStats:
         return Summary(
             played=len(done), average=sum(scores) / len(scores) if scores else None,
             best=max(scores) if scores else None, wins=sum(1 for _, e in done if e.get("won") is True),
-            streak=_streak(finished, today), longest=_longest(finished), today=days.get(today.isoformat()),
+            streak=_streak(finished, today), longest=_longest(finished),
             scores=tuple((d, e["score"]) for d, e in done[-last:]))
 
 

@@ -77,7 +77,7 @@ class DailyGame:
         return True
 
     # -- the end ---------------------------------------------------------------------------
-    def finished(self, totals, winners) -> None:
+    def finished(self, totals) -> None:
         """The end screen of the game on screen: a daily's section (its
         counted result kept once), hidden for any other game."""
         box = el("game-over-daily")
@@ -88,7 +88,7 @@ class DailyGame:
         day, counted = info
         shell, game = self.shell, self.shell.game
         stats = self.stats()
-        won = None if len(totals) == 1 else 0 in winners
+        won = _won(shell.page.ctrl.game)
         if counted and stats.finish(game, day, shell.saver.save_id or "", totals[0], won):
             self.keep(stats)
         s = stats.summary(game, local_today())
@@ -96,7 +96,8 @@ class DailyGame:
         el("daily-title").textContent = t("daily.title", number=day_number(day))
         el("daily-stats").textContent = t(
             "daily.stats", played=s.played, average="–" if s.average is None else f"{s.average:.1f}",
-            best="–" if s.best is None else s.best, streak=s.streak, longest=s.longest)
+            best="–" if s.best is None else s.best, streak=s.streak, longest=s.longest) + (
+            "" if won is None else t("daily.wins", wins=s.wins))
         self._chart(s.scores)
         symbols = bool(shell.store.get_setting(COLOUR_BLIND_SETTING, False))
         el("daily-symbols").checked = symbols
@@ -132,8 +133,9 @@ class DailyGame:
         outcome = game.outcome()
         t = shell.t
         score = t("daily.score", score=outcome.scores[0])
-        if game.players > 1:
-            score += " · " + t("daily.won" if 0 in outcome.winners else "daily.lost")
+        won = _won(game)
+        if won is not None:
+            score += " · " + t("daily.won" if won else "daily.lost")
         areas = dict(outcome.areas[0]) if outcome.areas else {}
         title = t(shell.page.TITLE_KEY)
         link = share_url(str(window.location.href), game, ctrl.seats)
@@ -157,3 +159,9 @@ class DailyGame:
         """The share sheet where there is one, else a copy to the clipboard."""
         text = str(el("daily-text").value)
         share_or_copy({"text": text}, text, lambda: self.shell.notices.toast(self.shell.t("daily.copied")), "daily-text")
+
+
+def _won(game) -> bool | None:
+    """Whether the daily's person (seat 0) won the finished game; None in a
+    solo game, where nobody is beaten."""
+    return None if game.players == 1 else 0 in game.outcome().winners

@@ -37,19 +37,30 @@ def share_or_copy(data: dict, copy: str, copied: Callable[[], None], field_id: s
     selected, for the person to copy."""
     navigator = window.navigator
 
-    async def share():
-        try:
-            if getattr(navigator, "share", None) and getattr(navigator, "maxTouchPoints", 0):
-                await navigator.share(js_obj(data))
-                return
-            await navigator.clipboard.writeText(copy)
-            copied()
-        except Exception:  # noqa: BLE001 — the field stays to select
-            field = el(field_id)
-            field.hidden = False
-            field.select()
+    def show_field() -> None:
+        field = el(field_id)
+        field.hidden = False
+        field.select()
 
-    asyncio.ensure_future(share())
+    sharing = bool(getattr(navigator, "share", None) and getattr(navigator, "maxTouchPoints", 0))
+    try:
+        # started here, in the tap's own handler: Safari refuses a share
+        # sheet opened after a wait, as not asked for by the person
+        promise = navigator.share(js_obj(data)) if sharing else navigator.clipboard.writeText(copy)
+    except Exception:  # noqa: BLE001 — no share sheet, no clipboard: the field to select
+        show_field()
+        return
+
+    async def settle():
+        try:
+            await promise
+        except Exception:  # noqa: BLE001 — a closed sheet or a refused copy
+            show_field()
+            return
+        if not sharing:
+            copied()
+
+    asyncio.ensure_future(settle())
 
 
 def focus_in_place(node) -> None:

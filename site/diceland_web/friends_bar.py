@@ -19,6 +19,7 @@ class FriendsBar:
     def __init__(self, shell):
         self.shell = shell
         self._link: tuple = (None, None, None)  # (the game, its moves and the recipient, the link)
+        self._shown: tuple | None = ()  # what the bar said when its height was last measured
         shell.on(el("btn-send-turn"), "click", lambda evt: self.send())
 
     # -- who is next ---------------------------------------------------------------------
@@ -30,7 +31,9 @@ class FriendsBar:
     def turn_link(self) -> str | None:
         """The link to send now (``window.diceland.turnLink()``), or None:
         packed once for each position and recipient."""
-        to = self.recipient()
+        return self._link_to(self.recipient())
+
+    def _link_to(self, to: int | None) -> str | None:
         if to is None:
             return None
         ctrl, href = self.shell.page.ctrl, str(window.location.href)
@@ -44,27 +47,38 @@ class FriendsBar:
     # -- on screen -------------------------------------------------------------------------
     def render(self) -> None:
         """The bar, while the game is to be sent on."""
-        bar, to = el("friends-bar"), self.recipient()
+        bar, ctrl = el("friends-bar"), self.shell.page.ctrl
+        over = ctrl is not None and ctrl.game.over
+        order = [] if ctrl is None or over else ctrl.friend_order()
+        to = self.recipient() if over else (order[0] if order else None)
         bar.hidden = to is None
         if to is None:
-            document.documentElement.style.setProperty("--friends-room", "0px")
+            self._room(None)
             return
-        ctrl, t = self.shell.page.ctrl, self.shell.t
+        t = self.shell.t
         name = ctrl.seats[to].name
-        if ctrl.game.over:
+        if over:
             text = t("friends.over")
         else:
             text = t("friends.next", name=name)
-            later = [ctrl.seats[p].name for p in ctrl.friend_order()[1:]]
+            later = [ctrl.seats[p].name for p in order[1:]]
             if later:
                 text += " " + t("friends.then", name=name, names=", ".join(later))
         el("friends-text").textContent = text
         el("btn-send-turn").textContent = t("friends.send", name=name)
         link = el("friends-link")
-        link.value = self.turn_link() or ""
+        link.value = self._link_to(to) or ""
         link.setAttribute("aria-label", t("friends.link_label", name=name))
-        # room under the page, so that its end can be scrolled above the bar
-        document.documentElement.style.setProperty("--friends-room", f"{bar.offsetHeight + 8}px")
+        self._room((text, name, str(window.innerWidth)))
+
+    def _room(self, shown: tuple | None) -> None:
+        """Room under the page, so that its end can be scrolled above the
+        bar: measured only when what the bar says (or the width) changed."""
+        if shown == self._shown:
+            return
+        self._shown = shown
+        room = 0 if shown is None else el("friends-bar").offsetHeight + 8
+        document.documentElement.style.setProperty("--friends-room", f"{room}px")
 
     def send(self) -> None:
         """The share sheet where there is one, else a copy to the clipboard."""
@@ -104,7 +118,7 @@ class FriendsBar:
         except SaveError as err:
             shell.link_problem = err.link_error()
             return False
-        if not shell.resume(save_id):
+        if not shell.saves.open_imported(save_id, None):
             return False
         ctrl = shell.page.ctrl
         if verdict in ("same", "older", "other"):

@@ -55,5 +55,5 @@ def show_breakdown(shell, b: Breakdown) -> None:
         notes.appendChild(_cell("li", text))
     notes.hidden = not b.notes
     fill_table(el("game-over-stats"), b)
-    shell.daily.finished(b.totals, b.winners)
+    shell.daily.finished(b.totals)
     shell.show_game_over(b.headline, b.why)

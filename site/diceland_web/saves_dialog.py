@@ -161,13 +161,21 @@ class SavesDialog:
                 shell.notices.show_message(err.message(shell.lang, importing=True), error=True,
                                            details=err.details(shell.lang))
             return False
+        return self.open_imported(save_id, "toast.imported")
+
+    def open_imported(self, save_id: str, toast: str | None) -> bool:
+        """Put an imported game on screen: the dialogs an import leaves
+        behind closed, the game resumed, the ``toast`` said (a message key,
+        or None) and what the import changed on the way in."""
+        shell = self.shell
         opened = document.querySelectorAll("dialog[open]")
         for i in range(opened.length):
             if str(opened.item(i).id) in CLOSED_BY_IMPORT:
                 opened.item(i).close()
-        if shell.resume(save_id):
-            shell.notices.toast(shell.t("toast.imported"))
-            if "names_trimmed" in self.store.import_notes:
-                shell.notices.toast(shell.t("note.names_trimmed", max=MAX_NAME))
-            return True
-        return False
+        if not shell.resume(save_id):
+            return False
+        if toast is not None:
+            shell.notices.toast(shell.t(toast))
+        if "names_trimmed" in self.store.import_notes:
+            shell.notices.toast(shell.t("note.names_trimmed", max=MAX_NAME))
+        return True

@@ -80,14 +80,9 @@ def test_a_table_of_the_wrong_size_is_refused(tmp_path, monkeypatch):
 
 
 def _training():
-    import importlib.util
+    from support import load_trainer
 
-    from support import ROOT
-
-    spec = importlib.util.spec_from_file_location("clever_value_training", ROOT / "training" / "clever_value.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_trainer("clever_value")
 
 
 def test_training_fit_recovers_a_planted_correction():

@@ -4,7 +4,6 @@ a few steps of learning move the network towards its targets."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 
 import numpy as np
@@ -12,17 +11,10 @@ import pytest
 
 from diceland_core.games.clever import new
 from clever_support import an_action_that_earns_a_cross_of_choice
-from support import ROOT
+from support import load_trainer
 
 
-def _trainer():
-    spec = importlib.util.spec_from_file_location("clever_td_training", ROOT / "training" / "clever_td.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-td = _trainer()
+td = load_trainer("clever_td")
 
 
 def test_features_show_which_dice_are_in_hand_not_their_values():
@@ -79,12 +71,12 @@ def test_a_file_from_before_the_passive_pick_input_is_continued_with_no_weight_o
     older = {**data, "inputs": td.INPUTS - 1,
              "w1": base64.b64encode(np.delete(w1, td.network._DUE, axis=0).tobytes()).decode("ascii")}
     again = td.Net(8, 1)
-    again.load(older)
+    again.load(td.upgrade(older))
     W1 = again.params["W1"]
     assert not W1[td.network._DUE].any()
     assert np.array_equal(np.delete(W1, td.network._DUE, axis=0), np.delete(w1, td.network._DUE, axis=0))
     with pytest.raises(ValueError, match="inputs"):
-        again.load({**older, "inputs": td.INPUTS - 2})
+        again.load(td.upgrade({**older, "inputs": td.INPUTS - 2}))
 
 
 def test_learning_moves_the_network_towards_its_targets():

@@ -34,7 +34,7 @@ from diceland_core.core.bots import SeededBot
 from diceland_core.core.dice import ScriptedDice, start_player_for
 from diceland_core.core.errors import IllegalActionError, ScenarioError, RecordError, Seat, load_messages
 from diceland_core.core.history import History
-from diceland_core.core.protocol import GameAction, GameDef, GameEvent, GameOver, Hint, Outcome, Scenario
+from diceland_core.core.protocol import GameDef, GameOver, PlayerAction, PlayerEvent, Hint, Outcome, Scenario
 from diceland_core.core.registry import register
 from diceland_core.core.replay import actions_from_json
 from diceland_core.core.values import action_object, action_player, check_seats, short, whole_number
@@ -57,34 +57,32 @@ class Phase(StrEnum):
 # -- actions and events ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Roll(GameAction):
-    player: int
+class Roll(PlayerAction):
+    """Roll the die."""
 
 
 @dataclass(frozen=True)
-class Move(GameAction):
-    player: int
+class Move(PlayerAction):
     die: int
 
 
 @dataclass(frozen=True)
-class Pass(GameAction):
-    player: int
+class Pass(PlayerAction):
+    """Pass: no move is possible."""
 
 
 Action = Union[Roll, Move, Pass]
 
 
 @dataclass(frozen=True)
-class Moved(GameEvent):
-    player: int
+class Moved(PlayerEvent):
     steps: int
     square: int
 
 
 @dataclass(frozen=True)
-class Bumped(GameEvent):
-    player: int
+class Bumped(PlayerEvent):
+    """``player``'s token went back to the start."""
 
 
 def action_to_json(action: Action) -> dict:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Union
 
 from ...core import protocol
-from ...core.protocol import GameAction, GameEvent
+from ...core.protocol import GameAction, GameEvent, PlayerAction, PlayerEvent
 from ...core.values import action_object, action_player, whole_number
 from .sheet import AREAS, COLOURS
 
@@ -23,57 +23,50 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Pick(GameAction):
+class Pick(PlayerAction):
     """C5.2: the active player picks ``die`` and enters it (``area`` None:
     nothing is entered, C5.3 / R1)."""
-    player: int
     die: str
     area: str | None = None
     field: Any = None
 
 
 @dataclass(frozen=True)
-class Reroll(GameAction):
+class Reroll(PlayerAction):
     """C7.3: reroll the current roll."""
-    player: int
 
 
 @dataclass(frozen=True)
-class Take(GameAction):
+class Take(PlayerAction):
     """C6.1/C6.3: a passive player's die."""
-    player: int
     die: str
     area: str
     field: Any = None
 
 
 @dataclass(frozen=True)
-class Pass(GameAction):
+class Pass(PlayerAction):
     """C6.4: a passive player enters nothing."""
-    player: int
 
 
 @dataclass(frozen=True)
-class Extra(GameAction):
+class Extra(PlayerAction):
     """C7.4: a +1 action."""
-    player: int
     die: str
     area: str
     field: Any = None
 
 
 @dataclass(frozen=True)
-class Bonus(GameAction):
+class Bonus(PlayerAction):
     """C8.6: the field of a pending yellow_x / blue_x."""
-    player: int
     area: str
     field: Any
 
 
 @dataclass(frozen=True)
-class RoundBonus(GameAction):
+class RoundBonus(PlayerAction):
     """C8.7: the round-4 choice."""
-    player: int
     area: str
     field: Any = None
 
@@ -162,19 +155,17 @@ class Event(GameEvent):
 
 
 @dataclass(frozen=True)
-class Rolled(Event):
+class Rolled(Event, PlayerEvent):
     """Dice were rolled (``faces`` by colour name; ``purpose`` turn, next,
     reroll or solo_passive)."""
-    player: int
     faces: tuple
     purpose: str
 
 
 @dataclass(frozen=True)
-class Marked(Event):
+class Marked(Event, PlayerEvent):
     """A mark: ``value`` is the number written / the value crossed;
     ``source`` die colour or the bonus name."""
-    player: int
     area: str
     field: Any
     value: int
@@ -182,8 +173,7 @@ class Marked(Event):
 
 
 @dataclass(frozen=True)
-class BonusEarned(Event):
-    player: int
+class BonusEarned(Event, PlayerEvent):
     bonus: str
 
 
@@ -194,13 +184,13 @@ class PlatterFilled(Event):
 
 
 @dataclass(frozen=True)
-class RollingEnded(Event):
-    player: int
+class RollingEnded(Event, PlayerEvent):
+    """The active player rolls no more this turn (C5.4)."""
 
 
 @dataclass(frozen=True)
-class TurnEnded(Event):
-    player: int
+class TurnEnded(Event, PlayerEvent):
+    """C9.1: ``player``'s turn is over."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, Union
 
 from .colours import Colour, parse_colour
 from ...core import protocol
-from ...core.protocol import GameAction, GameEvent
+from ...core.protocol import GameAction, GameEvent, PlayerAction, PlayerEvent
 from ...core.values import action_object, action_player, whole_number
 
 __all__ = [
@@ -42,9 +42,8 @@ class Stop(GameAction):
 
 
 @dataclass(frozen=True)
-class Place(GameAction):
+class Place(PlayerAction):
     """Cross ``cells`` (phase 2 or a bonus roll); the colour is the cells'."""
-    player: int
     cells: tuple[tuple[int, int], ...]
 
     def __post_init__(self) -> None:
@@ -61,9 +60,8 @@ class Place(GameAction):
 
 
 @dataclass(frozen=True)
-class Pass(GameAction):
+class Pass(PlayerAction):
     """Cross nothing (phase 2 or a bonus roll)."""
-    player: int
 
 
 Action = Union[Choose, Reroll, Stop, Place, Pass]
@@ -128,39 +126,35 @@ def _plain(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
-    player: int
+class TurnStarted(Event, PlayerEvent):
+    """``player``'s turn begins (D3.1)."""
 
 
 @dataclass(frozen=True)
-class Rolled(Event):
+class Rolled(Event, PlayerEvent):
     """Dice were rolled: ``purpose`` is ``"turn"`` (D3.1), ``"reroll"`` (D3.4)
     or ``"bonus"`` (D5.3)."""
-    player: int
     dice: tuple[Colour, ...]
     purpose: str
 
 
 @dataclass(frozen=True)
-class ColourChosen(Event):
-    player: int
+class ColourChosen(Event, PlayerEvent):
     colour: Colour
     set_aside: int
 
 
 @dataclass(frozen=True)
-class DiceSetAside(Event):
+class DiceSetAside(Event, PlayerEvent):
     """After a reroll, ``count`` more dice of the colour were set aside (D3.5)."""
-    player: int
     colour: Colour
     count: int
     held: int
 
 
 @dataclass(frozen=True)
-class Phase1Ended(Event):
+class Phase1Ended(Event, PlayerEvent):
     """``reason``: ``"all_dice"`` (D3.3), ``"no_hit"`` (D3.5) or ``"stopped"``."""
-    player: int
     colour: Colour
     held: int
     leftovers: tuple[Colour, ...]
@@ -168,38 +162,34 @@ class Phase1Ended(Event):
 
 
 @dataclass(frozen=True)
-class Placed(Event):
-    player: int
+class Placed(Event, PlayerEvent):
     colour: Colour
     cells: tuple[tuple[int, int], ...]
     bonus_roll: bool
 
 
 @dataclass(frozen=True)
-class Passed(Event):
-    player: int
+class Passed(Event, PlayerEvent):
     bonus_roll: bool
 
 
 @dataclass(frozen=True)
-class StarCrossed(Event):
+class StarCrossed(Event, PlayerEvent):
     """A bonus cell was crossed (D5.1, announced by D6.6)."""
-    player: int
     colour: Colour
     cell: tuple[int, int]
     stars: int
 
 
 @dataclass(frozen=True)
-class ColourCompleted(Event):
+class ColourCompleted(Event, PlayerEvent):
     """Every cell of a colour crossed (D6.6)."""
-    player: int
     colour: Colour
 
 
 @dataclass(frozen=True)
-class BonusRollEarned(Event):
-    player: int
+class BonusRollEarned(Event, PlayerEvent):
+    """``player`` has earned a bonus roll (D5.2)."""
 
 
 @dataclass(frozen=True)
@@ -208,9 +198,8 @@ class Phase2Ended(Event):
 
 
 @dataclass(frozen=True)
-class BonusRollStarted(Event):
+class BonusRollStarted(Event, PlayerEvent):
     """``player`` takes a bonus roll (D5.2–D5.4); the dice follow as Rolled."""
-    player: int
     chained: bool
 
 

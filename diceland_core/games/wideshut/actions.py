@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from ...core import protocol
-from ...core.protocol import GameAction, GameEvent
+from ...core.protocol import GameEvent, PlayerAction, PlayerEvent
 from ...core.values import action_object, action_player, short, whole_number
 
 __all__ = [
@@ -36,16 +36,14 @@ Mark = Optional[tuple]
 
 
 @dataclass(frozen=True)
-class Roll(GameAction):
+class Roll(PlayerAction):
     """W2.2: the start player rolls every die."""
-    player: int
 
 
 @dataclass(frozen=True)
-class Take(GameAction):
+class Take(PlayerAction):
     """W3, W4, W5: take one or two dice (indices into the roll) as colour
     ``colour`` and say what each does (``marks[k]`` for ``dice[k]``)."""
-    player: int
     colour: str
     dice: tuple[int, ...]
     marks: tuple[Mark, ...]
@@ -125,16 +123,14 @@ class Event(GameEvent):
 
 
 @dataclass(frozen=True)
-class Rolled(Event):
+class Rolled(Event, PlayerEvent):
     """W2.2: the round's dice (indices as W1.2)."""
-    player: int
     round: int
     dice: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Took(Event):
-    player: int
+class Took(Event, PlayerEvent):
     colour: str
     dice: tuple[int, ...]
     values: tuple[int, ...]
@@ -142,17 +138,15 @@ class Took(Event):
 
 
 @dataclass(frozen=True)
-class RowSplit(Event):
+class RowSplit(Event, PlayerEvent):
     """W5.1: a row of ``half`` became full."""
-    player: int
     half: str
     row: int
 
 
 @dataclass(frozen=True)
-class SixUsed(Event):
+class SixUsed(Event, PlayerEvent):
     """W5.3: the power of the 6 of a row skipped a die."""
-    player: int
     half: str
     row: int
 

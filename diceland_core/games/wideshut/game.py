@@ -34,6 +34,10 @@ __all__ = ["Game", "Setup", "Phase", "MIN_PLAYERS", "MAX_PLAYERS", "dice_count",
 #: W1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
+#: the phases bound once: the hot paths compare with them (a plain name is
+#: cheaper to read than an enum member)
+ROLL, TAKE, OVER = Phase.ROLL, Phase.TAKE, Phase.OVER
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -70,7 +74,7 @@ class Game(Checks, Turns, History):
         self.sheets = [setup.sheet(p) for p in range(n)]
         self.start = setup.start_player
         self.round = 1
-        self.phase = Phase.ROLL
+        self.phase = ROLL
         self.turns_done = 0           # takes made this round
         self.roll: tuple[int, ...] | None = None
         self.taken = 0                # bit i: die i taken this round
@@ -111,14 +115,14 @@ class Game(Checks, Turns, History):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def current_player(self) -> int | None:
         """The start player in ``roll``, the player to take in ``take``, None when over."""
-        if self.phase == Phase.ROLL:
+        if self.phase == ROLL:
             return self.start
-        if self.phase == Phase.TAKE:
+        if self.phase == TAKE:
             return (self.start + self.turns_done) % self.players
         return None
 
@@ -168,9 +172,22 @@ class Game(Checks, Turns, History):
         box2 = _box_bit(e2) if e2 is not None and e2[0] != "skip" else 0
         if box1 and box1 == box2:
             return False
-        if e1 is not None and e2 is not None and e1[0] == e2[0] == "skip" and e1[1] == e2[1]:
-            return False
-        return _leaves_room(e1, empties1, box2) and _leaves_room(e2, empties2, box1)
+        # written out, not through a helper: the hottest loop of legal_actions
+        if e1 is None:
+            if empties1 & ~box2:  # no entry only when its number has no other empty box
+                return False
+        elif e1[0] == "skip":
+            if not empties1 & ROW_MASK[e1[1]] & ~box2:  # a skip keeps an empty box of its row
+                return False
+            if e2 is not None and e2[0] == "skip" and e2[1] == e1[1]:
+                return False
+        if e2 is None:
+            if empties2 & ~box1:
+                return False
+        elif e2[0] == "skip":
+            if not empties2 & ROW_MASK[e2[1]] & ~box1:
+                return False
+        return True
 
     def six_options(self, sheet: Sheet) -> list[Mark]:
         """W4.3: what a die showing 6 may do."""
@@ -240,7 +257,7 @@ class Game(Checks, Turns, History):
 
     def takes(self, player: int | None = None) -> Iterator[tuple[str, tuple[int, ...]]]:
         """Every legal choice of dice (W3) now, as (colour, indices ascending)."""
-        if self.phase != Phase.TAKE or (player is not None and player != self.current_player):
+        if self.phase != TAKE or (player is not None and player != self.current_player):
             return
         roll = self.roll
         assert roll is not None
@@ -261,9 +278,9 @@ class Game(Checks, Turns, History):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (of ``player`` only, if given): the roll,
         or every take (dice in ascending index order) with every legal marks."""
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             return []
-        if self.phase == Phase.ROLL:
+        if self.phase == ROLL:
             return [Roll(self.start)] if player in (None, self.start) else []
         p = self.current_player
         if player not in (None, p):
@@ -280,7 +297,7 @@ class Game(Checks, Turns, History):
         """Every distinct result of a take now: (a take, the sheet key after it),
         one take per different sheet (the bots' move list)."""
         p = self.current_player if player is None else player
-        if self.phase != Phase.TAKE or p != self.current_player:
+        if self.phase != TAKE or p != self.current_player:
             return []
         sheet = self.sheets[p]
         roll = self.roll
@@ -361,14 +378,3 @@ def _after(sheet: Sheet, half: int, marks: Sequence[Mark]) -> tuple[int, ...]:
             m[half] |= _box_bit(e)
     return (m[0], m[1], six[0], six[1], used[0], used[1])
 
-
-def _leaves_room(entry: Mark | None, empties: int, other_box: int) -> bool:
-    """One die's entry of a two-dice take beside the other die's box
-    (``other_box``, 0 if none): no entry only when every empty box of its
-    number is that other box, a skip only while its row keeps an empty box
-    of its number besides it."""
-    if entry is None:
-        return not empties & ~other_box
-    if entry[0] == "skip":
-        return bool(empties & ROW_MASK[entry[1]] & ~other_box)
-    return True

@@ -59,14 +59,19 @@ class LearnedBot(ExpertBot):
     def pass_score(self, ev: Evaluator, crossed: int) -> float:
         return self.score(ev, 0.0, 0, crossed)
 
-    def placement(self, game: Game, player: int) -> int:
-        """The legal placement (or pass, when allowed) with the best value."""
-        ev = self.evaluator(game, player)
+    def scored_placements(self, ev: Evaluator, game: Game, player: int) -> list[tuple[float, int]]:
+        """(value, cells mask) of the pass, when allowed (mask 0, first), and
+        of every legal placement."""
         crossed = game.sheets[player].crossed
         scored = [] if game.must_place(player) else [(self.pass_score(ev, crossed), 0)]
         star_mask = game.boards[player].star_mask
         for _, mask in game.placements(player):
             scored.append((self.score(ev, 0.0, (mask & star_mask).bit_count(), crossed | mask), mask))
+        return scored
+
+    def placement(self, game: Game, player: int) -> int:
+        """The legal placement (or pass, when allowed) with the best value."""
+        scored = self.scored_placements(self.evaluator(game, player), game, player)
         best = max(s for s, _ in scored)
         top = [m for s, m in scored if s >= best - 1e-9]
         return top[self.rng.below(len(top))] if len(top) > 1 else top[0]
@@ -84,11 +89,6 @@ class LearnedBot(ExpertBot):
                 return max(self.colour_value(ev, crossed, c, k) for c, k in counts.items())
             if game.phase is Phase.DECIDE:
                 return self.phase1_values(ev, crossed, game.chosen, game.held)[game.held]
-            star_mask = game.boards[player].star_mask
-            values = [self.score(ev, 0.0, (m & star_mask).bit_count(), crossed | m)
-                      for _, m in game.placements(player)]
-            if not game.must_place(player):
-                values.append(self.pass_score(ev, crossed))
-            return max(values)
+            return max(v for v, _ in self.scored_placements(ev, game, player))
         finally:
             self._at = None

@@ -21,31 +21,14 @@ __all__ = ["LearnedBot"]
 
 class LearnedBot(BaseBot):
     kind = "learned"
-    #: with two players, when the rival still takes in this round: the
-    #: takes the network rates best, each valued instead by the rival's best
-    #: reply to it (by the network, from the rival's side); 0: none
-    replies = 0
 
-    def __init__(self, seed: int = 0, network=None, replies: int | None = None):
+    def __init__(self, seed: int = 0, network=None):
         super().__init__(seed)
         self.network = network if network is not None else load_network()
-        if replies is not None:
-            self.replies = replies
 
     def scored_takes(self, state: Game, player: int) -> list[tuple[float, Take]]:
         """Every distinct take with the margin the network expects after it."""
         return ranked(state, player, self.network)
 
     def take(self, state: Game, player: int) -> Take:
-        scored = self.scored_takes(state, player)
-        if self.replies and state.players == 2 and state.turns_done == 0 and len(scored) > 1:
-            best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:self.replies]
-            scored = [(self.after_reply(state, scored[i][1]), scored[i][1]) for i in sorted(best)]
-        return self.pick_best(scored)
-
-    def after_reply(self, state: Game, take: Take) -> float:
-        """The margin after ``take`` (the round's first) and the rival's best
-        reply to it."""
-        after = state.copy()
-        after.apply(take)
-        return -max(v for v, _ in ranked(after, after.current_player, self.network))
+        return self.pick_best(self.scored_takes(state, player))

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ....core.network import Network, read_network
 from ..game import Game, Phase
-from ..sheet import COL_MASK, COLUMN_SCORE, ROW_MASK, column_patterns, half_score, valid_marks
+from ..sheet import COL_MASK, COLUMN_SCORE, complete_count, ROW_MASK, column_patterns, half_score, valid_marks
 
 __all__ = ["INPUTS", "NETWORK_FILE", "features", "load_network", "margin", "ranked", "value",
            "view", "after_take"]
@@ -169,7 +169,7 @@ def _strong(mine: tuple, theirs: tuple, triggered: bool) -> list:
 
 def _triggers(key: tuple) -> bool:
     """W6.2: 3 complete columns in a half of the sheet ``key``."""
-    return any(sum(1 for cm in COL_MASK if key[h] & cm == cm) >= 3 for h in (0, 1))
+    return complete_count(key[0]) >= 3 or complete_count(key[1]) >= 3
 
 
 def _total(key: tuple) -> int:
