@@ -361,3 +361,18 @@ def test_moves_read_with_rows_and_columns_from_1():
     state.apply(state.legal_actions()[0])  # the roll
     take = Take(0, "red", (0,), (("red", 0, 0),))
     assert ws.describe(state, take, "es") == f"tomar {state.roll[0]} como rojo: rojo, fila 1, columna 1"
+
+
+def test_a_game_without_position_values_says_so(monkeypatch, tmp_path, capsys):
+    import dataclasses
+
+    from diceland_core.core import review as review_module
+    real = review_module.definition_of
+    monkeypatch.setattr(review_module, "definition_of", lambda state: dataclasses.replace(real(state), value=None))
+    path = tmp_path / "game.json"
+    path.write_text(record_json(game_by("wideshut", "expert", 2)), encoding="utf-8")
+    with pytest.raises(ValueError, match="no position values"):
+        Review(path.read_text(encoding="utf-8"), 0)
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Dice Wide Shut has no position values" in err and "Traceback" not in err
