@@ -191,12 +191,11 @@ def parting_text(c: Comparison, t: Callable[..., str], words: Callable[[Any, Any
         return [t("same.alike", name=c.sender)]
     if not part.chose:
         return [t("same.parted", name=c.sender, count=part.agreed)]
-    lines = [t("same.agreed" if part.agreed else "same.first", name=c.sender, count=part.agreed)]
+    lines = [t("same.agreed" if part.agreed else "same.first", count=part.agreed)]
     worth = _worth(part, c.seat, value)
     you = t("same.you")
-    for key, action, v, who in (("same.theirs", part.theirs, worth[0], c.sender),
-                                ("same.yours", part.yours, worth[1], you)):
-        text = t(key, name=c.sender, move=words(part.position, action, who))
+    for action, v, who in ((part.theirs, worth[0], c.sender), (part.yours, worth[1], you)):
+        text = f"{who}: {words(part.position, action, who)}"
         lines.append(text if v is None else f"{text} {t('same.worth', value=f'{v:.1f}')}")
     lines.append(t("same.differ"))
     return lines
