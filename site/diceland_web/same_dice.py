@@ -65,6 +65,20 @@ class SameDice:
             box.appendChild(item)
         return True
 
+    @staticmethod
+    def offered(summary: dict) -> bool:
+        """A saved game's summary is of a game "Play these dice" sends."""
+        people = [p for p in summary.get("players", []) if p.get("kind") == "human"]
+        return bool(summary.get("over")) and len(people) == 1 and not summary.get("friends")
+
+    def from_save(self, save_id: str) -> None:
+        """The saved-games list's "Play these dice": the game resumed and
+        its end screen shown again, with the button and its link."""
+        el("saves").close()
+        if self.shell.resume(save_id):
+            self.shell.page.over_shown = False
+            self.shell.page.render()
+
     def send(self) -> None:
         """The share sheet where there is one, else a copy to the clipboard."""
         link = self.link()

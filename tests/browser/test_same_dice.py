@@ -1,6 +1,7 @@
 """The same dice as a friend in Chromium, two browser contexts as two
 devices: Ana finishes a game of Ganz schön clever (a saved game one
-decision from its end, imported) and takes its "Play these dice" link;
+decision from its end, imported) and takes its "Play these dice" link
+(and finds it again in Saved games);
 Luis's phone refuses the link changed by hand, opens the real one as a new
 game on the same dice, plays it to the end by the hint and sees both
 results side by side with where the two games parted."""
@@ -66,6 +67,12 @@ def test_a_friend_plays_the_same_dice_and_sees_both_results(kept_site):
                                " || document.getElementById('toasts').textContent.includes('Link copied')")
     assert ana.page.input_value("#same-link") == link
     sent = ana.record()
+    # later, from Saved games: the finished game's end screen again, with its link
+    ana.page.click("#btn-over-close")
+    ana.click("btn-saves")
+    ana.page.click("#saves-list li .save-button")
+    ana.page.wait_for_selector("#game-over[open] #btn-same")
+    assert ana.page.evaluate("window.diceland.sameLink()") == link
 
     # a link changed by hand: refused in plain words, nothing opened
     luis.page.goto(tampered(link))
