@@ -34,17 +34,6 @@ def almost_finished(seed: int = 5) -> str:
                        "seats": [{"name": "Ana", "kind": "human"}], "record": record})
 
 
-def finish(site) -> None:
-    """Follow the hint's taps to the game's end."""
-    for _ in range(300):
-        taps = site.next_taps()
-        if taps is None:
-            return
-        for tap in taps:
-            site.tap(tap)
-    raise AssertionError("the game does not end")
-
-
 def tampered(link: str) -> str:
     head, packed = link.split("#same=", 1)
     env = json.loads(zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))))
@@ -57,7 +46,7 @@ def test_a_friend_plays_the_same_dice_and_sees_both_results(kept_site):
     ana, luis = kept_site(1366, 800), kept_site(390, 844, name="second phone")
     ana.open("?players=human&seed=5&speed=0", path="clever.html")
     assert ana.page.evaluate(f"window.diceland.importText({json.dumps(almost_finished())})")
-    finish(ana)
+    ana.finish()
     ana.page.wait_for_selector("#game-over[open] #game-over-same:not([hidden]) #btn-same")
     assert not ana.page.is_visible("#same-results")  # Ana's own game: nothing to compare with
     link = ana.page.evaluate("window.diceland.sameLink()")
@@ -88,7 +77,7 @@ def test_a_friend_plays_the_same_dice_and_sees_both_results(kept_site):
     assert (fresh["seed"], fresh["setup"]) == (sent["seed"], sent["setup"])
     assert fresh["history"]["actions"] == [] and fresh["meta"]["same"]["name"] == "Ana"
     assert fresh["meta"]["same"]["actions"] == sent["history"]["actions"]
-    finish(luis)
+    luis.finish()
     luis.page.wait_for_selector("#game-over[open] #same-results:not([hidden])")
     table = luis.page.inner_text("#same-results")
     mine = luis.state()["seats"][0]["total"]
