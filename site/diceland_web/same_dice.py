@@ -7,6 +7,8 @@ side with where the two games parted.  A part of
 
 from __future__ import annotations
 
+import js
+
 from diceland_site.breakdown import Breakdown, Row
 from diceland_site.same_dice import SAME, compare, log_words, parting_text, result_rows, review_valuer, sharable
 from diceland_site.save_errors import SaveError
@@ -59,7 +61,13 @@ class SameDice:
         words = log_words(type(ctrl), ctrl.seats, c.seat, shell.lang)
         box = el("same-lines")
         box.textContent = ""
-        for text in parting_text(c, t, words, review_valuer()):
+        try:
+            lines = parting_text(c, t, words, review_valuer())
+        except Exception as exc:  # noqa: BLE001 — the results still stand side by side
+            js.console.warn(f"{shell.where}: where the games parted is not said ({exc})")
+            lines = []
+        box.hidden = not lines
+        for text in lines:
             item = document.createElement("li")
             item.textContent = text
             box.appendChild(item)

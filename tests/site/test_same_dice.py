@@ -196,3 +196,6 @@ def test_a_saved_friends_entry_keeps_only_what_is_valid():
     table = play(Table.tables["clever"](state, seats), "expert", 2)
     table.game.setup.meta[SAME]["actions"] = table.game.setup.meta[SAME]["actions"][:5]
     assert compare(table.game, table.actor) is None
+    for garbage in ([{"type": "nonsense"}], [None, 3], [{"type": "pick", "player": 9}]):
+        table.game.setup.meta[SAME]["actions"] = garbage
+        assert compare(table.game, table.actor) is None
