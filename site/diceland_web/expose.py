@@ -40,6 +40,7 @@ def expose(shell):
                  "game": lambda: shell.game,
                  "games": lambda: json.dumps([e.game for e in GAMES]), **shell.links.functions(),
                  "turnLink": shell.friends.turn_link,
+                 "sameLink": shell.same.link,
                  **page.api_functions()}
     for name, fn in functions.items():
         setattr(api, name, shell.events.proxy(fn))

@@ -72,6 +72,8 @@ class SavesDialog:
             if not s["broken"] and entry is not None:
                 self.button(item, "button.resume", lambda evt, i=s["id"], e=entry: self.open_save(i, e))
                 self.button(item, "button.export", lambda evt, i=s["id"]: self.export(i))
+                if entry.game == self.shell.game and self.shell.same.offered(s):
+                    self.button(item, "same.button", lambda evt, i=s["id"]: self.shell.same.from_save(i))
             self.button(item, "button.delete", lambda evt, i=s["id"]: self.delete(i))
             box.appendChild(item)
 
