@@ -30,7 +30,7 @@
     if (value < shown || (panel && panel.classList.contains("failed"))) return;  // a failure stays said
     shown = value;
     if (bar) { bar.value = value; bar.setAttribute("aria-valuenow", String(value)); }
-    if (label && text) label.textContent = t(text, detail);
+    if (label && text && !stalled.size) label.textContent = t(text, detail);  // a stop stays said
   }
 
   // The bar moves with the bytes of the big downloads (Pyodide, its standard
@@ -91,10 +91,11 @@
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   }
-  // the downloads that have had no bytes for STALL_MS: the label says so
+  // the downloads (one object each) that have had no bytes for STALL_MS,
+  // or failed with the network: the label says so
   const stalled = new Set();
-  function stall(path, stopped) {
-    if (stopped) stalled.add(path); else stalled.delete(path);
+  function stall(download, stopped) {
+    if (stopped) stalled.add(download); else stalled.delete(download);
     if (!label || (panel && panel.classList.contains("failed"))) return;
     if (stalled.size) label.textContent = t("boot.stalled");
     else if (label.textContent === t("boot.stalled")) label.textContent = t("boot.loading");
@@ -110,23 +111,27 @@
   // One answer's bytes, counted as they arrive, or the answer itself when it
   // is not a 200 (a missing file is said as such, not fetched again).
   // Aborted (rejects) when a download stops (STALL_MS).
-  async function readAnswer(fetchBytes, path, init) {
+  async function readAnswer(fetchBytes, path, init, download) {
     const abort = new AbortController();
     let timer = 0;
-    const quiet = () => {
+    let last = Date.now();
+    // back online: a download with no bytes this last second starts again
+    online().then(() => Date.now() - last > 1000 && abort.abort());
+    const quiet = (got) => {
       clearTimeout(timer);
-      stall(path, false);
+      if (got) { stall(download, false); last = Date.now(); }
       // no bytes for a while: say so; start again when the browser is back
       // online, or after STALL_MS more (a network that never says it was off)
       timer = setTimeout(() => {
-        stall(path, true);
+        stall(download, true);
         online().then(() => abort.abort());
         timer = setTimeout(() => abort.abort(), 3 * STALL_MS);
       }, STALL_MS);
     };
-    quiet();
+    quiet(false);
     try {
       const response = await fetchBytes.call(window, BASE + path, { ...init, signal: abort.signal });
+      stall(download, false);
       if (!response.ok || !response.body) return { response };
       const reader = response.body.getReader();
       const chunks = [];
@@ -134,7 +139,7 @@
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        quiet();
+        quiet(true);
         chunks.push(value);
         length += value.byteLength;
         if (DOWNLOADS[path]) counted(path, Math.min(length, FILES[path][0] - 1));
@@ -144,8 +149,7 @@
       for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
       return { bytes, type: response.headers.get("content-type") || "" };
     } finally {
-      clearTimeout(timer);
-      stall(path, false);
+      clearTimeout(timer);  // (a download that failed stays said until it goes on)
     }
   }
   // `path`'s checked bytes as a Response, after as many tries as it takes;
@@ -154,12 +158,17 @@
     const [size, hash] = FILES[path];
     let reload = repairing;
     let wrong = 0;
+    const download = {};
     for (let attempt = 0; ; attempt += 1) {
       let answer = null;
       try {
-        answer = await readAnswer(fetchBytes, path, reload ? { ...init, cache: "reload" } : init);
+        answer = await readAnswer(fetchBytes, path, reload ? { ...init, cache: "reload" } : init, download);
       } catch (err) {
-        // the network failed: again when it is back, or a little later
+        // the network failed: said when the browser is offline or it fails
+        // again; tried again when it is back, or a little later
+        if (attempt > 0 || navigator.onLine === false) stall(download, true);
+        // (past the HTTP cache: another fetch of the file may hold its entry, stalled)
+        reload = true;
         await Promise.race([online(), new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, 3)]))]);
         continue;
       }
@@ -323,31 +332,73 @@
     else setTimeout(register, 1000);
   }
 
-  // A newer version of the site taken while this page is open (its service
-  // worker installed complete and took over): the page offers to reload into
-  // it (the game is saved as it goes, and the reload resumes it).  A page
-  // shown again asks whether there is one.
+  // A newer version of the site, put online while this page is open: its
+  // service worker installs complete and waits (a page never mixes two
+  // versions), and the page offers to reload into it (the game is saved as
+  // it goes, and the reload resumes it); Reload tells the waiting worker to
+  // take over first.  A worker taken by another tab takes this page over:
+  // offered too.  A page shown again asks whether there is a newer one.
+  const TAKE = "diceland:take";
+  function installed(worker) {
+    return new Promise((resolve) => {
+      const seen = () => {
+        if (worker.state === "installing") return;
+        worker.removeEventListener("statechange", seen);
+        resolve(worker.state === "installed" ? worker : null);
+      };
+      worker.addEventListener("statechange", seen);
+      seen();
+    });
+  }
+  async function reloadNewest() {
+    const workers = navigator.serviceWorker;
+    try {
+      const found = workers && await workers.getRegistration();
+      if (found) {
+        await found.update().catch(() => { /* offline: the version kept */ });
+        const next = found.installing ? await installed(found.installing) : found.waiting;
+        if (next) {
+          const taken = new Promise((resolve) => workers.addEventListener("controllerchange", resolve, { once: true }));
+          next.postMessage({ type: TAKE });
+          await Promise.race([taken, new Promise((resolve) => setTimeout(resolve, 10000))]);
+        }
+      }
+    } finally {
+      location.reload();
+    }
+  }
+  window.dicelandReloadNewest = reloadNewest;
+  function offer() {
+    if (document.getElementById("new-version")) return;
+    const box = document.createElement("div");
+    box.id = "new-version";
+    box.className = "new-version";
+    box.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = t("boot.new_version");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "new-version-reload";
+    button.textContent = t("boot.reload");
+    button.addEventListener("click", () => { button.disabled = true; reloadNewest(); });
+    box.append(text, button);
+    document.body.append(box);
+  }
   function offerNewVersion() {
     const workers = navigator.serviceWorker;
     if (!workers) return;
     let served = !!workers.controller;  // the first install is this version
     workers.addEventListener("controllerchange", () => {
-      if (!served) { served = true; return; }
-      if (document.getElementById("new-version")) return;
-      const box = document.createElement("div");
-      box.id = "new-version";
-      box.className = "new-version";
-      box.setAttribute("role", "status");
-      const text = document.createElement("span");
-      text.textContent = t("boot.new_version");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.id = "new-version-reload";
-      button.textContent = t("boot.reload");
-      button.addEventListener("click", () => location.reload());
-      box.append(text, button);
-      document.body.append(box);
+      if (served) offer();
+      served = true;
     });
+    const watch = (found) => {
+      if (!found) return;
+      const waiting = (worker) => worker && installed(worker).then((done) => done && workers.controller && offer());
+      waiting(found.waiting || found.installing);
+      found.addEventListener("updatefound", () => waiting(found.installing));
+    };
+    workers.ready.then(watch);  // (once this version's worker is active)
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible") return;
       workers.getRegistration().then((found) => found && found.update()).catch(() => { /* offline */ });
@@ -376,13 +427,21 @@
   // If Python never starts, say so instead of leaving a bar that never fills:
   // in plain words, naming the game (and a module the site's Python lacks),
   // the error itself behind "details", and a button to try again.
+  let startAgain = null;  // the reload at the "online" event, once
   function failed(text) {
     if (root.dataset.ready === "true" || !label) return;
     const missing = /No module named '([^']+)'/.exec(text);
     const title = panel && panel.querySelector(".boot-title");
     const game = (title && title.textContent.trim()) || document.title;
+    // (a start that failed with the network gone, a part of PyScript not
+    // loaded: said as a stopped download, and started again once back online)
+    const offline = !missing && !DAMAGED.test(text) && navigator.onLine === false;
+    if (offline && !startAgain) {
+      startAgain = () => location.reload();
+      window.addEventListener("online", startAgain, { once: true });
+    }
     label.textContent = missing ? t("boot.missing", missing[1], game)
-      : t(DAMAGED.test(text) ? "boot.damaged" : "boot.failed_plain", "", game);
+      : offline ? t("boot.stalled") : t(DAMAGED.test(text) ? "boot.damaged" : "boot.failed_plain", "", game);
     if (panel) {
       panel.classList.add("failed");
       panel.hidden = false;

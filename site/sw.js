@@ -24,6 +24,8 @@ const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 // {type: OFFLINE_ANSWER, ready, have, total} (diceland_web/offline.py).
 const OFFLINE_ASK = "diceland:offline?";
 const OFFLINE_ANSWER = "diceland:offline";
+// A page asks a newer version, installed and waiting, to take over (boot.js).
+const TAKE = "diceland:take";
 
 // Pyodide, PyScript and the content-hashed wheels never change under one
 // URL: the copies the page just loaded (HTTP cache) are right, so the first
@@ -46,7 +48,8 @@ async function sha256(bytes) {
 // `response` if it is this build's `path`, else null.
 async function checked(path, response) {
   if (!response.ok || response.redirected || response.type !== "basic") return null;
-  if (!FILES[path] && !isPage(path)) return response;
+  // (a page answered for one of the site's other files is a Wi-Fi login page)
+  if (!FILES[path] && !isPage(path)) return /^text\/html/i.test(response.headers.get("content-type") || "") ? null : response;
   const bytes = await response.clone().arrayBuffer();
   if (FILES[path]) {
     const [size, hash] = FILES[path];
@@ -75,6 +78,9 @@ async function keep(cache, path) {
 // starts again (its boot.js registers this worker), while the version before
 // stays.  A page that cannot be had right (a Wi-Fi login page answered for
 // it) is fetched when it is opened, and kept then if it is this build's.
+// Installed, a newer version waits until no page of the one before is open,
+// or until a page asks it to take over (TAKE: the player chose Reload), so
+// that no page mixes two versions' files.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
@@ -82,7 +88,6 @@ self.addEventListener("install", (event) => {
       .then((kept) => {
         if (!kept.every(Boolean)) throw new Error("some files could not be had right: not installed");
       })
-      .then(() => self.skipWaiting())
   );
 });
 
@@ -118,6 +123,10 @@ function tellPages(have) {
 // A page's question: the count at once (a page learns that files are being
 // fetched), then, once missing files are fetched again, the new count.
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === TAKE) {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   if (!event.data || event.data.type !== OFFLINE_ASK) return;
   event.waitUntil(counted().then((have) => tellPages(have)
     .then(() => (have === PRECACHE.length ? null : refill().then(tellPages)))));

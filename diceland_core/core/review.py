@@ -22,24 +22,25 @@ quotes them):
 * ``inaccuracy`` (``?!``) from 2.5 points, ``mistake`` (``?``) from 6,
   ``blunder`` (``??``) from 12 (``THRESHOLDS[mark]``);
 * ``uncertain``: rollouts were asked to confirm a close call (``confirm``)
-  and their interval spans both sides of a threshold;
+  and they contradict the value's mark;
 * ``forced``: one legal action; left out of every rate.
 
 **Close calls** (a loss within :data:`CLOSE` points either side of the
 inaccuracy threshold) may be confirmed by seeded rollout pairs
 (``Review(confirm=n)``; off by default): from both afterstates, the same
-fresh dice (:class:`KeyedDice`), the game's expert in every seat, to the
-end of the round (the game's ``horizon``), then scored by ``GameDef.value``.
-The loss becomes their mean with its standard error ``se``; a loss whose
-:data:`Z`-standard-error interval spans a threshold is ``uncertain``.
+fresh dice (:class:`KeyedDice`), the hooks' ``expert`` in every seat, to the
+end of the next round (the game's ``horizon`` moved :data:`CONFIRM_AHEAD`
+steps; Diceland: turns), then scored by ``GameDef.value``.
+Their standard error is the decision's ``se``; where no loss within
+:data:`Z` standard errors of their mean has the value's mark, the mark is
+``uncertain`` (the loss stays the value's).
 
 **Luck**: before a decision, every roll since the seat's previous decision
 is counted as the seat's value right after the roll less its value before
 the dice were known: the value just before it (for the seat's own move
 that rolled, that move's value), or, where a game's hooks say that value is
-not the average over the rolls (``luck_samples``: Ganz schön clever and Dice
-Wide Shut with several or three players), the mean over that many seeded
-rolls.
+not the average over the rolls (``luck_samples``: Ganz schön clever with
+2–4 players, Dice Wide Shut with 3–5), the mean over that many seeded rolls.
 
 **Per game** (:func:`summarise`): accuracy ``100 · exp(−mean loss / 5)``
 over the non-forced decisions (0 points lost on average: 100; 1 point:
@@ -77,7 +78,7 @@ load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 __all__ = ["THRESHOLDS", "MARKS", "SYMBOLS", "Z", "CLOSE", "ReviewHooks", "DEFAULT_HOOKS", "register_review",
            "hooks_for", "KeyedDice", "Decision", "Review", "Cancelled", "mark_for", "accuracy", "reseed",
-           "play_out", "summarise", "Effect"]
+           "play_out", "summarise", "Effect", "Move", "key_moments", "mean_se", "CONFIRM_AHEAD"]
 
 #: Losses, in points of the game's unit, from which a move is an
 #: inaccuracy, a mistake, a blunder; a loss under the first is equivalent
@@ -90,6 +91,9 @@ SYMBOLS: dict[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 Z = 2.0
 #: a loss this close to the inaccuracy threshold (points) is a close call
 CLOSE = 2.0
+#: confirming rollouts play until the horizon (the round; Diceland: the
+#: turn) has moved this many steps, then value the position
+CONFIRM_AHEAD = 2
 #: accuracy = 100 · exp(−mean loss / ACCURACY_SCALE)
 ACCURACY_SCALE = 5.0
 #: a rollout stops after this many actions (a safety cap; no game gets near)
@@ -185,6 +189,12 @@ def mark_for(loss: float, forced: bool = False, best: bool = False) -> str:
 def _band(loss: float) -> str:
     mark = mark_for(loss)
     return "equivalent" if mark == "best" else mark
+
+
+def _bands(lo: float, hi: float) -> set[str]:
+    """The marks (``best`` as ``equivalent``) a loss between ``lo`` and ``hi`` can have."""
+    cuts = [t for t in THRESHOLDS.values() if lo < t <= hi]
+    return {_band(max(0.0, x)) for x in (lo, hi, *cuts)}
 
 
 def accuracy(losses: Sequence[float]) -> float:
@@ -291,6 +301,8 @@ class Decision:
     value_before: float
     loss: float
     se: float | None
+    #: the confirming rollouts' mean loss (``confirm``), else None
+    rollout_loss: float | None
     mark: str
     luck: float
     game: str
@@ -337,6 +349,7 @@ class Decision:
             "played": move(self.played), "best": [move(m) for m in self.best],
             "value_before": round(self.value_before, 3), "value_after": round(self.value_after, 3),
             "loss": round(self.loss, 3), "se": None if self.se is None else round(self.se, 3),
+            "rollout_loss": None if self.rollout_loss is None else round(self.rollout_loss, 3),
             "mark": self.mark, "mark_text": self.mark_text(lang), "symbol": SYMBOLS.get(self.mark, ""),
             "said": self.said(lang), "luck": round(self.luck, 3),
             "unit": render_message(self.unit, {}, lang), "measure": self.measure,
@@ -508,18 +521,19 @@ class Review:
         scored = self.ranked(action_index, position) or [(value, played)]
         top = scored[0][0]
         loss = max(0.0, top - value)
-        se = None
+        se = rolled = None
         mark = mark_for(loss, forced)
         if self.confirm and not forced and abs(loss - THRESHOLDS["inaccuracy"]) < CLOSE and scored:
-            loss, se = self._confirm(index, position, played, scored[0][1], cancel)
-            lo, hi = loss - Z * se, loss + Z * se
-            mark = mark_for(loss) if _band(max(lo, 0.0)) == _band(hi) else "uncertain"
+            rolled, se = self._confirm(index, position, played, scored[0][1], cancel)
+            if _band(loss) not in _bands(rolled - Z * se, rolled + Z * se):
+                mark = "uncertain"
         best = self._moves(position, [a for _, a in scored[:3]], [v for v, _ in scored[:3]])
         return Decision(
             index=index, action_index=action_index, turn=self._turn(position), seat=self.seat,
             kind=self.hooks.kind(position, played) if self.hooks.kind else "move", forced=forced,
             played=self._moves(position, [played], [value])[0], best=tuple(best),
-            value_before=self.value(position), loss=loss, se=se, mark=mark, luck=self.luck(index),
+            value_before=self.value(position), loss=loss, se=se, rollout_loss=rolled, mark=mark,
+            luck=self.luck(index),
             game=self.definition.name, measure=self.measure, unit=self.unit,
             dice={lang: self.hooks.dice(position, lang) if self.hooks.dice else "" for lang in _LANGS},
             position=position.summary(),
@@ -560,10 +574,9 @@ class Review:
             if cancel is not None and cancel():
                 raise Cancelled(f"the review of decision {index} was cancelled")
             seed = SplitMix64((self.seed * 0x100000001B3 + index) * 0x9E3779B1 + i).next64() >> 1
-            a, b = (self.rollout(position, move, seed) for move in (played, best))
+            a, b = (self.rollout(position, move, seed, CONFIRM_AHEAD) for move in (played, best))
             diffs.append(b - a)
-        mean, se = mean_se(diffs)
-        return max(0.0, mean), se
+        return mean_se(diffs)
 
     def rollout(self, position: Any, move: Any, seed: int, ahead: int | None = 1) -> float:
         """The seat's value after ``move`` and a seeded rollout by the

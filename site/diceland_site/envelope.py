@@ -28,6 +28,7 @@ from diceland_core.version import __version__ as ENGINE_VERSION
 from . import safejson
 from .daily import DAILY, kept_daily
 from .friends import FRIENDS, kept_friends
+from .same_dice import SAME, kept_same
 from .save_errors import SaveError
 from .seats import Seat
 from .summaries import summarize
@@ -62,14 +63,15 @@ def valid_id(value: object) -> bool:
 
 def bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
     """The game's record, its ``meta`` cut to what a save needs (the seats,
-    a whole number :data:`REVEALED`, a game with friends' and a daily
-    game's valid entries): a
+    a whole number :data:`REVEALED`, a game with friends', a daily
+    game's and a game on a friend's dice's valid entries): a
     link or a file may bring a meta of any size."""
     record = record_of(game)
     if "meta" in record:
         revealed = record["meta"].get(REVEALED)
         friends = kept_friends(record["meta"].get(FRIENDS), game.players)
         daily = kept_daily(record["meta"].get(DAILY))
+        same = kept_same(record["meta"].get(SAME), game.players)
         record["meta"] = {"seats": [s.to_json() for s in seats]}
         if type(revealed) is int:
             record["meta"][REVEALED] = revealed
@@ -77,6 +79,8 @@ def bounded_record(game: GameState, seats: Sequence[Seat]) -> dict[str, Any]:
             record["meta"][FRIENDS] = friends
         if daily is not None:
             record["meta"][DAILY] = daily
+        if same is not None:
+            record["meta"][SAME] = same
     return record
 
 

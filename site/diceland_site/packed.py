@@ -26,8 +26,9 @@ from .i18n import Strings
 __all__ = ["LinkError", "KEYS", "unpack", "read_packed", "problem_text"]
 
 #: ``link.error.<key>``: every way a link can fail.  ``damaged`` is a link
-#: that is not base64url, not deflate, not UTF-8 or not JSON.
-KEYS = ("empty", "too_long", "too_deep", "damaged", "other_game", "future", "invalid")
+#: that is not base64url, not deflate, not UTF-8 or not JSON; ``not_same``
+#: a "Play these dice" link of a game that is not one person's finished game.
+KEYS = ("empty", "too_long", "too_deep", "damaged", "other_game", "future", "invalid", "not_same")
 _B64 = re.compile(r"[A-Za-z0-9_\-+/]*={0,2}")
 
 

@@ -24,10 +24,11 @@ from .envelope import APP, ENVELOPE_VERSION, MAX_IMPORT_CHARS, bounded_record
 from .friends import FRIENDS, TURN_KEY, link_friends
 from .games import entry_for
 from .packed import LinkError, unpack
+from .same_dice import LINK_KEY as SAME_KEY, SAME
 from .seats import Seat
 
 __all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "position_fragment", "turn_fragment", "share_url", "turn_url",
-           "read_fragment"]
+           "same_url", "read_fragment"]
 
 FRAGMENT_KEY = "position"
 #: a fragment longer than this is refused before decoding
@@ -47,13 +48,14 @@ def _packed(key: str, record: dict[str, Any], seats: Sequence[Seat]) -> str:
     return f"{key}=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
-def position_fragment(state: Any, seats: Sequence[Seat]) -> str:
+def position_fragment(state: Any, seats: Sequence[Seat], key: str = FRAGMENT_KEY) -> str:
     """``position=<packed>``: the game's record and seats, without what
     belongs to this device (the seat it plays in a game with friends, a
-    daily game's counted attempt): whoever opens it gets the game alone."""
+    daily game's counted attempt, a friend's decisions it was played
+    against): whoever opens it gets the game alone."""
     record = bounded_record(state, seats)
-    meta = {k: v for k, v in record.get("meta", {}).items() if k not in (FRIENDS, DAILY)}
-    return _packed(FRAGMENT_KEY, {**record, "meta": meta} if "meta" in record else record, seats)
+    meta = {k: v for k, v in record.get("meta", {}).items() if k not in (FRIENDS, DAILY, SAME)}
+    return _packed(key, {**record, "meta": meta} if "meta" in record else record, seats)
 
 
 def turn_fragment(state: Any, seats: Sequence[Seat], to: int) -> str:
@@ -76,6 +78,11 @@ def share_url(page_url: str, state: Any, seats: Sequence[Seat]) -> str:
 def turn_url(page_url: str, state: Any, seats: Sequence[Seat], to: int) -> str:
     """The turn link of a game with friends for seat ``to``."""
     return f"{_page_of(page_url, state)}#{turn_fragment(state, seats, to)}"
+
+
+def same_url(page_url: str, state: Any, seats: Sequence[Seat]) -> str:
+    """The "Play these dice" link of a finished game (:mod:`.same_dice`)."""
+    return f"{_page_of(page_url, state)}#{position_fragment(state, seats, SAME_KEY)}"
 
 
 def read_fragment(fragment: str, key: str = FRAGMENT_KEY) -> str | None:

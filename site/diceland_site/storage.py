@@ -34,6 +34,7 @@ from .envelope import (
 from .friends import FRIENDS, compare_records, kept_friends
 from .games import entry_for
 from .i18n import LANGUAGES, Strings
+from .same_dice import same_game
 from .save_errors import SaveError
 from .summaries import game_of_summary, rebuilt_summary, valid_summary
 from .seats import MAX_NAME, Seat, in_language
@@ -431,6 +432,18 @@ class SaveStore:
         if verdict in ("new", "newer"):
             self.save(state, seats, save_id, None)
         return save_id, verdict
+
+    def import_same(self, text: str, lang: str = "en", game: str | None = None) -> str:
+        """A "Play these dice" link (:mod:`.same_dice`): the sender's game
+        replayed and checked like an import, then a new game on its dice
+        stored, played here in the sender's seat; returns its save id.
+        :class:`SaveError` (or :class:`~.packed.LinkError` ``not_same``)
+        when it cannot be opened; nothing is stored then."""
+        _, state, seats = self._read_import(text, lang, game)
+        fresh, new_seats = same_game(state, seats, Strings(lang))
+        save_id = self.new_id()
+        self.save(fresh, new_seats, save_id, None)
+        return save_id
 
     def find_friends(self, game_id: str) -> tuple[str, dict[str, Any], int] | None:
         """The save of the game with friends ``game_id``: its id, its record

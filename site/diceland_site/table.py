@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
 
 from diceland_core import get_game
 from diceland_core.core.errors import IllegalActionError
+from diceland_core.core.rng import SplitMix64
 
 from .i18n import error_details, error_text
 from .friends import Friends, friends_of, away_order
@@ -48,8 +49,17 @@ __all__ = ["Table", "TableContract", "bot_seed"]
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of a game started with ``game_seed``
-    (the same in every game, so a saved game's bots play as they did)."""
+    (the same in every game)."""
     return game_seed * 8 + seat
+
+
+def decision_seed(game_seed: int, seat: int, moves: int) -> int:
+    """The seed of a bot's generator for its decision after ``moves``
+    actions: a pure function of the game, the seat and the place in the
+    game, so a bot chooses the same there whatever it chose before — after
+    a reload, in a saved game resumed, on a friend's device replaying the
+    same dice."""
+    return SplitMix64(bot_seed(game_seed, seat) ^ (moves * 0x9E3779B97F4A7C15 & (2**64 - 1))).next64()
 
 
 @runtime_checkable
@@ -294,7 +304,10 @@ class Table:
     def bot_choice(self, seat: int) -> Any:
         """The bot's action (its first legal one if it fails or chooses an illegal one)."""
         try:
-            action = self.bot(seat).choose(self.game, seat)
+            bot = self.bot(seat)
+            if isinstance(getattr(bot, "rng", None), SplitMix64):  # the core's seeded bots
+                bot.rng = SplitMix64(decision_seed(self.game.setup.seed, seat, len(self.game.actions)))
+            action = bot.choose(self.game, seat)
             if self.game.is_legal(action):
                 return action
         except Exception:  # noqa: BLE001 — a failing bot must not stop the game

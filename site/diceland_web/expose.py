@@ -41,6 +41,7 @@ def expose(shell):
                  "games": lambda: json.dumps([e.game for e in GAMES]), **shell.links.functions(),
                  "turnLink": shell.friends.turn_link,
                  "review": lambda: shell.reviewer.describe() if shell.reviewer else '{"open": false}',
+                 "sameLink": shell.same.link,
                  **page.api_functions()}
     for name, fn in functions.items():
         setattr(api, name, shell.events.proxy(fn))

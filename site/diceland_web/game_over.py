@@ -56,4 +56,5 @@ def show_breakdown(shell, b: Breakdown) -> None:
     notes.hidden = not b.notes
     fill_table(el("game-over-stats"), b)
     shell.daily.finished(b.totals)
+    shell.same.finished()
     shell.show_game_over(b.headline, b.why)

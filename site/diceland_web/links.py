@@ -1,6 +1,7 @@
 """What every game page does with links and hints, whatever the game: the
-one share link (``<game>.html#position=…``, :mod:`diceland_site.share`) and
-a game with friends' turn link (``#turn=…``, :mod:`.friends_bar`), opened
+one share link (``<game>.html#position=…``, :mod:`diceland_site.share`),
+a game with friends' turn link (``#turn=…``, :mod:`.friends_bar`) and a
+"Play these dice" link (``#same=…``, :mod:`.same_dice`), opened
 at start-up and on ``hashchange``, and ``window.diceland.hintTaps()``
 / ``hintAction()`` from the page's ``hint_clicks()`` / ``hint_move()``.
 A part of :class:`~diceland_web.shell.Shell`."""
@@ -11,7 +12,8 @@ import json
 
 from diceland_site.friends import TURN_KEY
 from diceland_site.packed import LinkError
-from diceland_site.share import read_fragment
+from diceland_site.same_dice import LINK_KEY as SAME_KEY
+from diceland_site.share import FRAGMENT_KEY, read_fragment
 
 from .dom import client_taps, window
 
@@ -25,13 +27,15 @@ class Links:
 
     def open_shared(self) -> bool:
         """A ``#position=…`` link: import the shared game as a new save; a
-        ``#turn=…`` link: the game with friends it carries.  A link that
-        cannot be opened leaves the shell's ``link_problem`` to be said."""
-        fragment, turn = str(window.location.hash), False
+        ``#turn=…`` link: the game with friends it carries; a ``#same=…``
+        link: a new game on a friend's dice.  A link that cannot be opened
+        leaves the shell's ``link_problem`` to be said."""
+        fragment, text, kind = str(window.location.hash), None, None
         try:
-            text = read_fragment(fragment)
-            if text is None:
-                text, turn = read_fragment(fragment, TURN_KEY), True
+            for kind in (FRAGMENT_KEY, TURN_KEY, SAME_KEY):
+                text = read_fragment(fragment, kind)
+                if text is not None:
+                    break
         except LinkError as exc:
             text, self.shell.link_problem = None, exc
         else:
@@ -40,7 +44,11 @@ class Links:
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
         if text is None:
             return False
-        return self.shell.friends.open_turn(text) if turn else self.shell.saves.import_text(text, link=True)
+        if kind == TURN_KEY:
+            return self.shell.friends.open_turn(text)
+        if kind == SAME_KEY:
+            return self.shell.same.open_link(text)
+        return self.shell.saves.import_text(text, link=True)
 
     def hash_changed(self, evt=None) -> None:
         """A ``#position=…`` link opened in a tab already on this page."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 
 import js
-from pyodide.ffi import create_once_callable
 
 from .dom import el, js_obj, window
 
@@ -18,8 +17,6 @@ __all__ = ["OfflineMark", "reload_newest", "OFFLINE_ASK", "OFFLINE_ANSWER"]
 OFFLINE_ASK = "diceland:offline?"
 #: the worker's answer: ``{type, ready, have, total}``
 OFFLINE_ANSWER = "diceland:offline"
-#: a reload waits this long at most for a newer service worker to take over
-UPDATE_WAIT_S = 10
 
 
 def service_workers():
@@ -67,28 +64,12 @@ class OfflineMark:
 
 
 def reload_newest() -> None:
-    """Reload the page into the newest version of the site: the service
-    worker is asked to update first (a newer one takes over at once), so
-    the reload is not served the old version again."""
-
-    async def go() -> None:
-        container = service_workers()
-        try:
-            registration = await container.getRegistration() if container is not None else None
-            if registration:
-                await registration.update()
-                if registration.installing or registration.waiting:
-                    await asyncio.wait_for(taken_over(container), UPDATE_WAIT_S)
-        except Exception as exc:  # no update to wait for: the reload goes on
-            js.console.warn(f"reloading without a service worker update ({exc})")
+    """Reload the page into the newest version of the site (boot.js's
+    ``dicelandReloadNewest``: the service worker is asked to update, and a
+    newer one installed is told to take over first, so the reload is not
+    served the old version again)."""
+    newest = getattr(window, "dicelandReloadNewest", None)
+    if newest is None:
         window.location.reload()
-
-    asyncio.ensure_future(go())
-
-
-def taken_over(container) -> asyncio.Future:
-    """Done when a newer service worker controls the page."""
-    done = asyncio.get_event_loop().create_future()
-    container.addEventListener("controllerchange", create_once_callable(
-        lambda evt=None: done.done() or done.set_result(True)))
-    return done
+    else:
+        newest()

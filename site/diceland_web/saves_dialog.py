@@ -77,6 +77,8 @@ class SavesDialog:
                     kinds = [p.get("kind") if isinstance(p, dict) else None for p in s.get("players") or []]
                     seat = kinds.index("human") if "human" in kinds else 0
                     self.button(item, "review.open", lambda evt, i=s["id"], e=entry, n=seat: self.open_save(i, e, n))
+                if entry.game == self.shell.game and self.shell.same.offered(s):
+                    self.button(item, "same.button", lambda evt, i=s["id"]: self.shell.same.from_save(i))
             self.button(item, "button.delete", lambda evt, i=s["id"]: self.delete(i))
             box.appendChild(item)
 

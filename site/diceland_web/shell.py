@@ -46,6 +46,7 @@ from .notices import Notices
 from .offline import OfflineMark, reload_newest
 from . import review_open
 from .panels import Panels
+from .same_dice import SameDice
 from .saves_dialog import SavesDialog
 from .saving import CURRENT_SETTING, MemoryStorage, local_storage
 from .share_dialog import ShareDialog
@@ -109,6 +110,7 @@ class Shell:
         self.links = Links(self)
         self.friends = FriendsBar(self)
         self.daily = DailyGame(self)
+        self.same = SameDice(self)
         definition = get_game(self.game)
         self.new_game_dialog = NewGameDialog(self, definition.min_players, definition.max_players,
                                              page_class.COLUMN)

@@ -270,6 +270,16 @@ class Site:
             assert time.monotonic() < end, "no decision of a person came"
             self.page.wait_for_timeout(25)
 
+    def finish(self) -> None:
+        """Follow the hint's taps to the game's end."""
+        for _ in range(300):
+            taps = self.next_taps()
+            if taps is None:
+                return
+            for tap in taps:
+                self.tap(tap)
+        raise AssertionError("the game does not end")
+
     def tap(self, tap: dict, touch: bool = False) -> None:
         """Follow one of ``hint_taps()``: a tap (``touch``) or a click."""
         if "button" in tap:

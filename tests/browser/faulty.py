@@ -11,6 +11,7 @@ answer the way a bad network does, once or for a while:
     faults.add("pyodide/pyodide.asm.wasm", "cut")          # the next answer only
     faults.add("clever.html", "replace", times=None)       # every answer, until lifted
     faults.lift()                                          # all faults gone, stalls released
+    faults.deploy(newer_dist)                              # another build served from now on
 
 ``faults.served`` lists (path, fault or "") of every GET, in order."""
 
@@ -46,7 +47,8 @@ class Fault:
 class Faults:
     """The faults of one server, by path (relative to the site, no query)."""
 
-    def __init__(self) -> None:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory  # the build served (deploy changes it)
         self._lock = threading.Lock()
         self._faults: dict[str, Fault] = {}
         self.released = threading.Event()
@@ -65,6 +67,10 @@ class Faults:
         with self._lock:
             self._faults.clear()
             self.released.set()
+
+    def deploy(self, directory: Path) -> None:
+        """Serve another build from now on, as a new version put online."""
+        self.directory = directory
 
     def take(self, path: str) -> Fault | None:
         """The fault for this answer of ``path`` (counted), and the log."""
@@ -90,6 +96,9 @@ def scrambled(data: bytes) -> bytes:
 
 class FaultyHandler(SiteHandler):
     faults: Faults
+
+    def __init__(self, *args, directory: str | None = None, **kwargs) -> None:
+        super().__init__(*args, directory=str(self.faults.directory), **kwargs)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")
@@ -131,7 +140,7 @@ class FaultyServer:
     """``directory`` on 127.0.0.1 at a free port, with :class:`Faults`."""
 
     def __init__(self, directory: Path):
-        self.faults = Faults()
+        self.faults = Faults(directory)
         handler = type("Handler", (FaultyHandler,), {"faults": self.faults})
         self.httpd = make_server(directory, handler=handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

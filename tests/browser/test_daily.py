@@ -20,17 +20,6 @@ def open_daily(site, query: str = "?daily") -> dict:
     return site.record()
 
 
-def finish(site) -> None:
-    """Follow the hint's taps to the game's end."""
-    for _ in range(300):
-        taps = site.next_taps()
-        if taps is None:
-            return
-        for tap in taps:
-            site.tap(tap)
-    raise AssertionError("the game does not end")
-
-
 def test_the_daily_game_is_the_days_and_counted_once(own_site):
     ana = own_site(viewport={"width": 1366, "height": 800})
     luis = own_site(is_mobile=True, has_touch=True, viewport={"width": 390, "height": 844})
@@ -49,7 +38,7 @@ def test_the_daily_game_is_the_days_and_counted_once(own_site):
     # the counted game, reloaded, is resumed rather than started again
     ana.open("?daily", path="clever.html")
     assert ana.record()["meta"]["daily"]["counted"] is True
-    finish(ana)
+    ana.finish()
     ana.page.wait_for_selector("#game-over[open] #game-over-daily:not([hidden])")
     score = ana.state()["seats"][0]["total"]
     assert "1" in ana.page.inner_text("#daily-stats") and ana.page.is_visible("#daily-chart")

@@ -206,13 +206,20 @@ def test_deterministic_resumable_cancellable_and_the_position_is_a_copy():
     assert review.decide(i) == first
 
 
-def test_confirming_rollouts_give_a_spread_or_uncertain():
-    review = Review(record_json(game_by("clever", "random", 2)), 0, seed=1, confirm=6)
-    close = [d for d in review.decisions() if d.se is not None]
-    assert close, "no close call in a random player's game"
+def test_confirming_rollouts_give_a_spread_and_mark_a_contradiction_uncertain():
+    from diceland_core.core.review import Z, _band, _bands
+    review = Review(record_json(game_by("wideshut", "random", 2)), 0, seed=1, confirm=8)
+    decisions = list(review.decisions())
+    close = [d for d in decisions if d.se is not None]
+    assert close and any(d.mark == "uncertain" for d in close)
     for d in close:
-        assert d.se >= 0 and d.mark in MARKS and not d.forced
-        assert abs(d.loss - THRESHOLDS["inaccuracy"]) < 10
+        agree = _band(d.loss) in _bands(d.rollout_loss - Z * d.se, d.rollout_loss + Z * d.se)
+        assert (d.mark == "uncertain") == (not agree)
+        assert agree <= (d.mark == mark_for(d.loss))
+        assert abs(d.loss - THRESHOLDS["inaccuracy"]) < 2
+    assert all(d.se is None and d.rollout_loss is None for d in Review(record_json(game_by("wideshut", "random", 2)),
+                                                                        0).decisions())
+    assert summarise(review, decisions)["counts"]["uncertain"] == sum(d.mark == "uncertain" for d in decisions)
 
 
 # -- try it yourself ------------------------------------------------------------------------------
@@ -354,3 +361,18 @@ def test_moves_read_with_rows_and_columns_from_1():
     state.apply(state.legal_actions()[0])  # the roll
     take = Take(0, "red", (0,), (("red", 0, 0),))
     assert ws.describe(state, take, "es") == f"tomar {state.roll[0]} como rojo: rojo, fila 1, columna 1"
+
+
+def test_a_game_without_position_values_says_so(monkeypatch, tmp_path, capsys):
+    import dataclasses
+
+    from diceland_core.core import review as review_module
+    real = review_module.definition_of
+    monkeypatch.setattr(review_module, "definition_of", lambda state: dataclasses.replace(real(state), value=None))
+    path = tmp_path / "game.json"
+    path.write_text(record_json(game_by("wideshut", "expert", 2)), encoding="utf-8")
+    with pytest.raises(ValueError, match="no position values"):
+        Review(path.read_text(encoding="utf-8"), 0)
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Dice Wide Shut has no position values" in err and "Traceback" not in err
