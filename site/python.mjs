@@ -8,8 +8,8 @@
    (python-snapshot.mjs; one started with `_makeSnapshot` cannot serve the
    page: its `js` module refuses every call) that has imported the engine and
    the site's Python layer and has never been handed a JavaScript object.  The snapshot goes into Cache Storage under a
-   name made of the content hashes of Pyodide, the wheels and these two files
-   (build.py fills in BUILD), next to the service worker's cache.  The next
+   name made of the content hashes of Pyodide, the page's wheels and these two files
+   (build.py fills in BUILD: a key and wheels per page's configuration), next to the service worker's cache.  The next
    visit restores it, reseeds `random` (a snapshot freezes it) and hands it to
    PyScript, whose [files] put the wheels' files back (the file system is not
    in the snapshot; the imported modules are).
@@ -44,11 +44,16 @@ import { GUARD, IMPORTS, KEEP_BYTECODE, KEEP_GENERATED, UNPACK } from "./python-
 
 export { version };
 
-const BUILD = __BUILD__;
+/** Every page's wheels and snapshot key, by its configuration (build.py). */
+const SETS = __BUILD__;
+/** This page's. */
+const BUILD = wheelSet(SETS);
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const WHEELS = BUILD.wheels.map((path) => new URL(path, import.meta.url).href);
 const PREFIX = "diceland-snapshot-";
 const CACHE = PREFIX + BUILD.key;
+/** The snapshot caches of this build (one per wheel set): the others go. */
+const CACHES = BUILD.caches.map((key) => PREFIX + key);
 const ENTRY = new URL("./python.snapshot", import.meta.url).href;
 const BYTECODE = new URL("./python.bytecode", import.meta.url).href;
 /** Where Python writes the bytecode of the modules it compiles (sys.pycache_prefix). */
@@ -60,6 +65,17 @@ const figures = globalThis.dicelandSnapshot = {};
 /** ... and of its cached bytecode: modules read, modules compiled by this
     visit; dataclasses' texts read (generatedRead) and compiled (generatedCompiled). */
 const bytecodeFigures = globalThis.dicelandBytecode = {};
+
+/** This page's wheels and their snapshot's key: the set of `build.sets`
+    named by its PyScript configuration (<script type="py" config>; a page
+    of one game unpacks only its game's archive with the shared wheels),
+    with `caches`, every set's key. */
+function wheelSet(build) {
+  const script = document.querySelector('script[type="py"][config]');
+  const name = script ? new URL(script.getAttribute("config"), document.baseURI).pathname.split("/").pop() : "";
+  const set = build.sets[name] || build.sets["pyscript.toml"];
+  return { ...set, caches: Object.values(build.sets).map((entry) => entry.key) };
+}
 
 function mark(name, value) {
   root.dataset[name] = value;
@@ -267,7 +283,7 @@ async function store(bytes) {
     },
   }));
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    if (name.startsWith(PREFIX) && !CACHES.includes(name)) await caches.delete(name);
   }
 }
 
