@@ -16,11 +16,13 @@ The service worker precaches what every page uses and keeps each group of
 * ``<game>``: the game's archive, with its page or an embed of its lessons;
 * ``lessons-<game>``: its lessons' files, with the tutorial or an embed of them;
 * ``pictures-<lang>``: the picture each lesson of the tutorial opens on, in
-  that language, with the tutorial in that language.
+  that language, with the tutorial in that language on a first visit, in
+  every language on the next ones (the service worker serves them).
 
 A page's groups may name ``{game}`` (an embed's ``game=``, Diceland by
-default) and ``{lang}`` (the page's ``lang=``, else the browser's language):
-sw.js fills them in from the page's address, as :func:`first_visit` does."""
+default) and ``{lang}`` (the page's ``lang=``, else the browser's language;
+every language once the service worker serves the page): sw.js fills them
+in from the page's address, as :func:`first_visit` does."""
 
 from __future__ import annotations
 

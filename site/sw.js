@@ -14,10 +14,11 @@ const SNAPSHOT_CACHES = __SNAPSHOT_CACHES__;
 const PRECACHE = __PRECACHE__;
 // A group is kept once a page that uses it is opened (PAGE_GROUPS: a game's
 // page its game's archive; the tutorial the lessons and their pictures in its
-// language, "{lang}"; an embed opened at the top its game's, "{game}": its
-// game=, else DEFAULT_GAME), or once a page asks for a game's archive (an
-// embed in a frame whose reader started its live board), and from then on
-// with the precache (a mark in the cache says so: KEPT + its name).
+// language, "{lang}", and in every language once this worker serves it; an
+// embed opened at the top its game's, "{game}": its game=, else
+// DEFAULT_GAME), or once a page asks for a game's archive (an embed in a
+// frame whose reader started its live board), and from then on with the
+// precache (a mark in the cache says so: KEPT + its name).
 const GROUPS = __GROUPS__;
 const PAGE_GROUPS = __PAGE_GROUPS__;
 const DEFAULT_GAME = __DEFAULT_GAME__;
@@ -65,14 +66,16 @@ function languageOf(params) {
 }
 
 // The groups the page at `href` uses (`nested`: shown in a frame, where an
-// embed shows pictures until its reader starts it).
-function pageGroups(href, nested) {
+// embed shows pictures until its reader starts it; `served`: opened through
+// this worker, not a first visit).
+function pageGroups(href, nested, served = false) {
   const url = new URL(href);
   const game = (url.searchParams.getAll("game").pop() || DEFAULT_GAME).trim().toLowerCase();
+  const langs = served ? LANGUAGES : [languageOf(url.searchParams)];
   return (PAGE_GROUPS[pathOf(url)] || [])
     .filter((name) => !(nested && name.includes("{game}")))
-    .map((name) => name.replace("{game}", game).replace("{lang}", languageOf(url.searchParams)))
-    .filter((name) => Object.prototype.hasOwnProperty.call(GROUPS, name));
+    .flatMap((name) => langs.map((lang) => name.replace("{game}", game).replace("{lang}", lang)))
+    .filter((name, i, all) => Object.prototype.hasOwnProperty.call(GROUPS, name) && all.indexOf(name) === i);
 }
 
 // The game whose archive `path` is, or null.
@@ -88,7 +91,7 @@ async function wanted(cache, also = []) {
   for (const page of pages) pageGroups(page.url, page.frameType === "nested").forEach((name) => names.add(name));
   // (by this version or the one before: a new version keeps what it kept)
   for (const name of Object.keys(GROUPS)) if (await caches.match(KEPT + name)) names.add(name);
-  for (const name of names) await cache.put(KEPT + name, new Response(""));
+  for (const name of names) if (!(await cache.match(KEPT + name))) await cache.put(KEPT + name, new Response(""));
   return PRECACHE.concat(...[...names].map((name) => GROUPS[name]));
 }
 
@@ -205,7 +208,7 @@ self.addEventListener("fetch", (event) => {
   const navigate = request.mode === "navigate";
   // each page opened checks that the whole site is still kept, its groups
   // too (and refills it)
-  if (navigate) event.waitUntil(refill(pageGroups(request.url, request.destination === "iframe")));
+  if (navigate) event.waitUntil(refill(pageGroups(request.url, request.destination === "iframe", true)));
   // a page that found a file damaged asks for it again, bypassing caches:
   // from the network, and kept in place of the old copy if it passes its
   // check (offline: the copy kept)

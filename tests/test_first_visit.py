@@ -44,10 +44,10 @@ def pages(files: dict[str, bytes]) -> dict[str, tuple[str | None, str, list[str]
         if script:
             game = name.removesuffix(".html")
             found[name] = (game if game in GAMES else None, script.group(2), [name, script.group(1)])
-    for game in GAMES:
-        assert f"pyscript-{game}.toml" in files
-        found[f"embed.html?game={game}"] = (game, f"pyscript-{game}.toml",
-                                            ["embed.html", "embed.py", f"tutorial/{game}/index.json"])
+    for game in GAMES:  # embed-picture.js names its game's configuration (a build without one: the shared)
+        config = f"pyscript-{game}.toml" if f"pyscript-{game}.toml" in files else "pyscript.toml"
+        assert f"`./pyscript-${{" in files["embed-picture.js"].decode() or config == "pyscript.toml"
+        found[f"embed.html?game={game}"] = (game, config, ["embed.html", "embed.py", f"tutorial/{game}/index.json"])
     assert {"diceland.html", "clever.html", "wideshut.html", "tutorial.html"} <= found.keys()
     return found
 
