@@ -297,6 +297,8 @@ PYTHON_MODULE = "python.mjs"
 #: Prefix of the Cache Storage name that holds python.mjs's memory snapshot
 #: and the bytecode of the modules it compiled.
 SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
+#: ... and of the one that holds the bytecode of every page's modules.
+BYTECODE_CACHE_PREFIX = "diceland-bytecode-"
 #: The sources that decide what a snapshot holds: python.mjs and the Python
 #: it runs (what is imported) and the worker that makes it.
 SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-code.mjs", "python-snapshot.mjs")
@@ -318,21 +320,25 @@ def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
 
 def render_python_module(out_files: dict[str, bytes], sets: dict[str, list[str]]) -> bytes:
     """site/python.mjs with ``__BUILD__`` = {"sets": {configuration: {"key":
-    snapshot key, "wheels": URLs}}}: each page's wheels (named by its
-    PyScript configuration) and the key of their snapshot."""
+    snapshot key, "wheels": URLs}}, "bytecode": key}: each page's wheels
+    (named by its PyScript configuration) and the key of their snapshot, and
+    the key of the compiled modules every page shares (of every wheel)."""
     template = (SITE / PYTHON_MODULE).read_text()
     if template.count("__BUILD__") != 1:
         raise BuildError(f"site/{PYTHON_MODULE} must name __BUILD__ exactly once")
-    build = {"sets": {name: {"key": snapshot_key(out_files, urls), "wheels": urls} for name, urls in sets.items()}}
+    every = sorted({url for urls in sets.values() for url in urls})
+    build = {"sets": {name: {"key": snapshot_key(out_files, urls), "wheels": urls} for name, urls in sets.items()},
+             "bytecode": snapshot_key(out_files, every)}  # the compiled modules: every page's, one cache
     return template.replace("__BUILD__", json.dumps(build, sort_keys=True)).encode()
 
 
 def snapshot_cache_names(python_module: bytes) -> list[str]:
     """The Cache Storage names python.mjs keeps its snapshots under, one per
-    wheel set (each page's configuration)."""
+    wheel set (each page's configuration), and its bytecode's."""
     line = next(l for l in python_module.decode().splitlines() if l.startswith("const SETS = "))
-    sets = json.loads(line.removeprefix("const SETS = ").rstrip(";"))["sets"]
-    return sorted({SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in sets.values()})
+    build = json.loads(line.removeprefix("const SETS = ").rstrip(";"))
+    return sorted({SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in build["sets"].values()}
+                  | {BYTECODE_CACHE_PREFIX + build["bytecode"]})
 
 
 def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]:

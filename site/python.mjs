@@ -23,7 +23,8 @@
    A visit that boots normally compiles the site's modules from source, as
    Python does, unless their bytecode is cached: the same cache keeps it
    (python.bytecode, the files Python wrote under sys.pycache_prefix while
-   the page imported them), so a page that cannot restore a snapshot (it
+   the page imported them; one cache for every page of the build,
+   BYTECODE_CACHE), so a page that cannot restore a snapshot (it
    is off, not made yet, or refused) still skips the compiling.  The wheels
    are unpacked afresh on every visit, so the site's source files are checked
    against their bytecode by size only (BuildSourceLoader below); the cache's
@@ -54,6 +55,9 @@ const PREFIX = "diceland-snapshot-";
 const CACHE = PREFIX + BUILD.key;
 /** The snapshot caches of this build (one per wheel set): the others go. */
 const CACHES = BUILD.caches.map((key) => PREFIX + key);
+/** The bytecode of every page's modules: one cache for the build (its key covers every wheel). */
+const BYTECODE_PREFIX = "diceland-bytecode-";
+const BYTECODE_CACHE = BYTECODE_PREFIX + SETS.bytecode;
 const ENTRY = new URL("./python.snapshot", import.meta.url).href;
 const BYTECODE = new URL("./python.bytecode", import.meta.url).href;
 /** Where Python writes the bytecode of the modules it compiles (sys.pycache_prefix). */
@@ -114,7 +118,7 @@ async function sha256(bytes) {
 async function forget(why, err, entry = ENTRY) {
   warn(why, err);
   try {
-    await (await caches.open(CACHE)).delete(entry);
+    await (await caches.open(entry === BYTECODE ? BYTECODE_CACHE : CACHE)).delete(entry);
   } catch (_) { /* nothing to delete, or storage refused */ }
 }
 
@@ -283,7 +287,8 @@ async function store(bytes) {
     },
   }));
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && !CACHES.includes(name)) await caches.delete(name);
+    if ((name.startsWith(PREFIX) && !CACHES.includes(name))
+        || (name.startsWith(BYTECODE_PREFIX) && name !== BYTECODE_CACHE)) await caches.delete(name);
   }
 }
 
@@ -324,10 +329,10 @@ const GENERATED = "dataclasses.marshal";
     Stored as: 4 bytes (big-endian length of the index), the index (JSON:
     [[path, length], ...]), then the files' bytes in that order. */
 async function readBytecode() {
-  const hit = await (await caches.open(CACHE)).match(BYTECODE);
+  const hit = await (await caches.open(BYTECODE_CACHE)).match(BYTECODE);
   if (!hit) return null;
   const bytes = new Uint8Array(await hit.arrayBuffer());
-  if (hit.headers.get("x-snapshot-key") !== BUILD.key
+  if (hit.headers.get("x-snapshot-key") !== SETS.bytecode
       || hit.headers.get("x-bytecode-sha256") !== await sha256(bytes)) {
     throw new Error("the cached bytecode is damaged");
   }
@@ -434,11 +439,11 @@ async function saveBytecode(py, folder, keepGenerated) {
       out.set(bytes, at);
       at += bytes.length;
     }
-    const cache = await caches.open(CACHE);
+    const cache = await caches.open(BYTECODE_CACHE);
     await cache.put(BYTECODE, new Response(out, {
       headers: {
         "content-type": "application/octet-stream",
-        "x-snapshot-key": BUILD.key,
+        "x-snapshot-key": SETS.bytecode,
         "x-bytecode-sha256": await sha256(out),
       },
     }));
@@ -447,5 +452,5 @@ async function saveBytecode(py, folder, keepGenerated) {
     bytecodeFigures.bytes = out.length;
     return "saved";
   };
-  await onePageAtATime(CACHE + ":bytecode", "bytecode", work);
+  await onePageAtATime(BYTECODE_CACHE, "bytecode", work);
 }

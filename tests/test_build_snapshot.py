@@ -30,6 +30,14 @@ def build_sets(files: dict[str, bytes]) -> dict:
     return json.loads(line.removeprefix("const SETS = ").rstrip(";"))["sets"]
 
 
+def build_bytecode_key(files: dict[str, bytes]) -> str:
+    """The key of the bytecode every page shares: of every wheel."""
+    line = next(l for l in files["python.mjs"].decode().splitlines() if l.startswith("const SETS = "))
+    key = json.loads(line.removeprefix("const SETS = ").rstrip(";"))["bytecode"]
+    assert re.fullmatch(r"[0-9a-f]{16}", key)
+    return key
+
+
 def build_constant(files: dict[str, bytes], config: str = "pyscript.toml") -> dict:
     return build_sets(files)[config]
 
@@ -68,7 +76,8 @@ def test_each_page_unpacks_the_shared_wheels_and_its_own_games_alone(built):
 def test_service_worker_keeps_this_builds_snapshots(built):
     build, files = built
     sw = files["sw.js"].decode()
-    names = sorted(build.SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in build_sets(files).values())
+    names = sorted([build.SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in build_sets(files).values()]
+                   + [build.BYTECODE_CACHE_PREFIX + build_bytecode_key(files)])
     assert f"const SNAPSHOT_CACHES = {json.dumps(names)};" in sw
     assert "!SNAPSHOT_CACHES.includes(name)" in sw
     assert "./python.mjs" in sw  # precached like every file
