@@ -3,7 +3,7 @@
    SNAPSHOT_CACHES (python.mjs's, named by their snapshot keys), PRECACHE
    (every page's files, relative to this script) and GROUPS (the files only
    some pages use: each game's, the tutorial's pictures), with the pages that
-   use them (PAGE_GROUPS, EMBEDS; diceland_build/split.py). */
+   use them (PAGE_GROUPS, DEFAULT_GAME, LANGUAGES; diceland_build/split.py). */
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
@@ -158,8 +158,9 @@ function refill(also = []) {
   const run = () => caches.open(CACHE_NAME)
     .then((cache) => wanted(cache, also).then((files) => Promise.all(files.map((path) => cache.match(path).then((hit) =>
       hit || keep(cache, path))))));
-  const next = (refilling || Promise.resolve()).then(run, run);
-  refilling = next.finally(() => { if (refilling === next) refilling = null; });
+  const next = (refilling || Promise.resolve()).then(run);
+  const settled = refilling = next.catch(() => {});
+  settled.then(() => { if (refilling === settled) refilling = null; });
   return next;
 }
 
