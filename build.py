@@ -19,12 +19,14 @@ What ends up in ``dist/``::
     *.css, *.js, python*.mjs, manifest.webmanifest, icons/, favicon.ico
     boot-strings.js, tutorial-list.js
                          the boot texts and the tutorial's list, written here
-    pyscript.toml        names the interpreter and the wheels, unpacked at start-up
+    pyscript.toml        names the interpreter and the shared wheels, unpacked at start-up
+    pyscript-<game>.toml  ... and the game's own archive (its page, an embed of it)
     sw.js                service worker; precache list + cache name from content
     pyodide/             Pyodide's core files and a pyodide-lock.json with no packages
     pyscript/            @pyscript/core's dist/ (no source maps, editor or terminal; one patch)
     wheels/<hash>/       diceland_core, diceland_site and diceland_web, built here
-                         with zipfile
+                         with zipfile, and each game's own archive of their files
+                         (diceland_game_<game>: diceland_build/split.py)
     pictures/            every step of every lesson as SVG, pictures/index.json, and
                          each game's new sheet (pictures/start/, the boot screen's)
 
@@ -52,12 +54,15 @@ import tomllib
 from pathlib import Path
 
 from diceland_build.icons import favicon_ico, icon_png
-from diceland_build.lessons import lesson_pictures, opening_pictures, read_lessons, tutorial_script
+from diceland_build.lessons import (lesson_pictures, opening_pictures, opening_pictures_by_language, read_lessons,
+                                    tutorial_script)
 from diceland_build.pyscript_files import not_fetched
-from diceland_build.report import download_sizes, size_table
+from diceland_build.report import download_sizes, page_table, size_table
 from diceland_build.server import LAN_HOST, make_server, site_urls
 from diceland_build.stdlib import read_keep, trim_stdlib
 from diceland_build.verified import MARK_NAME, build_mark, mark_pages, runtime_files, runtime_files_script
+from diceland_build.split import (DEFAULT_GAME, EMBED_PAGE, GAME_ARCHIVE, archive_game, config_name, first_visit,
+                                  groups, page_groups)
 from diceland_build.wheels import build_review_bundle, build_wheel, left_out_of_the_site, package_files
 
 ROOT = Path(__file__).resolve().parent
@@ -133,15 +138,21 @@ def core_version() -> str:
     raise BuildError("diceland_core/version.py has no __version__")
 
 
-def build_core_wheel(strip: bool = False) -> tuple[str, bytes]:
-    """The diceland_core wheel: the package and the shipped boards (as
+CORE_SUMMARY = "Roll & write dice games: pure-Python rules engines, bots and tools"
+
+
+def core_files(strip: bool = False) -> list[tuple[str, bytes]]:
+    """The diceland_core wheel's files: the package and the shipped boards (as
     ``diceland_core/boards``, where :func:`boards_dir` looks first); ``strip``:
     the site's, its sources without comments and most docstrings."""
     files = package_files(ROOT / "diceland_core", "diceland_core", strip)
     boards = package_files(ROOT / "boards", "diceland_core/boards")
-    files += [board_as_json(name, data) for name, data in boards] if strip else boards
-    return build_wheel("diceland_core", core_version(),
-                       "Roll & write dice games: pure-Python rules engines, bots and tools", files, record=not strip)
+    return files + ([board_as_json(name, data) for name, data in boards] if strip else boards)
+
+
+def build_core_wheel(strip: bool = False) -> tuple[str, bytes]:
+    """The diceland_core wheel (:func:`core_files`)."""
+    return build_wheel("diceland_core", core_version(), CORE_SUMMARY, core_files(strip), record=not strip)
 
 
 def board_as_json(name: str, data: bytes) -> tuple[str, bytes]:
@@ -166,12 +177,40 @@ SITE_PACKAGES = {
 }
 
 
-def build_site_wheel(version: str, name: str = "diceland_site", strip: bool = False) -> tuple[str, bytes] | None:
-    """A tiny pure wheel of ``site/<name>`` (None until that package exists)."""
-    package = SITE / name
-    if not package.is_dir() or not any(package.glob("*.py")):
-        return None
-    return build_wheel(name, version, SITE_PACKAGES[name], package_files(package, name, strip), record=not strip)
+def site_wheels(games: tuple[str, ...]) -> tuple[list[tuple[str, bytes]], dict[str, tuple[str, bytes]]]:
+    """The pages' archives: the shared wheels (diceland_core, diceland_site
+    and diceland_web, stripped, without any one game's files) and each game's
+    own archive of those files (:mod:`diceland_build.split`)."""
+    version = core_version()
+    packages = {"diceland_core": (CORE_SUMMARY, core_files(True))}
+    packages.update({name: (summary, package_files(SITE / name, name, True))
+                     for name, summary in SITE_PACKAGES.items() if any((SITE / name).glob("*.py"))})
+    shared, own = [], {game: [] for game in games}
+    for name, (summary, files) in packages.items():
+        rest = []
+        for path, data in files:
+            game = archive_game(path, games)
+            (own[game] if game else rest).append((path, data))
+        shared.append(build_wheel(name, version, summary, rest, record=False))
+    archives = {game: build_wheel(GAME_ARCHIVE.format(game), version, f"The {game} game of the site's pages: "
+                                  "its engine, its plug-in and its page", files, record=False)
+                for game, files in own.items() if files}
+    return shared, archives
+
+
+def game_pages() -> dict[str, str | None]:
+    """Each page that runs Python, with its game (None: no one game's)."""
+    games = json.loads((SITE / "diceland_site" / "games" / "games.json").read_text(encoding="utf-8"))
+    return {**{entry["page"]: entry["game"] for entry in games}, "tutorial.html": None, "embed.html": None}
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(game for game in game_pages().values() if game)
+
+
+def languages() -> list[str]:
+    """The site's languages (its locale files)."""
+    return sorted(path.stem for path in (SITE / "diceland_site" / "locales").glob("*.json"))
 
 
 # -- icons --------------------------------------------------------------------
@@ -258,6 +297,8 @@ PYTHON_MODULE = "python.mjs"
 #: Prefix of the Cache Storage name that holds python.mjs's memory snapshot
 #: and the bytecode of the modules it compiled.
 SNAPSHOT_CACHE_PREFIX = "diceland-snapshot-"
+#: ... and of the one that holds the bytecode of every page's modules.
+BYTECODE_CACHE_PREFIX = "diceland-bytecode-"
 #: The sources that decide what a snapshot holds: python.mjs and the Python
 #: it runs (what is imported) and the worker that makes it.
 SNAPSHOT_SOURCES = (PYTHON_MODULE, "python-code.mjs", "python-snapshot.mjs")
@@ -277,19 +318,27 @@ def snapshot_key(out_files: dict[str, bytes], wheel_urls: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def render_python_module(out_files: dict[str, bytes], wheel_urls: list[str]) -> bytes:
-    """site/python.mjs with ``__BUILD__`` = {"key": snapshot key, "wheels": URLs}."""
+def render_python_module(out_files: dict[str, bytes], sets: dict[str, list[str]]) -> bytes:
+    """site/python.mjs with ``__BUILD__`` = {"sets": {configuration: {"key":
+    snapshot key, "wheels": URLs}}, "bytecode": key}: each page's wheels
+    (named by its PyScript configuration) and the key of their snapshot, and
+    the key of the compiled modules every page shares (of every wheel)."""
     template = (SITE / PYTHON_MODULE).read_text()
     if template.count("__BUILD__") != 1:
         raise BuildError(f"site/{PYTHON_MODULE} must name __BUILD__ exactly once")
-    build = {"key": snapshot_key(out_files, wheel_urls), "wheels": wheel_urls}
+    every = sorted({url for urls in sets.values() for url in urls})
+    build = {"sets": {name: {"key": snapshot_key(out_files, urls), "wheels": urls} for name, urls in sets.items()},
+             "bytecode": snapshot_key(out_files, every)}  # the compiled modules: every page's, one cache
     return template.replace("__BUILD__", json.dumps(build, sort_keys=True)).encode()
 
 
-def snapshot_cache_name(python_module: bytes) -> str:
-    """The Cache Storage name python.mjs keeps its snapshot under."""
-    line = next(l for l in python_module.decode().splitlines() if l.startswith("const BUILD = "))
-    return SNAPSHOT_CACHE_PREFIX + json.loads(line.removeprefix("const BUILD = ").rstrip(";"))["key"]
+def snapshot_cache_names(python_module: bytes) -> list[str]:
+    """The Cache Storage names python.mjs keeps its snapshots under, one per
+    wheel set (each page's configuration), and its bytecode's."""
+    line = next(l for l in python_module.decode().splitlines() if l.startswith("const SETS = "))
+    build = json.loads(line.removeprefix("const SETS = ").rstrip(";"))
+    return sorted({SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in build["sets"].values()}
+                  | {BYTECODE_CACHE_PREFIX + build["bytecode"]})
 
 
 def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]:
@@ -319,20 +368,23 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
             out_files["pyscript/" + path.relative_to(pyscript_dist).as_posix()] = data
     patch_pyscript(out_files)
 
-    version = core_version()
-    urls = []
-    for wheel in (build_core_wheel(True), *(build_site_wheel(version, n, True) for n in SITE_PACKAGES)):
-        if wheel is None:
-            continue
-        name, data = wheel
-        rel = f"wheels/{sha256_hex(data)[:16]}/{name}"
-        out_files[rel] = data
-        urls.append("./" + rel)
+    shared, archives = site_wheels(game_names())
+
+    def place(wheel: tuple[str, bytes]) -> str:
+        rel = f"wheels/{sha256_hex(wheel[1])[:16]}/{wheel[0]}"
+        out_files[rel] = wheel[1]
+        return "./" + rel
+
+    urls = [place(wheel) for wheel in shared]
+    own = {game: place(wheel) for game, wheel in archives.items()}
+    sets = {config_name(None): urls, **{config_name(game): urls + [url] for game, url in own.items()}}
+    for name, wheel_urls in sets.items():
+        out_files[name] = pyscript_toml(wheel_urls, site_packages(lock))
+    out_files[PYTHON_MODULE] = render_python_module(out_files, sets)
+    urls += own.values()
     # the review's bundle: not unpacked at start, fetched when a review is opened
     name, data = build_review_bundle({"diceland_core": ROOT / "diceland_core", **{n: SITE / n for n in SITE_PACKAGES}})
     out_files[f"review/{sha256_hex(data)[:16]}/{name}"] = data
-    out_files["pyscript.toml"] = pyscript_toml(urls, site_packages(lock))
-    out_files[PYTHON_MODULE] = render_python_module(out_files, urls)
 
     for path in sorted(SITE.rglob("*")):
         rel = path.relative_to(SITE)
@@ -345,7 +397,9 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
             if path.suffix == ".html" else data
     out_files.update(lesson_outputs())
     # and what boot.js counts and checks
-    out_files["boot-strings.js"] = boot_strings() + download_sizes(out_files) + runtime_files_script(out_files)
+    # (and the games with their own wheels: an embed picks its game's configuration)
+    out_files["boot-strings.js"] = (boot_strings() + download_sizes(out_files) + runtime_files_script(out_files)
+                                    + f"window.DICELAND_GAME_NAMES = {json.dumps(sorted(own))};\n".encode())
     out_files["games.js"] = games_script()
     out_files["favicon.ico"] = favicon_ico()
     return urls
@@ -451,18 +505,53 @@ def precached(out_files: dict[str, bytes]) -> list[str]:
     return ["./"] + sorted(p for p in out_files if (p in opening or not RUNTIME_CACHED.fullmatch(p)) and p not in skip)
 
 
+def precache_groups(out_files: dict[str, bytes]) -> tuple[list[str], dict[str, list[str]]]:
+    """What the service worker precaches for every page (a first visit of
+    the home page), and the groups of the rest of :func:`precached`, each
+    kept once a page that uses it is opened (:mod:`diceland_build.split`)."""
+    every = precached(out_files)
+    grouped = groups(every, opening_pictures_by_language(out_files), game_names())
+    inside = {rel for paths in grouped.values() for rel in paths}
+    return [rel for rel in every if rel not in inside], grouped
+
+
+def first_visits(out_files: dict[str, bytes]) -> dict[str, list[str]]:
+    """What a first visit of each page downloads (the service worker's
+    precache and the page's groups): the home page, each page that runs
+    Python, the tutorial in each language, an embed of each game's lessons."""
+    shared, grouped = precache_groups(out_files)
+    pages = page_groups(game_pages(), game_names())
+    visits = {"index.html": shared}
+    for page in game_pages():
+        if page == EMBED_PAGE:
+            visits.update({f"{page}?game={game}": first_visit(page, shared, grouped, pages, game=game)
+                           for game in game_names()})
+        elif page == "tutorial.html":
+            visits.update({f"{page}?lang={lang}": first_visit(page, shared, grouped, pages, lang=lang)
+                           for lang in languages()})
+        else:
+            visits[page] = first_visit(page, shared, grouped, pages)
+    return visits
+
+
 def render_service_worker(out_files: dict[str, bytes], mark: str = "") -> bytes:
     """site/sw.js with its cache names, precache list, the runtime files'
     sizes and hashes and the pages' ``mark`` (:mod:`diceland_build.verified`)."""
     template = (SITE / "sw.js").read_text()
-    precache = precached(out_files)
+    precache, grouped = precache_groups(out_files)
+    dotted = {name: ["./" + rel for rel in paths] for name, paths in grouped.items()}
     digest = hashlib.sha256()
     for name in sorted(out_files):
         digest.update(name.encode() + b"\0" + sha256_hex(out_files[name]).encode() + b"\n")
     cache_name = "diceland-" + digest.hexdigest()[:16]
-    snapshot = snapshot_cache_name(out_files[PYTHON_MODULE]) if PYTHON_MODULE in out_files else ""
+    snapshots = snapshot_cache_names(out_files[PYTHON_MODULE]) if PYTHON_MODULE in out_files else []
     text = (template.replace("__CACHE_NAME__", json.dumps(cache_name))
-                    .replace("__SNAPSHOT_CACHE__", json.dumps(snapshot))
+                    .replace("__SNAPSHOT_CACHES__", json.dumps(snapshots))
+                    .replace("__GROUPS__", json.dumps(dotted, indent=1))
+                    .replace("__PAGE_GROUPS__", json.dumps({"./" + page: names for page, names
+                                                            in page_groups(game_pages(), game_names()).items()}))
+                    .replace("__DEFAULT_GAME__", json.dumps(DEFAULT_GAME))
+                    .replace("__LANGUAGES__", json.dumps(languages()))
                     .replace("__FILES__", json.dumps({"./" + p: v for p, v in runtime_files(out_files).items()},
                                                      separators=(",", ":")))
                     .replace("__MARK__", json.dumps(f'<meta name="{MARK_NAME}" content="{mark}">'))
@@ -493,6 +582,7 @@ def build(out: Path = DIST, quiet: bool = False, full_stdlib: bool = False) -> d
     if not quiet:
         print(f"built {out} ({len(files)} files)")
         print(size_table(files, [p for p in precached(files) if p in files]))
+        print(page_table(files, first_visits(files)))
     return files
 
 

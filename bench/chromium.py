@@ -79,7 +79,11 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     files["botbench.html"] = BOTBENCH_HTML.format(csp=csp_meta(files["diceland.html"].decode())).encode()
     files["botbench.py"] = (ROOT / "bench" / "page_bot.py").read_bytes()
     # the site's wheels leave the simulator out; the bench page puts it back
+    # (and plays every game: the shared wheels and each game's own archive)
     toml = files["pyscript.toml"].decode()
+    for name in sorted(n for n in files if n.startswith("pyscript-") and n.endswith(".toml")):
+        toml += "".join(f"{line}\n" for line in files[name].decode().splitlines()
+                        if line.startswith('"./wheels/') and line not in toml)
     packages = build.site_packages(json.loads(files["pyodide/pyodide-lock.json"]))
     files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
     extra = {"botbench-simulate.py": "diceland_core/core/simulate.py"}

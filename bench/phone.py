@@ -15,8 +15,8 @@ an embed started by its reader (``embed.html?scenario=overshoot`` in a frame
 of a bench-only host page, its Play pressed as soon as it shows; its times
 are the frame's), the bare page, and Pyodide alone (``pyodide.html``:
 ``loadPyodide`` from Pyodide's own files, its whole standard library, then
-the engine wheel unpacked and ``diceland_core`` imported: the stack as it
-comes, before the site trims it).  For each visit:
+the engine wheel, every game's, unpacked and ``diceland_core`` imported:
+the stack as it comes, before the site trims and splits it).  For each visit:
 
 * first paint (``first-contentful-paint``), the game's picture on the boot
   screen (boot.js's ``img.boot-frame`` loaded) and ready (``<html
@@ -47,7 +47,7 @@ import threading
 import time
 from pathlib import Path
 
-from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, build_bench_site
+from chromium import ARGS, CHROMIUM, ROOT, TIMEOUT_MS, build_bench_site, load_build
 
 sys.path.insert(0, str(ROOT))
 
@@ -226,8 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         whole.mkdir()
         for name in PYODIDE_FILES:
             (whole / name).write_bytes((ROOT / "node_modules" / "pyodide" / name).read_bytes())
-        wheel = next(p for p in files if p.startswith("wheels/") and "/diceland_core-" in p)
-        (out / "pyodide.html").write_text(PYODIDE_ALONE.format(wheel="./" + wheel), encoding="utf-8")
+        # the whole engine (every game), as the site's pages had it in one wheel
+        # before each game's code moved into its own archive
+        name, data = load_build().build_core_wheel(strip=True)
+        (whole / name).write_bytes(data)
+        (out / "pyodide.html").write_text(PYODIDE_ALONE.format(wheel=f"./pyodide-whole/{name}"), encoding="utf-8")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:

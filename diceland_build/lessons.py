@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-__all__ = ["read_lessons", "lesson_pictures", "tutorial_script", "opening_pictures"]
+__all__ = ["read_lessons", "lesson_pictures", "tutorial_script", "opening_pictures", "opening_pictures_by_language"]
 
 
 def _site_importable(root: Path) -> None:
@@ -46,17 +46,25 @@ def opening_pictures(out_files: dict[str, bytes]) -> set[str]:
     ``pictures/index.json`` and lesson files in ``out_files``: precached,
     so that the tutorial shows every lesson offline (its other steps are
     kept once fetched)."""
+    return set().union(*opening_pictures_by_language(out_files).values())
+
+
+def opening_pictures_by_language(out_files: dict[str, bytes]) -> dict[str, set[str]]:
+    """:func:`opening_pictures` by the language they are drawn in (a
+    picture with no words drawn in: in every language's)."""
+    from diceland_site.i18n import LANGUAGES
     from diceland_site.pictures import MANIFEST
     lessons = json.loads(out_files.get(MANIFEST, b"{}")).get("lessons", {})
-    found = set()
+    found: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     for item in lessons.values():
         data = json.loads(out_files.get(f"{item['folder']}/{item['file']}", b"{}"))
         tried = data.get("try") if isinstance(data.get("try"), dict) else {}
         step = tried.get("step", item.get("start"))
         steps = item.get("steps", [])
-        for seq in (steps.values() if isinstance(steps, dict) else [steps]):
+        for lang in LANGUAGES:
+            seq = steps.get(lang, []) if isinstance(steps, dict) else steps
             if isinstance(step, int) and 0 <= step < len(seq):
-                found.add(seq[step]["src"])
+                found[lang].add(seq[step]["src"])
     return found
 
 

@@ -7,7 +7,9 @@ import gzip
 import hashlib
 import json
 
-__all__ = ["DOWNLOADS", "download_sizes", "group_of", "gzip_size", "size_table"]
+from diceland_build.split import GAME_ARCHIVE
+
+__all__ = ["DOWNLOADS", "download_sizes", "first_visit_bytes", "group_of", "gzip_size", "page_table", "size_table"]
 
 
 _GZIPPED: dict[bytes, int] = {}
@@ -48,7 +50,21 @@ def size_table(out_files: dict[str, bytes], first: list[str]) -> str:
         if name == "total":
             lines.append("-" * 48)
         lines.append(f"{name:<10}{count:>6}{kb(raw):>16}{kb(gz):>16}")
-    lines.append(f"first visit (the precache): {first_visit[2] / 1e6:.2f} MB gzip")
+    lines.append(f"the whole precache (every page's groups): {first_visit[2] / 1e6:.2f} MB gzip")
+    return "\n".join(lines)
+
+
+def first_visit_bytes(out_files: dict[str, bytes], paths: list[str]) -> int:
+    """The gzip bytes of a first visit that downloads ``paths`` (``./``:
+    the home page, index.html)."""
+    return sum(gzip_size(out_files["index.html" if p == "./" else p]) for p in paths)
+
+
+def page_table(out_files: dict[str, bytes], visits: dict[str, list[str]]) -> str:
+    """Each page's first visit (``visits``: page → what it downloads), gzip."""
+    lines = [f"{'first visit of':<28}{'files':>6}{'gzip':>12}"]
+    for page, paths in visits.items():
+        lines.append(f"{page:<28}{len(paths):>6}{first_visit_bytes(out_files, paths) / 1e6:>9.2f} MB")
     return "\n".join(lines)
 
 
@@ -58,7 +74,10 @@ DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/p
 
 def download_sizes(out_files: dict[str, bytes]) -> bytes:
     """A line of JavaScript for boot.js: ``window.DICELAND_DOWNLOADS`` =
-    {path: [bytes, gzip bytes]} of :data:`DOWNLOADS` and the wheels."""
-    names = [n for n in DOWNLOADS if n in out_files] + sorted(n for n in out_files if n.endswith(".whl"))
+    {path: [bytes, gzip bytes]} of :data:`DOWNLOADS` and the wheels every
+    page unpacks (not a game's own archive: a page fetches one or none)."""
+    own = "/" + GAME_ARCHIVE.format("")
+    names = [n for n in DOWNLOADS if n in out_files] + sorted(
+        n for n in out_files if n.endswith(".whl") and own not in n)
     sizes = {n: [len(out_files[n]), gzip_size(out_files[n])] for n in names}
     return f"window.DICELAND_DOWNLOADS = {json.dumps(sizes, sort_keys=True)};\n".encode()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import ast
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -186,8 +187,9 @@ def find_modules(log=print) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         files = build.build(Path(tmp), quiet=True, full_stdlib=True)
         archive = archive_modules(files["pyodide/" + build.STDLIB])
-        wheels = [line.split("=")[0].strip().strip('"') for line in files["pyscript.toml"].decode().splitlines()
-                  if line.startswith('"./wheels/')]
+        # every page's wheels: the shared ones and each game's archive
+        wheels = sorted({line.split("=")[0].strip().strip('"') for name in files if re.fullmatch(r"pyscript[a-z-]*\.toml", name)
+                         for line in files[name].decode().splitlines() if line.startswith('"./wheels/')})
         httpd, base = serve_in_thread(Path(tmp))
         found: set[str] = set()
         try:

@@ -78,7 +78,10 @@
     const py = document.createElement("script");
     py.type = "py";
     py.src = "./embed.py";
-    py.setAttribute("config", "./pyscript.toml");
+    // its game's wheels (teaching.py's parse_game; a game the site does not
+    // have: Diceland's, and Python says so)
+    const named = query ? (query.getAll("game").pop() || "diceland").trim().toLowerCase() : "diceland";
+    py.setAttribute("config", `./pyscript-${(window.DICELAND_GAME_NAMES || []).includes(named) ? named : "diceland"}.toml`);
     document.body.appendChild(py);
     const core = document.createElement("script");
     core.type = "module";

@@ -8,8 +8,8 @@
    (python-snapshot.mjs; one started with `_makeSnapshot` cannot serve the
    page: its `js` module refuses every call) that has imported the engine and
    the site's Python layer and has never been handed a JavaScript object.  The snapshot goes into Cache Storage under a
-   name made of the content hashes of Pyodide, the wheels and these two files
-   (build.py fills in BUILD), next to the service worker's cache.  The next
+   name made of the content hashes of Pyodide, the page's wheels and these two files
+   (build.py fills in BUILD: a key and wheels per page's configuration), next to the service worker's cache.  The next
    visit restores it, reseeds `random` (a snapshot freezes it) and hands it to
    PyScript, whose [files] put the wheels' files back (the file system is not
    in the snapshot; the imported modules are).
@@ -23,7 +23,8 @@
    A visit that boots normally compiles the site's modules from source, as
    Python does, unless their bytecode is cached: the same cache keeps it
    (python.bytecode, the files Python wrote under sys.pycache_prefix while
-   the page imported them), so a page that cannot restore a snapshot (it
+   the page imported them; one cache for every page of the build,
+   BYTECODE_CACHE), so a page that cannot restore a snapshot (it
    is off, not made yet, or refused) still skips the compiling.  The wheels
    are unpacked afresh on every visit, so the site's source files are checked
    against their bytecode by size only (BuildSourceLoader below); the cache's
@@ -44,11 +45,19 @@ import { GUARD, IMPORTS, KEEP_BYTECODE, KEEP_GENERATED, UNPACK } from "./python-
 
 export { version };
 
-const BUILD = __BUILD__;
+/** Every page's wheels and snapshot key, by its configuration (build.py). */
+const SETS = __BUILD__;
+/** This page's. */
+const BUILD = wheelSet(SETS);
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const WHEELS = BUILD.wheels.map((path) => new URL(path, import.meta.url).href);
 const PREFIX = "diceland-snapshot-";
 const CACHE = PREFIX + BUILD.key;
+/** The snapshot caches of this build (one per wheel set): the others go. */
+const CACHES = BUILD.caches.map((key) => PREFIX + key);
+/** The bytecode of every page's modules: one cache for the build (its key covers every wheel). */
+const BYTECODE_PREFIX = "diceland-bytecode-";
+const BYTECODE_CACHE = BYTECODE_PREFIX + SETS.bytecode;
 const ENTRY = new URL("./python.snapshot", import.meta.url).href;
 const BYTECODE = new URL("./python.bytecode", import.meta.url).href;
 /** Where Python writes the bytecode of the modules it compiles (sys.pycache_prefix). */
@@ -60,6 +69,17 @@ const figures = globalThis.dicelandSnapshot = {};
 /** ... and of its cached bytecode: modules read, modules compiled by this
     visit; dataclasses' texts read (generatedRead) and compiled (generatedCompiled). */
 const bytecodeFigures = globalThis.dicelandBytecode = {};
+
+/** This page's wheels and their snapshot's key: the set of `build.sets`
+    named by its PyScript configuration (<script type="py" config>; a page
+    of one game unpacks only its game's archive with the shared wheels),
+    with `caches`, every set's key. */
+function wheelSet(build) {
+  const script = document.querySelector('script[type="py"][config]');
+  const name = script ? new URL(script.getAttribute("config"), document.baseURI).pathname.split("/").pop() : "";
+  const set = build.sets[name] || build.sets["pyscript.toml"];
+  return { ...set, caches: Object.values(build.sets).map((entry) => entry.key) };
+}
 
 function mark(name, value) {
   root.dataset[name] = value;
@@ -98,7 +118,7 @@ async function sha256(bytes) {
 async function forget(why, err, entry = ENTRY) {
   warn(why, err);
   try {
-    await (await caches.open(CACHE)).delete(entry);
+    await (await caches.open(entry === BYTECODE ? BYTECODE_CACHE : CACHE)).delete(entry);
   } catch (_) { /* nothing to delete, or storage refused */ }
 }
 
@@ -267,7 +287,8 @@ async function store(bytes) {
     },
   }));
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    if ((name.startsWith(PREFIX) && !CACHES.includes(name))
+        || (name.startsWith(BYTECODE_PREFIX) && name !== BYTECODE_CACHE)) await caches.delete(name);
   }
 }
 
@@ -308,10 +329,10 @@ const GENERATED = "dataclasses.marshal";
     Stored as: 4 bytes (big-endian length of the index), the index (JSON:
     [[path, length], ...]), then the files' bytes in that order. */
 async function readBytecode() {
-  const hit = await (await caches.open(CACHE)).match(BYTECODE);
+  const hit = await (await caches.open(BYTECODE_CACHE)).match(BYTECODE);
   if (!hit) return null;
   const bytes = new Uint8Array(await hit.arrayBuffer());
-  if (hit.headers.get("x-snapshot-key") !== BUILD.key
+  if (hit.headers.get("x-snapshot-key") !== SETS.bytecode
       || hit.headers.get("x-bytecode-sha256") !== await sha256(bytes)) {
     throw new Error("the cached bytecode is damaged");
   }
@@ -418,11 +439,11 @@ async function saveBytecode(py, folder, keepGenerated) {
       out.set(bytes, at);
       at += bytes.length;
     }
-    const cache = await caches.open(CACHE);
+    const cache = await caches.open(BYTECODE_CACHE);
     await cache.put(BYTECODE, new Response(out, {
       headers: {
         "content-type": "application/octet-stream",
-        "x-snapshot-key": BUILD.key,
+        "x-snapshot-key": SETS.bytecode,
         "x-bytecode-sha256": await sha256(out),
       },
     }));
@@ -431,5 +452,5 @@ async function saveBytecode(py, folder, keepGenerated) {
     bytecodeFigures.bytes = out.length;
     return "saved";
   };
-  await onePageAtATime(CACHE + ":bytecode", "bytecode", work);
+  await onePageAtATime(BYTECODE_CACHE, "bytecode", work);
 }

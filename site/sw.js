@@ -1,14 +1,29 @@
 /* Diceland service worker: precache the whole site, serve it cache-first.
    build.py fills in CACHE_NAME (a hash of every precached file's content),
-   SNAPSHOT_CACHE (python.mjs's, named by its snapshot key) and PRECACHE
-   (every file of the build, relative to this script). */
+   SNAPSHOT_CACHES (python.mjs's, named by their snapshot keys), PRECACHE
+   (every page's files, relative to this script) and GROUPS (the files only
+   some pages use: each game's, the tutorial's pictures), with the pages that
+   use them (PAGE_GROUPS, DEFAULT_GAME, LANGUAGES; diceland_build/split.py). */
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
-// python.mjs's memory snapshot of this build's interpreter and the bytecode
-// of its modules: kept, while those of other builds go with their caches.
-const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
+// python.mjs's memory snapshots of this build's interpreter (one per page's
+// wheels) and the bytecode of its modules: kept, while those of other builds
+// go with their caches.
+const SNAPSHOT_CACHES = __SNAPSHOT_CACHES__;
 const PRECACHE = __PRECACHE__;
+// A group is kept once a page that uses it is opened (PAGE_GROUPS: a game's
+// page its game's archive; the tutorial the lessons and their pictures in its
+// language, "{lang}", and in every language once this worker serves it; an
+// embed opened at the top its game's, "{game}": its game=, else
+// DEFAULT_GAME), or once a page asks for a game's archive (an embed in a
+// frame whose reader started its live board), and from then on with the
+// precache (a mark in the cache says so: KEPT + its name).
+const GROUPS = __GROUPS__;
+const PAGE_GROUPS = __PAGE_GROUPS__;
+const DEFAULT_GAME = __DEFAULT_GAME__;
+const LANGUAGES = __LANGUAGES__;
+const KEPT = "./.kept-group/";
 // The runtime files' sizes and SHA-256 ({path: [bytes, hash]}) and the mark
 // of this build's pages (build.py, diceland_build/verified.py): a file that
 // fails its check, or a page without the mark (a Wi-Fi login page, an error
@@ -38,6 +53,60 @@ function precacheRequest(path) {
 
 function isPage(path) {
   return path === "./" || path.endsWith(".html");
+}
+
+// The path of `url` relative to this script ("./clever.html").
+function pathOf(url) {
+  return "." + url.pathname.slice(new URL(self.registration.scope).pathname.length - 1);
+}
+
+// The page's language as its Python chooses it, but for a choice stored in
+// the page's storage: its lang=, else the browser's, else English.
+function languageOf(params) {
+  const asked = (params.get("lang") || "").trim().toLowerCase();
+  if (LANGUAGES.includes(asked)) return asked;
+  const browser = Array.from(self.navigator.languages || [self.navigator.language || ""]);
+  const found = browser.map((tag) => String(tag).split("-")[0].toLowerCase()).find((tag) => LANGUAGES.includes(tag));
+  return found || "en";
+}
+
+// The groups the page at `href` uses (`nested`: shown in a frame, where an
+// embed shows pictures until its reader starts it; `served`: opened through
+// this worker, not a first visit: then all of them).
+function pageGroups(href, nested, served = false) {
+  // a page of the site opened again (not in a frame): every group, so that
+  // from the second visit on every game plays offline, while a first visit
+  // fetches only what its page uses
+  if (served && !nested) return Object.keys(GROUPS);
+  const url = new URL(href);
+  const game = (url.searchParams.getAll("game").pop() || DEFAULT_GAME).trim().toLowerCase();
+  const langs = served ? LANGUAGES : [languageOf(url.searchParams)];
+  return (PAGE_GROUPS[pathOf(url)] || [])
+    .filter((name) => !(nested && name.includes("{game}")))
+    .flatMap((name) => langs.map((lang) => name.replace("{game}", game).replace("{lang}", lang)))
+    .filter((name, i, all) => Object.prototype.hasOwnProperty.call(GROUPS, name) && all.indexOf(name) === i);
+}
+
+// The game whose archive `path` is, or null.
+function archiveOf(path) {
+  return Object.keys(GROUPS).find((name) => path.endsWith(".whl") && GROUPS[name].includes(path)) || null;
+}
+
+// The files to keep: the precache and the groups of the pages open (and of
+// `also`), and of every group kept before (each marked kept).
+async function wanted(cache, also = []) {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const names = new Set(also);
+  for (const page of pages) pageGroups(page.url, page.frameType === "nested").forEach((name) => names.add(name));
+  // (by this version or the one before: a new version keeps what it kept)
+  for (const name of Object.keys(GROUPS)) if (await caches.match(KEPT + name)) names.add(name);
+  for (const name of names) if (!(await cache.match(KEPT + name))) await cache.put(KEPT + name, new Response(""));
+  return PRECACHE.concat(...[...names].map((name) => GROUPS[name]));
+}
+
+// What the page at `href` needs kept to work offline: the precache and its groups.
+function neededBy(href) {
+  return PRECACHE.concat(...pageGroups(href, false).map((name) => GROUPS[name]));
 }
 
 async function sha256(bytes) {
@@ -84,7 +153,8 @@ async function keep(cache, path) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
-      .then((cache) => Promise.all(PRECACHE.map((path) => keep(cache, path).then((kept) => kept || isPage(path)))))
+      .then((cache) => wanted(cache).then((files) =>
+        Promise.all(files.map((path) => keep(cache, path).then((kept) => kept || isPage(path))))))
       .then((kept) => {
         if (!kept.every(Boolean)) throw new Error("some files could not be had right: not installed");
       })
@@ -93,43 +163,46 @@ self.addEventListener("install", (event) => {
 
 // The precache made whole again: a browser's "clear cached files" deletes
 // the caches and leaves this worker registered, so its cache comes back
-// empty at the next fetch. The missing files are fetched again (one refill
-// at a time); resolves to how many of PRECACHE the cache holds.
+// empty at the next fetch. The missing files of wanted() (and of the groups
+// `also`) are fetched again (one refill at a time, another waits for it).
 let refilling = null;
-function refill() {
-  if (!refilling) {
-    refilling = caches.open(CACHE_NAME)
-      .then((cache) => Promise.all(PRECACHE.map((path) => cache.match(path).then((hit) =>
-        hit || keep(cache, path)))))
-      .then((kept) => kept.filter(Boolean).length)
-      .finally(() => { refilling = null; });
-  }
-  return refilling;
+function refill(also = []) {
+  const run = () => caches.open(CACHE_NAME)
+    .then((cache) => wanted(cache, also).then((files) => Promise.all(files.map((path) => cache.match(path).then((hit) =>
+      hit || keep(cache, path))))));
+  const next = (refilling || Promise.resolve()).then(run);
+  const settled = refilling = next.catch(() => {});
+  settled.then(() => { if (refilling === settled) refilling = null; });
+  return next;
 }
 
-// How many files the cache holds now, without fetching any.
-function counted() {
+// How many of `files` the cache holds now, without fetching any.
+function counted(files) {
   return caches.open(CACHE_NAME)
-    .then((cache) => Promise.all(PRECACHE.map((path) => cache.match(path))))
+    .then((cache) => Promise.all(files.map((path) => cache.match(path))))
     .then((hits) => hits.filter(Boolean).length);
 }
 
-function tellPages(have) {
-  const answer = { type: OFFLINE_ANSWER, ready: have === PRECACHE.length, have, total: PRECACHE.length };
-  return self.clients.matchAll({ type: "window", includeUncontrolled: true })
-    .then((pages) => pages.forEach((page) => page.postMessage(answer)));
+function tell(page, have, total) {
+  page.postMessage({ type: OFFLINE_ANSWER, ready: have === total, have, total });
 }
 
-// A page's question: the count at once (a page learns that files are being
-// fetched), then, once missing files are fetched again, the new count.
+// A page's question, about the files it needs: the count at once (a page
+// learns that files are being fetched), then, once missing files are fetched
+// again, the new count.
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === TAKE) {
     event.waitUntil(self.skipWaiting());
     return;
   }
-  if (!event.data || event.data.type !== OFFLINE_ASK) return;
-  event.waitUntil(counted().then((have) => tellPages(have)
-    .then(() => (have === PRECACHE.length ? null : refill().then(tellPages)))));
+  if (!event.data || event.data.type !== OFFLINE_ASK || !event.source) return;
+  const page = event.source;
+  const needed = neededBy(page.url);
+  event.waitUntil(counted(needed).then((have) => {
+    tell(page, have, needed.length);
+    return have === needed.length ? null : refill(pageGroups(page.url, false))
+      .then(() => counted(needed)).then((now) => tell(page, now, needed.length));
+  }));
 });
 
 // The review's bundle as fetched: kept if it is this build's.
@@ -142,7 +215,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME && name !== SNAPSHOT_CACHE)
+        names.filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME && !SNAPSHOT_CACHES.includes(name))
           .map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
       .then(() => refill())
@@ -156,12 +229,13 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   // A page opened with a query (a start link) is still index.html.
   const navigate = request.mode === "navigate";
-  // each page opened checks that the whole site is still kept (and refills it)
-  if (navigate) event.waitUntil(refill());
+  // each page opened checks that the whole site is still kept, its groups
+  // too (and refills it)
+  if (navigate) event.waitUntil(refill(pageGroups(request.url, request.destination === "iframe", true)));
   // a page that found a file damaged asks for it again, bypassing caches:
   // from the network, and kept in place of the old copy if it passes its
   // check (offline: the copy kept)
-  const path = "." + url.pathname.slice(new URL(self.registration.scope).pathname.length - 1);
+  const path = pathOf(url);
   if (request.cache === "reload" && FILES[path]) {
     event.respondWith(fetch(request).then((response) => {
       event.waitUntil(checked(path, response.clone()).then((good) =>
@@ -189,6 +263,9 @@ self.addEventListener("fetch", (event) => {
         // the lessons' pictures are kept once fetched (build.py RUNTIME_CACHED)
         if (response.ok && RUNTIME_CACHED.test(url.pathname)) cache.put(request, response.clone());
         if (REVIEW_BUNDLE.test(url.pathname)) event.waitUntil(keepBundle(cache, path, response.clone()));
+        // a game's archive not kept yet: the whole group is, from now on
+        const group = archiveOf(path);
+        if (group) event.waitUntil(refill([group]));
         return response;
       })))
   );

@@ -193,11 +193,15 @@ def _parent(data, path: list):
 
 def cached_entry(ending: str) -> str:
     """JavaScript lines (for an async function) that open the site's
-    snapshot cache and read its entry whose address ends with ``ending``:
-    they set ``name``, ``cache``, ``request``, ``hit`` and ``bytes``."""
-    return f"""  const name = (await caches.keys()).find((n) => n.startsWith("diceland-snapshot-"));
-  const cache = await caches.open(name);
-  const request = (await cache.keys()).find((r) => r.url.endsWith("{ending}"));
+    snapshot or bytecode cache holding an entry whose address ends with
+    ``ending`` and read it: they set ``name``, ``cache``, ``request``,
+    ``hit`` and ``bytes``."""
+    return f"""  let name, cache, request;
+  for (name of (await caches.keys()).filter((n) => /^diceland-(snapshot|bytecode)-/.test(n))) {{
+    cache = await caches.open(name);
+    request = (await cache.keys()).find((r) => r.url.endsWith("{ending}"));
+    if (request) break;
+  }}
   const hit = await cache.match(request);
   let bytes = new Uint8Array(await hit.arrayBuffer());
 """

@@ -49,14 +49,16 @@ def test_output_shape(builds):
     assert not [n for n in files if n.endswith(".map")], "source maps are not shipped"
     wheels = sorted(n for n in files if n.startswith("wheels/"))
     assert any("/diceland_core-" in n for n in wheels)
-    toml = (one / "pyscript.toml").read_text()
-    assert 'interpreter = "./python.mjs"' in toml
+    tomls = [(one / name).read_text() for name in ("pyscript.toml", "pyscript-diceland.toml",
+                                                    "pyscript-clever.toml", "pyscript-wideshut.toml")]
+    for toml in tomls:
+        assert 'interpreter = "./python.mjs"' in toml
+        assert "packages" not in toml.replace("site-packages", "")
     for wheel in wheels:
         folder = wheel.split("/")[1]
         assert folder == hashlib.sha256(files[wheel]).hexdigest()[:16]  # content-hashed URL
         # unpacked by PyScript's [files] straight into site-packages: no micropip
-        assert f'"./{wheel}" = "/lib/python3.14/site-packages/*"' in toml
-    assert "packages" not in toml.replace("site-packages", "")
+        assert any(f'"./{wheel}" = "/lib/python3.14/site-packages/*"' in toml for toml in tomls)
 
 
 def test_favicon_is_an_ico_holding_the_icon(builds):
@@ -126,7 +128,8 @@ def test_no_absolute_or_offsite_urls_in_the_page(builds):
 
 def test_every_games_lessons_are_shipped_and_precached(builds):
     """tutorial.html and embed.html?game=… read tutorial/<game>/index.json and
-    its lesson files: all of them work offline."""
+    its lesson files: all of them work offline (each game's in its groups,
+    which the service worker keeps with the tutorial and the game's embed)."""
     _, one, _, files, _ = builds
     text = (one / "sw.js").read_text()
     for game in ("diceland", "clever", "wideshut"):
@@ -136,7 +139,9 @@ def test_every_games_lessons_are_shipped_and_precached(builds):
             assert name in files and json.dumps("./" + name) in text, name
     for module in ("diceland_site/lessons.py", "diceland_site/games/clever/lesson.py", "diceland_site/games/wideshut/lesson.py",
                    "diceland_site/lesson_session.py", "diceland_web/lesson_embed.py"):
-        wheel = next(n for n in files if n.startswith("wheels/") and f"/{module.split('/')[0]}-" in n)
+        game = module.split("/")[-2] if "/games/" in module else None
+        package = f"diceland_game_{game}" if game else module.split("/")[0]
+        wheel = next(n for n in files if n.startswith("wheels/") and f"/{package}-" in n)
         assert module.encode() in files[wheel], module
 
 

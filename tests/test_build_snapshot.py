@@ -21,36 +21,65 @@ def built(tmp_path_factory):
     return build, files
 
 
-def build_constant(files: dict[str, bytes]) -> dict:
-    line = next(l for l in files["python.mjs"].decode().splitlines() if l.startswith("const BUILD = "))
-    return json.loads(line.removeprefix("const BUILD = ").rstrip(";"))
+GAMES = ("diceland", "clever", "wideshut")
+
+
+def build_sets(files: dict[str, bytes]) -> dict:
+    """python.mjs's wheel sets: {configuration: {"key", "wheels"}}."""
+    line = next(l for l in files["python.mjs"].decode().splitlines() if l.startswith("const SETS = "))
+    return json.loads(line.removeprefix("const SETS = ").rstrip(";"))["sets"]
+
+
+def build_bytecode_key(files: dict[str, bytes]) -> str:
+    """The key of the bytecode every page shares: of every wheel."""
+    line = next(l for l in files["python.mjs"].decode().splitlines() if l.startswith("const SETS = "))
+    key = json.loads(line.removeprefix("const SETS = ").rstrip(";"))["bytecode"]
+    assert re.fullmatch(r"[0-9a-f]{16}", key)
+    return key
+
+
+def build_constant(files: dict[str, bytes], config: str = "pyscript.toml") -> dict:
+    return build_sets(files)[config]
 
 
 def test_pyscript_starts_python_mjs_and_unpacks_the_wheels(built):
     _, files = built
-    toml = files["pyscript.toml"].decode()
-    assert 'interpreter = "./python.mjs"' in toml
-    assert "packages" not in toml.replace("site-packages", "")  # nothing for PyScript to hand a restore
-    for wheel in build_constant(files)["wheels"]:  # after a restore too: files are not in a snapshot
-        assert f'"{wheel}" = "/lib/python3.14/site-packages/*"' in toml
+    assert set(build_sets(files)) == {"pyscript.toml", *(f"pyscript-{game}.toml" for game in GAMES)}
+    for config, entry in build_sets(files).items():
+        toml = files[config].decode()
+        assert 'interpreter = "./python.mjs"' in toml
+        assert "packages" not in toml.replace("site-packages", "")  # nothing for PyScript to hand a restore
+        listed = re.findall(r'^"(\./wheels/[^"]+)" = "/lib/python3\.14/site-packages/\*"$', toml, re.M)
+        assert listed == entry["wheels"]  # after a restore too: files are not in a snapshot
     assert "__BUILD__" not in files["python.mjs"].decode()
 
 
-def test_python_mjs_installs_every_wheel(built):
+def test_each_page_unpacks_the_shared_wheels_and_its_own_games_alone(built):
+    """A game's page (and an embed of its lessons) unpacks the shared wheels
+    and its game's archive, no other game's; the tutorial the shared ones;
+    every wheel is some page's."""
     _, files = built
     wheels = sorted("./" + name for name in files if name.startswith("wheels/") and name.endswith(".whl"))
-    constant = build_constant(files)
-    assert sorted(constant["wheels"]) == wheels
-    assert {w.rsplit("/", 1)[1].split("-")[0] for w in wheels} == {"diceland_core", "diceland_site", "diceland_web"}
-    assert re.fullmatch(r"[0-9a-f]{16}", constant["key"])
+    sets = build_sets(files)
+    shared = sets["pyscript.toml"]["wheels"]
+    assert {w.rsplit("/", 1)[1].split("-")[0] for w in shared} == {"diceland_core", "diceland_site", "diceland_web"}
+    for game in GAMES:
+        own = sets[f"pyscript-{game}.toml"]["wheels"]
+        assert own[:-1] == shared and own[-1].rsplit("/", 1)[1].startswith(f"diceland_game_{game}-")
+    assert sorted({w for entry in sets.values() for w in entry["wheels"]}) == wheels
+    keys = [entry["key"] for entry in sets.values()]
+    assert all(re.fullmatch(r"[0-9a-f]{16}", key) for key in keys) and len(set(keys)) == len(keys)
+    for page, config in [(f"{game}.html", f"pyscript-{game}.toml") for game in GAMES] + [("tutorial.html", "pyscript.toml")]:
+        assert f'config="./{config}"' in files[page].decode(), page
 
 
-def test_service_worker_keeps_this_builds_snapshot(built):
+def test_service_worker_keeps_this_builds_snapshots(built):
     build, files = built
     sw = files["sw.js"].decode()
-    name = build.SNAPSHOT_CACHE_PREFIX + build_constant(files)["key"]
-    assert f"const SNAPSHOT_CACHE = {json.dumps(name)};" in sw
-    assert "name !== SNAPSHOT_CACHE" in sw
+    names = sorted([build.SNAPSHOT_CACHE_PREFIX + entry["key"] for entry in build_sets(files).values()]
+                   + [build.BYTECODE_CACHE_PREFIX + build_bytecode_key(files)])
+    assert f"const SNAPSHOT_CACHES = {json.dumps(names)};" in sw
+    assert "!SNAPSHOT_CACHES.includes(name)" in sw
     assert "./python.mjs" in sw  # precached like every file
 
 

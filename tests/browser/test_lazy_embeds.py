@@ -230,16 +230,31 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
     assert wide.evaluate("document.documentElement.dataset.ready") is None and wide.is_visible("#picture")
 
 
+#: Whether every one of the paths is in the service worker's cache.
+ALL_KEPT = """async (paths) => {
+  const names = (await caches.keys()).filter((n) => /^diceland-[0-9a-f]{16}$/.test(n));
+  if (names.length !== 1) return false;
+  const cache = await caches.open(names[0]);
+  return (await Promise.all(paths.map((p) => cache.match(p)))).every(Boolean);
+}"""
+
+
 def test_the_tutorial_shows_a_lessons_picture_offline(own_site, serve, site_dir, watch):
-    """One visit to the tutorial (in English, a Diceland lesson) installs the
-    service worker; offline, a Dice Wide Shut lesson never opened, in
-    Italian, still opens on its picture: the picture each lesson opens on,
-    in every language, is precached."""
+    """A first visit to the tutorial (in English, a Diceland lesson) installs
+    the service worker with the picture each lesson opens on in English (a
+    first visit downloads its own language's); the next visit keeps them in
+    every language: offline, a Dice Wide Shut lesson never opened, in
+    Italian, still opens on its picture."""
     own = serve(site_dir)  # its own origin: this test owns the service worker
     site = own_site()
     site.base_url = own.url
     site.open("?lesson=diceland/open-zones", path="tutorial.html")
     assert site.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    site.open("?lesson=diceland/open-zones", path="tutorial.html")
+    groups = json.loads(re.search(r"^const GROUPS = (.*?);$", (site_dir / "sw.js").read_text(), re.M | re.S).group(1))
+    pictures = groups["pictures-es"] + groups["pictures-it"]
+    assert set(pictures) - set(groups["pictures-en"])  # some are drawn in each language's words
+    site.page.wait_for_function(ALL_KEPT, arg=pictures, timeout=READY)
     watch.allow("Failed to load resource")  # the tutorial keeps other pictures when it can: not offline
     site.page.context.set_offline(True)
     own.stop()

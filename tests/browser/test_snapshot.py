@@ -112,11 +112,20 @@ def test_second_visit_restores_and_plays_on(site, watch):
     assert dataset(site.page, "boot") == "snapshot"
     # each restore reseeds Python's random: a new game gets a new seed
     assert site.record()["seed"] != first["seed"]
-    # the embed and the tutorial restore the same snapshot
+    # an embed of a Diceland lesson unpacks the same wheels: the same snapshot
     site.open("?scenario=01-open-zones", path="embed.html")
     assert dataset(site.page, "boot") == "snapshot"
     assert site.page.is_visible("#embed-body")
+    # the tutorial unpacks no game's archive: a snapshot of its own, made on
+    # its first visit beside the game's, which stays
     site.open(path="tutorial.html")
+    assert dataset(site.page, "boot") == "normal"
+    assert wait_snapshot(site.page) == "saved"
+    assert len(site.page.evaluate(READ)["names"]) == 2
+    site.reload()
+    assert dataset(site.page, "boot") == "snapshot"
+    assert site.page.evaluate("window.dicelandPython.modules()").count("diceland_core.games.diceland") == 0
+    site.open(UNSEEDED)
     assert dataset(site.page, "boot") == "snapshot"
 
 
