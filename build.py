@@ -341,6 +341,20 @@ def snapshot_cache_names(python_module: bytes) -> list[str]:
                   | {BYTECODE_CACHE_PREFIX + build["bytecode"]})
 
 
+def collect_pyscript(out_files: dict[str, bytes]) -> None:
+    """PyScript's files the pages use, without their source maps."""
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript_dist.rglob("*")):
+        if path.is_file() and path.suffix != ".map" and not path.name.startswith(PYSCRIPT_UNUSED):
+            data = path.read_bytes()
+            if path.suffix == ".js":
+                # drop the sourceMappingURL comment: the maps are not shipped
+                lines = data.split(b"\n")
+                data = b"\n".join(l for l in lines if not l.startswith(b"//# sourceMappingURL="))
+            out_files["pyscript/" + path.relative_to(pyscript_dist).as_posix()] = data
+    patch_pyscript(out_files)
+
+
 def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]:
     """Gather every output file (relative path → bytes); returns wheel URLs.
     ``full_stdlib``: Pyodide's whole standard library (to find what is used)."""
@@ -357,16 +371,7 @@ def collect(out_files: dict[str, bytes], full_stdlib: bool = False) -> list[str]
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     out_files["pyodide/pyodide-lock.json"] = rewrite_lock(lock)
 
-    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    for path in sorted(pyscript_dist.rglob("*")):
-        if path.is_file() and path.suffix != ".map" and not path.name.startswith(PYSCRIPT_UNUSED):
-            data = path.read_bytes()
-            if path.suffix == ".js":
-                # drop the sourceMappingURL comment: the maps are not shipped
-                lines = data.split(b"\n")
-                data = b"\n".join(l for l in lines if not l.startswith(b"//# sourceMappingURL="))
-            out_files["pyscript/" + path.relative_to(pyscript_dist).as_posix()] = data
-    patch_pyscript(out_files)
+    collect_pyscript(out_files)
 
     shared, archives = site_wheels(game_names())
 

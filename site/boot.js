@@ -368,6 +368,15 @@
     }
   }
   window.dicelandReloadNewest = reloadNewest;
+  // A button of the boot's own messages, its words in the page's language.
+  function bootButton(id, key, onClick) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = id;
+    button.textContent = t(key);
+    button.addEventListener("click", onClick);
+    return button;
+  }
   function offer() {
     if (document.getElementById("new-version")) return;
     const box = document.createElement("div");
@@ -376,11 +385,7 @@
     box.setAttribute("role", "status");
     const text = document.createElement("span");
     text.textContent = t("boot.new_version");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "new-version-reload";
-    button.textContent = t("boot.reload");
-    button.addEventListener("click", () => { button.disabled = true; reloadNewest(); });
+    const button = bootButton("new-version-reload", "boot.reload", () => { button.disabled = true; reloadNewest(); });
     box.append(text, button);
     document.body.append(box);
   }
@@ -446,16 +451,8 @@
       panel.classList.add("failed");
       panel.hidden = false;
       if (!document.getElementById("boot-retry")) {
-        const retry = document.createElement("button");
-        retry.type = "button";
-        retry.id = "boot-retry";
-        retry.textContent = t("boot.retry");
-        retry.addEventListener("click", () => location.reload());
-        const fix = document.createElement("button");
-        fix.type = "button";
-        fix.id = "boot-repair";
-        fix.textContent = t("boot.repair");
-        fix.addEventListener("click", () => { fix.disabled = true; repair(); });
+        const retry = bootButton("boot-retry", "boot.retry", () => location.reload());
+        const fix = bootButton("boot-repair", "boot.repair", () => { fix.disabled = true; repair(); });
         panel.append(retry, fix);
       }
       let box = document.getElementById("boot-details");

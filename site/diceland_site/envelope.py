@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from diceland_core import RecordError, load_record, record_of
+from diceland_core import RecordError, get_game, load_record, record_of
+from diceland_core.core.errors import UnknownGameError
 from diceland_core.core.protocol import GameState
 from diceland_core.core.record import RECORD_FORMAT, RECORD_VERSION
 from diceland_core.version import __version__ as ENGINE_VERSION
@@ -28,6 +29,7 @@ from diceland_core.version import __version__ as ENGINE_VERSION
 from . import safejson
 from .daily import DAILY, kept_daily
 from .friends import FRIENDS, kept_friends
+from .games import entry_for
 from .same_dice import SAME, kept_same
 from .save_errors import SaveError
 from .seats import Seat
@@ -191,6 +193,16 @@ def revision_of(env: dict[str, Any]) -> int:
 
 
 def load_save(env: dict[str, Any], default_names: Sequence[str] | None = None) -> tuple[GameState, list[Seat]]:
+    """The game and seats of a checked envelope; :class:`SaveError` (the
+    code ``other_game`` for a game of this site whose rules this page does
+    not load: each page has only its own game's)."""
+    named = game_name(env["record"])
+    if entry_for(named) is not None:
+        try:
+            get_game(named)
+        except UnknownGameError:
+            raise SaveError("other_game", f"a record of {named!r}, a game this page does not play",
+                            game=named) from None
     try:
         game = load_record(env["record"])
     except RecordError as exc:

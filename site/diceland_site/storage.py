@@ -337,7 +337,8 @@ class SaveStore:
             loaded = load_save(env)
         except SaveError as exc:
             exc.save_id = save_id
-            exc.backup_key = self._backup(save_id, raw)
+            if exc.code != "other_game":  # another page's game is kept as it is, not damaged
+                exc.backup_key = self._backup(save_id, raw)
             raise
         if save_id not in self._pending:
             rev = revision_of(env)

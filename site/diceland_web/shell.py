@@ -71,11 +71,7 @@ class Shell:
         self.seed_max = page_class.SEED_MAX
         self.events = Events(self.where, lambda exc: self.notices.show_message(
             self.t("error.unexpected_short"), error=True, details=str(exc)))
-        search = str(window.location.search)[1:]
-        self.query_too_long = len(search) > MAX_QUERY_CHARS  # refused unread
-        self.query = {} if self.query_too_long else query_values(search)
-        if not self.query_too_long and "daily" in query_values(search, keep_blank=True):
-            self.query.setdefault("daily", "")  # ?daily: today's game
+        self.query_too_long, self.query = _read_query(str(window.location.search)[1:])
         backend = local_storage()
         #: the browser forbids the site's storage (cookies and site data
         #: blocked): games are kept in memory only, and the page says so
@@ -422,3 +418,14 @@ class Shell:
                                       details=str(exc))
         document.documentElement.dataset.ready = "true"
         return self.page
+
+
+def _read_query(search: str) -> tuple[bool, dict]:
+    """The page's query (without its ``?``): whether it is too long to read
+    (refused unread) and its values; a bare ``daily`` is today's game."""
+    if len(search) > MAX_QUERY_CHARS:
+        return True, {}
+    query = query_values(search)
+    if "daily" in query_values(search, keep_blank=True):
+        query.setdefault("daily", "")
+    return False, query

@@ -196,17 +196,26 @@ def pyscript_is_in(faulty, path: str) -> bool:
     return faulty.faults.count(path, "stall") >= 1 and all(faulty.faults.count(w) for w in waits)
 
 
+def _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang, save=False):
+    """A first visit of the game page in ``lang`` whose download of
+    ``path`` (a wheel named by its package) stalls at ``share`` of its
+    bytes (with a game saved before, when ``save``): the site and the path."""
+    quiet(watch)
+    path = wheel(site_dir, path) if path.startswith("diceland_") else path
+    site = faulty_site()
+    if save:
+        keep_a_save(site)
+    faulty.faults.add(path, "stall", share=share)
+    site.page.goto(site.base_url + PAGE + GAME + f"&lang={lang}", wait_until="commit")
+    return site, path
+
+
 #: each file at one point of its download and in one language (each first
 #: visit costs a cold start: all nine pairs would triple the file's time)
 @pytest.mark.parametrize("path, share, lang", [(WASM, 0.2, "en"), (STDLIB, 0.5, "es"), ("diceland_site", 0.9, "it")])
 def test_a_download_dropped_with_the_connection_says_so_and_goes_on_when_back(
         faulty, faulty_site, site_dir, watch, path, share, lang):
-    quiet(watch)
-    path = wheel(site_dir, path) if path.startswith("diceland_") else path
-    site = faulty_site()
-    keep_a_save(site)
-    faulty.faults.add(path, "stall", share=share)
-    site.page.goto(site.base_url + PAGE + GAME + f"&lang={lang}", wait_until="commit")
+    site, path = _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang, save=True)
     until(site, lambda: pyscript_is_in(faulty, path), 60)
     site.page.context.set_offline(True)
     faulty.faults.lift()  # the connection goes, the download with it
@@ -244,11 +253,7 @@ def test_a_first_visit_cut_off_early_starts_again_when_back_online(faulty, fault
 @pytest.mark.parametrize("path, share, lang", [(STDLIB, 0.2, "it"), (STDLIB, 0.9, "en"), ("diceland_site", 0.5, "es")])
 def test_any_stalled_download_says_so_and_goes_on_when_back_online(
         faulty, faulty_site, site_dir, watch, path, share, lang):
-    quiet(watch)
-    path = wheel(site_dir, path) if path.startswith("diceland_") else path
-    site = faulty_site()
-    faulty.faults.add(path, "stall", share=share)
-    site.page.goto(site.base_url + PAGE + GAME + f"&lang={lang}", wait_until="commit")
+    site, path = _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang)
     until(site, lambda: faulty.faults.count(path, "stall") >= 1, 60)
     if path.startswith("wheels/"):  # a wheel is waited for once Python has started (the page was busy)
         site.page.wait_for_selector("html[data-boot]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -265,9 +270,14 @@ def test_any_stalled_download_says_so_and_goes_on_when_back_online(
 
 #: Put `bytes` cut to half in place of the service worker's copy of `path`.
 SPOIL_KEPT = """async (path) => {
-  const name = (await caches.keys()).find((n) => n.startsWith("diceland-") && !n.startsWith("diceland-snapshot-"));
-  const cache = await caches.open(name);
-  const hit = await cache.match("./" + path);
+  // the site's cache (not python.mjs's snapshots nor its bytecode): the one that holds the file
+  const names = (await caches.keys()).filter((n) => /^diceland-(?!snapshot-|bytecode-)/.test(n));
+  let cache = null, hit = null;
+  for (const name of names) {
+    cache = await caches.open(name);
+    hit = await cache.match("./" + path);
+    if (hit) break;
+  }
   const bytes = new Uint8Array(await hit.arrayBuffer());
   await cache.put("./" + path, new Response(bytes.slice(0, bytes.length >> 1), { headers: hit.headers }));
   return bytes.length;

@@ -160,13 +160,15 @@ def test_index_link_reaches_the_page_and_refusals_are_plain(site):
         site.click("btn-roll")
         s = my_decision(site)
     six = next((d for d in s["extra"]["dice"] if d["value"] == 6 and d["enabled"]), None)
-    low = [d for d in s["extra"]["dice"] if d["value"] != 6 and d["enabled"]]
-    if six is not None and low:
-        for die in (low[0], six):
-            site.page.click('#dice button[data-index="%d"]' % die["index"])
-        message = site.page.text_content("#message")
-        assert "A die showing 6 is taken alone." in message
-        assert "W3.2" not in site.page.inner_text("#message")     # behind the closed details link
+    # a die the 6 could be taken with by colour (W3.1), so that W3.2 is what refuses the pair
+    low = [d for d in s["extra"]["dice"] if six is not None and d["value"] != 6 and d["enabled"]
+           and (d["colour"] == six["colour"] or "purple" in (d["colour"], six["colour"]))]
+    assert six is not None and low, "this seed's first take has a 6 and a die it could go with"
+    for die in (low[0], six):
+        site.page.click('#dice button[data-index="%d"]' % die["index"])
+    message = site.page.text_content("#message")
+    assert "A die showing 6 is taken alone." in message
+    assert "W3.2" not in site.page.inner_text("#message")     # behind the closed details link
     # every button of the page has a name
     names = site.page.evaluate(
         "Array.from(document.querySelectorAll('button')).filter(b => !b.closest('[hidden]'))"
@@ -265,6 +267,7 @@ def test_an_older_position_link_still_opens(site):
 
     site.open("?players=human,greedy&seed=3&speed=0", path=PAGE)
     play_turns(site, 2)
+    my_decision(site)  # the bot has moved: the link's game waits for the person, as the old one did
     before = site.record()
     value = encode_position(load_record(before), [Seat("Ana"), Seat("Bo", "expert")])
     site.page.goto("about:blank")

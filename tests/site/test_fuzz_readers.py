@@ -651,8 +651,9 @@ def _markup_builders(source: str, tag: re.Pattern) -> set[str]:
 
 def test_the_site_package_builds_no_markup_from_text():
     """The page puts names and captions into the DOM as text; the package hands
-    out data.  The only markup it makes is the dice symbols' SVG, from a colour
-    and numbers."""
+    out data.  The only markup it makes is SVG from numbers and fixed names:
+    the dice symbols' (a colour) and the review's graph (class names of its
+    marks)."""
     package = Path(__file__).resolve().parents[2] / "site" / "diceland_site"
     tag = re.compile(r"(?<!\?P)<\s*/?\s*[A-Za-z!][^<>]*>|&(lt|gt|amp|quot|#\d+);")  # not (?P<name>...)
     builders = {}
@@ -663,7 +664,7 @@ def test_the_site_package_builds_no_markup_from_text():
         found = _markup_builders(source, tag)
         if found:
             builders[path.name] = found
-    assert builders == {"draw.py": {"symbol_svg"}, "svg.py": {"ops_to_svg", "_element"}}
+    assert builders == {"draw.py": {"symbol_svg"}, "svg.py": {"ops_to_svg", "_element"}, "screen.py": {"graph_svg"}}
     from diceland_site.games.diceland.draw import PALETTE, symbol_svg
     for colour in PALETTE:
         svg = symbol_svg(colour, 24)

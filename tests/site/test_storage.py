@@ -317,3 +317,25 @@ def test_moves_refused_by_a_full_storage_come_back_after_a_reload(board):
     # a session value that is not a save, or an odd id, is dropped
     session.update({unsaved.UNSAVED_PREFIX + "x" * 60: "{}", unsaved.UNSAVED_PREFIX + "a1": "[[["})
     assert unsaved.restore(later, session) == [] and session == {}
+
+
+def test_a_save_of_a_game_this_page_does_not_load_is_named_and_kept(board, monkeypatch):
+    """Each page loads only its own game's rules: a save of another game of
+    the site is refused as that game's (never called damaged), with no
+    backup written and the save as it was."""
+    import diceland_site.envelope as envelope
+    from diceland_core.core.errors import UnknownGameError
+
+    store = make_store()
+    sid = store.save(played(board, 6), SEATS).save_id
+    raw = store.backend[SAVE_PREFIX + sid]
+
+    def only_another_game(name):
+        raise UnknownGameError(f"unknown game {name!r}")
+
+    monkeypatch.setattr(envelope, "get_game", only_another_game)
+    with pytest.raises(SaveError) as caught:
+        store.load(sid)
+    assert caught.value.code == "other_game" and caught.value.game == "diceland"
+    assert caught.value.backup_key is None and store.backups() == []
+    assert store.backend[SAVE_PREFIX + sid] == raw

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from html import escape
 from pathlib import Path
 
 from ..i18n import Strings
@@ -140,23 +139,27 @@ def graph(decisions: Sequence[Mapping[str, Any]], total: int, width: float, heig
             "low": low, "high": high}
 
 
-def graph_svg(g: Mapping[str, Any], title: str) -> str:
+def graph_svg(g: Mapping[str, Any]) -> str:
     """:func:`graph`'s picture as SVG markup for the page (``viewBox`` in the
-    graph's units, stretched to its box): the zero line, the value line, a
-    dot with its symbol at each mark (the class names the mark), the
-    cursor; ``title`` for assistive technology."""
-    w, h = g["width"], g["height"]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" preserveAspectRatio="none" '
-           f'role="img" class="review-graph-svg"><title>{escape(title)}</title>']
+    graph's units, stretched to its box), made of numbers and class names
+    only (its name for assistive technology is the box's, set as text): the
+    zero line, the value line, a dot at each mark (the class names the
+    mark), the cursor."""
+    w, h = float(g["width"]), float(g["height"])
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" preserveAspectRatio="none" '
+           f'aria-hidden="true" class="review-graph-svg">']
     if g["zero"] is not None:
-        out.append(f'<line class="zero" x1="0" x2="{w}" y1="{g["zero"]}" y2="{g["zero"]}"/>')
+        zero = float(g["zero"])
+        out.append(f'<line class="zero" x1="0" x2="{w:g}" y1="{zero:g}" y2="{zero:g}"/>')
     if g["cursor"] is not None:
-        out.append(f'<line class="cursor" x1="{g["cursor"]}" x2="{g["cursor"]}" y1="0" y2="{h}"/>')
+        cursor = float(g["cursor"])
+        out.append(f'<line class="cursor" x1="{cursor:g}" x2="{cursor:g}" y1="0" y2="{h:g}"/>')
     if g["line"]:
-        points = " ".join(f"{x},{y}" for x, y in g["line"])
+        points = " ".join(f"{float(x):g},{float(y):g}" for x, y in g["line"])
         out.append(f'<polyline class="value" points="{points}"/>')
     for m in g["marks"]:
-        out.append(f'<circle class="mark {m["mark"]}" cx="{m["x"]}" cy="{m["y"]}" r="3.5"/>')
+        if m["mark"] in MARKS:
+            out.append(f'<circle class="mark {m["mark"]}" cx="{float(m["x"]):g}" cy="{float(m["y"]):g}" r="3.5"/>')
     out.append("</svg>")
     return "".join(out)
 

@@ -37,7 +37,7 @@ MARKUP = """
   <span id="review-progress-text"></span>
   <button type="button" id="review-cancel"></button>
 </div>
-<div id="review-graph" class="review-graph"></div>
+<div id="review-graph" class="review-graph" role="img"></div>
 <div class="review-steps">
   <button type="button" id="review-prev" aria-keyshortcuts="ArrowLeft">&#x2039;</button>
   <span id="review-heading" aria-live="polite"></span>
@@ -286,7 +286,9 @@ class ReviewView:
         el("review-progress-text").textContent = (t("review.cancelled", n=len(run.decisions), total=run.total)
                                                   if run.cancelled else t("review.running", n=n, total=run.total))
         el("review-cancel").textContent = t("review.resume" if run.cancelled else "review.cancel")
-        el("review-graph").innerHTML = graph_svg(self.screen.graph(GRAPH_W, GRAPH_H), t("review.graph"))
+        box = el("review-graph")
+        box.innerHTML = graph_svg(self.screen.graph(GRAPH_W, GRAPH_H))  # numbers and class names only
+        box.setAttribute("aria-label", t("review.graph"))
         if run.total == 0:
             el("review-line").textContent = t("review.none")
         self.render_summary()
