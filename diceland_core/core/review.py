@@ -336,7 +336,7 @@ class Decision:
             top = self.best[0]
             better = render_message("review.said_better", {
                 "move": top.text(lang), "effect": top.effect.text(lang) or render_message("review.effect_nothing", {}, lang),
-                "gain": _number(self.loss), "unit": render_message(self.unit, {}, lang)}, lang)
+                "gain": _number(self.loss, lang), "unit": render_message(self.unit, {}, lang)}, lang)
         return {"played": played, "better": better}
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -357,8 +357,15 @@ class Decision:
         }
 
 
-def _number(value: float) -> str:
-    return f"{value:.1f}"
+def _number(value: float, lang: str = "en", sign: bool = False) -> str:
+    """``value`` as a player reads it: one decimal, a decimal comma in
+    Spanish and Italian, a true minus sign (and a plus with ``sign``)."""
+    text = f"{abs(value):.1f}"
+    if lang in ("es", "it"):
+        text = text.replace(".", ",")
+    if abs(value) < 0.05:
+        return text
+    return ("\u2212" if value < 0 else "+" if sign else "") + text
 
 
 def _plain(value: Any) -> Any:
@@ -622,7 +629,7 @@ class Review:
         if loss <= 1e-9:
             said = render_message("review.judge_best", {}, lang)
         else:
-            said = render_message("review.judge_loses", {"loss": _number(loss), "unit": unit,
+            said = render_message("review.judge_loses", {"loss": _number(loss, lang), "unit": unit,
                                                          "move": self.describe(position, scored[0][1])}, lang)
         return {"legal": True, "value": round(value, 3), "loss": round(loss, 3), "mark": mark,
                 "mark_text": render_message(f"review.mark_{mark}", {}, lang), "is_best": loss <= 1e-9,
@@ -676,8 +683,9 @@ def summarise(review: Review, decisions: Sequence[Decision]) -> dict[str, Any]:
                for k, (t, n, loss) in sorted(kinds.items(), key=lambda kv: (-kv[1][2], kv[0]))]
     acc = accuracy(losses)
     text = render_message("review.summary", {
-        "accuracy": _number(acc), "n": len(losses), "errors": _number(error_total), "unit": unit,
-        "luck": f"{luck:+.1f}", "result": _number(result), "adjusted": _number(result - luck)}, lang)
+        "accuracy": _number(acc, lang), "n": len(losses), "errors": _number(error_total, lang), "unit": unit,
+        "luck": _number(luck, lang, sign=True), "result": _number(result, lang),
+        "adjusted": _number(result - luck, lang)}, lang)
     return {
         "accuracy": round(acc, 1), "counts": counts, "error_total": round(error_total, 3),
         "luck": round(luck, 3), "result": round(result, 3), "luck_adjusted": round(result - luck, 3),
