@@ -29,14 +29,12 @@ from ..i18n import Strings
 from .link import ReviewError, review_param
 
 __all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "graph_svg", "number",
-           "restore_point", "review_param", "STORE_KEY"]
+           "restore_point", "review_param"]
 
 #: Every mark a decision can have, from best to worst, then the two apart.
 MARKS = ("best", "equivalent", "inaccuracy", "mistake", "blunder", "uncertain", "forced")
 #: The marks the graph points at and "key moments" are chosen among.
 ERRORS = ("inaccuracy", "mistake", "blunder")
-#: Where the page keeps the review it shows (for a reload), in session storage.
-STORE_KEY = "diceland:review"
 #: The fields of a decision the page keeps (the position is drawn from the
 #: engine's own state, never from this summary).
 KEPT = ("index", "action_index", "turn", "seat", "kind", "forced", "dice", "played", "best",
@@ -164,15 +162,6 @@ def graph_svg(g: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-def _describe(review: Any, state: Any, action: Any, lang: str) -> str:
-    """A move in words: the engine's own describer."""
-    describe = getattr(review, "describe", None)
-    if callable(describe):
-        return describe(state, action)
-    hooks = getattr(review, "hooks", None)
-    return hooks.describe(state, action, lang)
-
-
 class ReviewScreen:
     """What the review screen shows of ``run`` (a :class:`ReviewRun` of
     ``game``'s record, ``seat``'s decisions) with ``cursor`` on one
@@ -298,7 +287,7 @@ class ReviewScreen:
         definition = getattr(review, "definition", None) or state.definition
         out = []
         for action in state.legal_actions(self.seat):
-            out.append({"action": definition.action_to_json(action), "text": _describe(review, state, action, lang)})
+            out.append({"action": definition.action_to_json(action), "text": review.describe(state, action, lang)})
         return out
 
     def summary_view(self, strings: Strings) -> dict[str, Any] | None:
