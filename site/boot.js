@@ -433,6 +433,9 @@
   // in plain words, naming the game (and a module the site's Python lacks),
   // the error itself behind "details", and a button to try again.
   let startAgain = null;  // the reload at the "online" event, once
+  let wentOffline = navigator.onLine === false;  // the network was lost during this visit
+  window.addEventListener("offline", () => { wentOffline = true; });
+  const NETWORK = /Failed to fetch|NetworkError|network|net::|Importing a module script failed|error loading dynamically imported module/i;
   function failed(text) {
     if (root.dataset.ready === "true" || !label) return;
     const missing = /No module named '([^']+)'/.exec(text);
@@ -440,10 +443,14 @@
     const game = (title && title.textContent.trim()) || document.title;
     // (a start that failed with the network gone, a part of PyScript not
     // loaded: said as a stopped download, and started again once back online)
-    const offline = !missing && !DAMAGED.test(text) && navigator.onLine === false;
+    // (or online again by the time the failure is told: a network this
+    // visit lost, a part it failed to fetch; started again now, once)
+    const lost = !missing && !DAMAGED.test(text) && wentOffline && NETWORK.test(text);
+    const offline = !missing && !DAMAGED.test(text) && (navigator.onLine === false || lost);
     if (offline && !startAgain) {
       startAgain = () => location.reload();
-      window.addEventListener("online", startAgain, { once: true });
+      if (navigator.onLine === false) window.addEventListener("online", startAgain, { once: true });
+      else startAgain();
     }
     label.textContent = missing ? t("boot.missing", missing[1], game)
       : offline ? t("boot.stalled") : t(DAMAGED.test(text) ? "boot.damaged" : "boot.failed_plain", "", game);
