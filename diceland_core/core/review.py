@@ -429,6 +429,8 @@ class Review:
             state.apply(action)
             if len(state.rolls) != count:
                 rolls.append((i, before))
+        #: the rolls after the seat's last decision (the game's last dice)
+        self._tail = rolls
 
     def __len__(self) -> int:
         return len(self._positions)
@@ -475,9 +477,17 @@ class Review:
 
     def luck(self, index: int) -> float:
         """What the rolls since the seat's previous decision gave it (points)."""
+        return self._luck_of(self._rolls[index])
+
+    def tail_luck(self) -> float:
+        """What the rolls after the seat's last decision gave it (points):
+        the game's last dice, part of the game's luck though no decision follows."""
+        return self._luck_of(self._tail)
+
+    def _luck_of(self, rolls: list[tuple[int, Any]]) -> float:
         total = 0.0
         samples = self.hooks.luck_samples(self.players) if self.hooks.luck_samples else 0
-        for k, before in self._rolls[index]:
+        for k, before in rolls:
             action = self.actions[k]
             after = before.copy()
             after.apply(action)
@@ -677,6 +687,8 @@ def summarise(review: Review, decisions: Sequence[Decision]) -> dict[str, Any]:
     losses = [d.loss for d in decisions if not d.forced]
     error_total = sum(losses)
     luck = sum(d.luck for d in decisions)
+    if len(decisions) == len(review):  # the whole game: its last dice too
+        luck += review.tail_luck()
     result = review.result()
     unit = render_message(review.unit, {}, lang)
     by_kind = [{"key": k, "text": t, "n": n, "loss": round(loss, 3)}

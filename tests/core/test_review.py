@@ -176,9 +176,41 @@ def test_luck_is_the_value_the_roll_brought():
         assert b.luck == pytest.approx(b.value_before - a.value_after, abs=1e-6)
     assert any(abs(b.luck) > 0.5 for _, b in pairs)
     summary = summarise(review, decisions)
-    assert summary["luck"] == pytest.approx(sum(d.luck for d in decisions), abs=1e-2)
+    assert summary["luck"] == pytest.approx(sum(d.luck for d in decisions) + review.tail_luck(), abs=1e-2)
     assert summary["luck_adjusted"] == pytest.approx(summary["result"] - summary["luck"], abs=1e-2)
     assert summary["result"] == review.final.sheets[0].total()
+
+
+@pytest.mark.parametrize("name, players, seed", [("diceland", 2, 1), ("wideshut", 2, 0), ("clever", 2, 0)])
+def test_every_roll_of_the_game_counts_once_in_each_seats_luck(name, players, seed):
+    """The luck of a seat's decisions and of the game's last dice (rolls
+    after its last decision) together take in every roll of the game once."""
+    definition = get_game(name)
+    bots = [definition.make_bot("greedy", seed + p) for p in range(players)]
+    state = play_game("A" if name == "diceland" else None, bots, seed, game=name)
+    tails = []
+    for seat in range(players):
+        review = Review(record_json(state), seat)
+        counted = sum(len(review._rolls[i]) for i in range(len(review))) + len(review._tail)
+        assert counted == _rolled(review)
+        tails.append(len(review._tail))
+    decisions = list(review.decisions())  # (the last seat's)
+    assert summarise(review, decisions)["luck"] == pytest.approx(
+        sum(d.luck for d in decisions) + review.tail_luck(), abs=1e-2)
+    if name == "diceland":
+        assert max(tails) > 0  # this game ends on a roll after a seat's last decision
+
+
+def _rolled(review) -> int:
+    """How many actions of the record rolled dice."""
+    rec = review.record
+    state = review.definition.from_setup({**rec["setup"], "meta": rec.get("meta", {})}, rec["seed"], rec["players"])
+    rolled = 0
+    for action in review.actions:
+        count = len(state.rolls)
+        state.apply(action)
+        rolled += len(state.rolls) != count
+    return rolled
 
 
 def test_marks_follow_the_thresholds_and_accuracy_its_formula():
