@@ -24,6 +24,11 @@ class SeededBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
+    def reseed(self, seed: int) -> None:
+        """Start the generator again from ``seed`` (a bot whose choices use
+        other generators too overrides this and reseeds them as well)."""
+        self.rng = SplitMix64(seed)
+
     def choose(self, state: Any, player: int) -> Any:
         raise NotImplementedError
 

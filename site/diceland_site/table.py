@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
 
 from diceland_core import get_game
+from diceland_core.core.bots import SeededBot
 from diceland_core.core.errors import IllegalActionError
 from diceland_core.core.rng import SplitMix64
 
@@ -305,8 +306,8 @@ class Table:
         """The bot's action (its first legal one if it fails or chooses an illegal one)."""
         try:
             bot = self.bot(seat)
-            if isinstance(getattr(bot, "rng", None), SplitMix64):  # the core's seeded bots
-                bot.rng = SplitMix64(decision_seed(self.game.setup.seed, seat, len(self.game.actions)))
+            if isinstance(bot, SeededBot):  # the core's seeded bots
+                bot.reseed(decision_seed(self.game.setup.seed, seat, len(self.game.actions)))
             action = bot.choose(self.game, seat)
             if self.game.is_legal(action):
                 return action
