@@ -78,7 +78,7 @@ load_messages("review", Path(__file__).with_name("review_messages.json"))
 
 __all__ = ["THRESHOLDS", "MARKS", "SYMBOLS", "Z", "CLOSE", "ReviewHooks", "DEFAULT_HOOKS", "register_review",
            "hooks_for", "KeyedDice", "Decision", "Review", "Cancelled", "mark_for", "accuracy", "reseed",
-           "play_out", "summarise", "Effect", "Move", "key_moments", "mean_se", "CONFIRM_AHEAD"]
+           "play_out", "summarise", "Effect", "Move", "key_moments", "mean_se", "CONFIRM_AHEAD", "move_worth"]
 
 #: Losses, in points of the game's unit, from which a move is an
 #: inaccuracy, a mistake, a blunder; a loss under the first is equivalent
@@ -172,6 +172,28 @@ def hooks_for(definition: GameDef) -> ReviewHooks:
             if exc.name != module:
                 raise
     return _HOOKS.get(definition.name, DEFAULT_HOOKS)
+
+
+def move_worth(state: Any, action: Any, seat: int, ranked: bool = True) -> float:
+    """What ``action`` of ``seat`` at ``state`` is worth by the game's own
+    position values, in points of the review's unit: its value in the
+    game's ranking of the moves (``ranked``), else the game's
+    ``move_value``, else its afterstate's value.  ValueError for a game
+    with no position values."""
+    definition = definition_of(state)
+    if definition.value is None:
+        raise ValueError(f"{definition.title} has no position values to review a game by")
+    hooks = hooks_for(definition)
+    if ranked and hooks.ranked is not None:
+        wanted = definition.action_to_json(action)
+        for v, a in hooks.ranked(state, seat):
+            if definition.action_to_json(a) == wanted:
+                return float(v) * hooks.scale
+    if hooks.move_value is not None:
+        return float(hooks.move_value(state, action, seat)) * hooks.scale
+    after = state.copy()
+    after.apply(action)
+    return float(definition.value(after, seat)) * hooks.scale
 
 
 def mark_for(loss: float, forced: bool = False, best: bool = False) -> str:
@@ -471,9 +493,7 @@ class Review:
         for v, a in self.ranked(action_index, state):
             if to_json(a) == wanted:
                 return v
-        if self.hooks.move_value is not None:
-            return float(self.hooks.move_value(state, action, self.seat)) * self.hooks.scale
-        return self._after_value(state, action)
+        return move_worth(state, action, self.seat, ranked=False)
 
     def luck(self, index: int) -> float:
         """What the rolls since the seat's previous decision gave it (points)."""

@@ -146,25 +146,14 @@ def compare(yours: Any, actor: Callable[[Any], int | None]) -> Comparison | None
 
 def review_valuer() -> Callable[[Any, Any, int], float] | None:
     """``value(position, action, seat)``, what a move is worth by the game's
-    own position values (the review's), in the review's points; None when
-    the review is not on this page (it loads when a review is opened)."""
+    own position values, as the review judges it, in the review's points;
+    None when the review is not on this page (it loads when a review is
+    opened)."""
     try:
-        from diceland_core.core.review import hooks_for
+        from diceland_core.core.review import move_worth
     except ImportError:
         return None
-
-    def value(position: Any, action: Any, seat: int) -> float:
-        definition = definition_of(position)
-        hooks = hooks_for(definition)
-        if definition.value is None:
-            raise ValueError("no position values")
-        if hooks.move_value is not None:
-            return float(hooks.move_value(position, action, seat)) * hooks.scale
-        after = position.copy()
-        after.apply(action)
-        return float(definition.value(after, seat)) * hooks.scale
-
-    return value
+    return move_worth
 
 
 def result_rows(c: Comparison, t: Callable[..., str]) -> list[tuple[str, str, str]]:

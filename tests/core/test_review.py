@@ -18,7 +18,7 @@ from diceland_core.cli import main
 from diceland_core.core.errors import LANGUAGES, message_codes, render_message
 from diceland_core.core.record import record_json, record_of
 from diceland_core.core.registry import get_game
-from diceland_core.core.review import (MARKS, SYMBOLS, THRESHOLDS, Cancelled, Review, accuracy, hooks_for,
+from diceland_core.core.review import (MARKS, move_worth, SYMBOLS, THRESHOLDS, Cancelled, Review, accuracy, hooks_for,
                                        mark_for, summarise)
 from diceland_core.core.review_cli import cmd_review
 from diceland_core.core.simulate import play_game
@@ -211,6 +211,19 @@ def _rolled(review) -> int:
         state.apply(action)
         rolled += len(state.rolls) != count
     return rolled
+
+
+@pytest.mark.parametrize("name", ["clever", "wideshut", "diceland"])
+def test_a_move_is_worth_out_of_the_review_what_the_review_says(name):
+    """move_worth (what a page outside the review values a move by) gives
+    each played and best move the value the review gives it."""
+    review = Review(record_json(game_by(name, "greedy", 6)), 0)
+    for index in range(0, len(review), 5):
+        d = review.decide(index)
+        position = review.position(index)
+        for move in (d.played, *d.best):
+            action = review.definition.action_from_json(move.action)
+            assert move_worth(position, action, 0) == pytest.approx(move.value, abs=1e-9)
 
 
 def test_marks_follow_the_thresholds_and_accuracy_its_formula():
