@@ -34,6 +34,8 @@ const RUNTIME_CACHED = /\/pictures\/[^/]+\/[^/]+\.svg$/;
 // The review's bundle (build.py): fetched when a review is first opened,
 // kept once it passes its check (a runtime file), for a review offline.
 const REVIEW_BUNDLE = /\/review\/[^/]+\/[^/]+\.zip$/;
+// How long after a page is opened the worker checks that the site is kept.
+const CHECK_AFTER_MS = 5000;
 const IMMUTABLE = /^\.\/(pyscript\/|wheels\/|pyodide\/.*\.(wasm|mjs|zip|whl)$)/;
 // A page asks whether the site is kept for offline play; the answer is
 // {type: OFFLINE_ANSWER, ready, have, total} (diceland_web/offline.py).
@@ -92,15 +94,26 @@ function archiveOf(path) {
   return Object.keys(GROUPS).find((name) => path.endsWith(".whl") && GROUPS[name].includes(path)) || null;
 }
 
+// The paths `cache` holds, read in one call (a lookup per file, about 150
+// of them, would hold up the page's own requests while it starts).
+async function held(cache) {
+  return new Set((await cache.keys()).map((request) => pathOf(new URL(request.url))));
+}
+
 // The files to keep: the precache and the groups of the pages open (and of
-// `also`), and of every group kept before (each marked kept).
-async function wanted(cache, also = []) {
+// `also`), and of every group kept before (each marked kept); `have`: the
+// paths the cache holds.
+async function wanted(cache, have, also = []) {
   const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const names = new Set(also);
   for (const page of pages) pageGroups(page.url, page.frameType === "nested").forEach((name) => names.add(name));
   // (by this version or the one before: a new version keeps what it kept)
-  for (const name of Object.keys(GROUPS)) if (await caches.match(KEPT + name)) names.add(name);
-  for (const name of names) if (!(await cache.match(KEPT + name))) await cache.put(KEPT + name, new Response(""));
+  const before = (await caches.keys())
+    .filter((name) => name.startsWith("diceland-") && name !== CACHE_NAME && !SNAPSHOT_CACHES.includes(name));
+  const marks = [have, ...await Promise.all(before.map((name) => caches.open(name).then(held)))];
+  for (const name of Object.keys(GROUPS)) if (marks.some((paths) => paths.has(KEPT + name))) names.add(name);
+  await Promise.all([...names].filter((name) => !have.has(KEPT + name))
+    .map((name) => cache.put(KEPT + name, new Response(""))));
   return PRECACHE.concat(...[...names].map((name) => GROUPS[name]));
 }
 
@@ -127,14 +140,31 @@ async function checked(path, response) {
   return new TextDecoder().decode(bytes).includes(MARK) ? response : null;
 }
 
+// `response` with its whole body read: a download that breaks then fails
+// here, before it is put in a cache (a put whose body breaks loses the copy
+// it was to replace).
+async function whole(response) {
+  const { status, statusText, headers } = response;
+  return new Response(await response.arrayBuffer(), { status, statusText, headers });
+}
+
 // Fetch `path` and keep it if it passes its check; a copy that fails is
 // fetched once more bypassing the HTTP cache.  Resolves to whether it is kept.
+const fetching = new Set();  // the paths keep() is fetching now
 async function keep(cache, path) {
+  fetching.add(path);
+  try {
+    return await fetchAndKeep(cache, path);
+  } finally {
+    fetching.delete(path);
+  }
+}
+async function fetchAndKeep(cache, path) {
   for (const request of [precacheRequest(path), new Request(path, { cache: "reload" })]) {
     try {
       const response = await checked(path, await fetch(request));
       if (response) {
-        await cache.put(path, response);
+        await cache.put(path, await whole(response));
         return true;
       }
     } catch (_) { /* the network failed: the install or the refill fails, and is tried again */ }
@@ -153,7 +183,7 @@ async function keep(cache, path) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME)
-      .then((cache) => wanted(cache).then((files) =>
+      .then((cache) => held(cache).then((have) => wanted(cache, have)).then((files) =>
         Promise.all(files.map((path) => keep(cache, path).then((kept) => kept || isPage(path))))))
       .then((kept) => {
         if (!kept.every(Boolean)) throw new Error("some files could not be had right: not installed");
@@ -167,9 +197,13 @@ self.addEventListener("install", (event) => {
 // `also`) are fetched again (one refill at a time, another waits for it).
 let refilling = null;
 function refill(also = []) {
-  const run = () => caches.open(CACHE_NAME)
-    .then((cache) => wanted(cache, also).then((files) => Promise.all(files.map((path) => cache.match(path).then((hit) =>
-      hit || keep(cache, path))))));
+  const run = () => caches.open(CACHE_NAME).then(async (cache) => {
+    const have = await held(cache);
+    const files = await wanted(cache, have, also);
+    // (a file missing then may have been kept since, by the page's own fetch)
+    return Promise.all(files.map((path) => have.has(path)
+      || cache.match(path).then((hit) => !!hit || keep(cache, path))));
+  });
   const next = (refilling || Promise.resolve()).then(run);
   const settled = refilling = next.catch(() => {});
   settled.then(() => { if (refilling === settled) refilling = null; });
@@ -178,9 +212,7 @@ function refill(also = []) {
 
 // How many of `files` the cache holds now, without fetching any.
 function counted(files) {
-  return caches.open(CACHE_NAME)
-    .then((cache) => Promise.all(files.map((path) => cache.match(path))))
-    .then((hits) => hits.filter(Boolean).length);
+  return caches.open(CACHE_NAME).then(held).then((have) => files.filter((path) => have.has(path)).length);
 }
 
 function tell(page, have, total) {
@@ -230,8 +262,12 @@ self.addEventListener("fetch", (event) => {
   // A page opened with a query (a start link) is still index.html.
   const navigate = request.mode === "navigate";
   // each page opened checks that the whole site is still kept, its groups
-  // too (and refills it)
-  if (navigate) event.waitUntil(refill(pageGroups(request.url, request.destination === "iframe", true)));
+  // too (and refills it), once it has had time to start: a check while it
+  // starts holds up its own requests (its first picture came 50 ms later)
+  if (navigate) {
+    const groups = pageGroups(request.url, request.destination === "iframe", true);
+    event.waitUntil(new Promise((resolve) => setTimeout(resolve, CHECK_AFTER_MS)).then(() => refill(groups)));
+  }
   // a page that found a file damaged asks for it again, bypassing caches:
   // from the network, and kept in place of the old copy if it passes its
   // check (offline: the copy kept)
@@ -261,7 +297,9 @@ self.addEventListener("fetch", (event) => {
     caches.open(CACHE_NAME).then((cache) =>
       cache.match(request).then((hit) => hit || fetch(request).then((response) => {
         // the lessons' pictures are kept once fetched (build.py RUNTIME_CACHED)
-        if (response.ok && RUNTIME_CACHED.test(url.pathname)) cache.put(request, response.clone());
+        if (response.ok && RUNTIME_CACHED.test(url.pathname) && !fetching.has(path)) {
+          event.waitUntil(whole(response.clone()).then((copy) => cache.put(request, copy)).catch(() => {}));
+        }
         if (REVIEW_BUNDLE.test(url.pathname)) event.waitUntil(keepBundle(cache, path, response.clone()));
         // a game's archive not kept yet: the whole group is, from now on
         const group = archiveOf(path);

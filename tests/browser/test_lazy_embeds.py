@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 import zlib
 from pathlib import Path
 
@@ -254,7 +255,11 @@ def test_the_tutorial_shows_a_lessons_picture_offline(own_site, serve, site_dir,
     groups = json.loads(re.search(r"^const GROUPS = (.*?);$", (site_dir / "sw.js").read_text(), re.M | re.S).group(1))
     pictures = groups["pictures-es"] + groups["pictures-it"]
     assert set(pictures) - set(groups["pictures-en"])  # some are drawn in each language's words
-    site.page.wait_for_function(ALL_KEPT, arg=pictures, timeout=READY)
+    # (an async check: wait_for_function would take its promise for true)
+    end = time.monotonic() + READY / 1000
+    while not site.page.evaluate(ALL_KEPT, pictures):
+        assert time.monotonic() < end, "the pictures of every language were not kept"
+        site.page.wait_for_timeout(100)
     watch.allow("Failed to load resource")  # the tutorial keeps other pictures when it can: not offline
     site.page.context.set_offline(True)
     own.stop()
