@@ -111,6 +111,7 @@ def test_every_pages_first_visit_is_at_most_4_8_mb(built):
             n for n in files if n.startswith("pyodide/") and n.endswith((".wasm", ".zip", ".mjs"))]
         assert set(needed) <= set(kept), (page, sorted(set(needed) - set(kept)))
         sizes[page] = sum(gzip_size(files[p]) for p in set(kept))
+    print("first visit, gzip bytes: " + ", ".join(f"{p} {n:,}" for p, n in sorted(sizes.items())))
     assert max(sizes.values()) <= BUDGET, {p: f"{n / 1e6:.3f} MB" for p, n in sizes.items()}
     # the build's report (its size table) counts the same files
     report = build.first_visits(files)

@@ -105,5 +105,5 @@ def effect(before: Any, action: Any, after: Any, events: Sequence[Any], seat: in
 HOOKS = register_review("diceland", ReviewHooks(
     measure="win", scale=SCALE, unit="review.unit_win", describe=describe, kind=kind, dice=dice,
     effect=effect, ranked=ranked, turn_of=lambda state: getattr(state, "turn", 0),
-    horizon=lambda state: getattr(state, "turn", 0), expert="expert",
+    horizon=lambda state: getattr(state, "turn", 0),
 ))

@@ -88,7 +88,7 @@ class LearnedBot(StrongBot):
     def ranked(self, game: Game, player: int) -> list[tuple[float, Action]]:
         """Every legal action of ``player`` now with the margin it leads to
         (the values :meth:`choose` plays by): the colours, a reroll and a
-        stop, or the placements and the pass where it is allowed."""
+        stop, or the placements and then the pass where it is allowed."""
         self._at = self._context(game, player)
         try:
             ev = self.evaluator(game, player)
