@@ -66,21 +66,24 @@ class StrongBot(EvaluatingBot):
 
     def phase1_values(self, ev: Evaluator, crossed: int, colour: int, held: int) -> dict[int, float]:
         """``W(h)`` for ``h`` from ``held`` to 6 (module docstring)."""
-        stop = {h: self.best(ev, crossed, colour, h)[1] for h in range(held, DICE + 1)}
-        w = {DICE: stop[DICE]}
-        for h in range(DICE - 1, held - 1, -1):
-            p = _HITS[DICE - h]
-            again = p[0] * stop[h] + sum(p[j] * w[h + j] for j in range(1, DICE - h + 1))
-            w[h] = max(stop[h], again)
-        return w
+        return self._phase1(ev, crossed, colour, held)[0]
 
     def reroll_and_stop(self, ev: Evaluator, crossed: int, colour: int, held: int) -> tuple[float, float]:
         """The worth of a reroll and of a stop with ``held`` dice of
         ``colour`` set aside (``W(h)`` is the larger)."""
-        w = self.phase1_values(ev, crossed, colour, held)
-        stop = self.best(ev, crossed, colour, held)[1]
-        p = _HITS[DICE - held]
-        return p[0] * stop + sum(p[j] * w[held + j] for j in range(1, DICE - held + 1)), stop
+        _, again, stop = self._phase1(ev, crossed, colour, held)
+        return again, stop
+
+    def _phase1(self, ev: Evaluator, crossed: int, colour: int, held: int) -> tuple[dict[int, float], float, float]:
+        """``W(h)`` from ``held`` to 6, and a reroll's and a stop's worth at ``held``."""
+        stop = {h: self.best(ev, crossed, colour, h)[1] for h in range(held, DICE + 1)}
+        w = {DICE: stop[DICE]}
+        again = stop[DICE]
+        for h in range(DICE - 1, held - 1, -1):
+            p = _HITS[DICE - h]
+            again = p[0] * stop[h] + sum(p[j] * w[h + j] for j in range(1, DICE - h + 1))
+            w[h] = max(stop[h], again)
+        return w, again, stop[held]
 
     def colour_value(self, ev: Evaluator, crossed: int, colour: int, held: int) -> float:
         return self.phase1_values(ev, crossed, colour, held)[held]
