@@ -87,8 +87,9 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     packages = build.site_packages(json.loads(files["pyodide/pyodide-lock.json"]))
     files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
     extra = {"botbench-simulate.py": "diceland_core/core/simulate.py"}
-    # and the learned networks, which no product page fetches, so that their bots can be timed there
-    for game in ("diceland", "wideshut"):
+    # and Dice Wide Shut's learned network, which no product page fetches, so that its bot can be
+    # timed there (Diceland's comes with its game's archive: its page's expert)
+    for game in ("wideshut",):
         extra[f"botbench-{game}_network.json"] = f"diceland_core/games/{game}/bots/{game}_network.json"
         files[f"botbench-{game}_network.json"] = (ROOT / extra[f"botbench-{game}_network.json"]).read_bytes()
     files["botbench.toml"] = (toml.rstrip("\n") + "".join(

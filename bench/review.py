@@ -20,7 +20,8 @@ scored by the game's value; ``--long`` plays 64 pairs to the end of the game
   best by rollout (target at most 5%);
 * the expert's own decisions (not forced): the share marked best or
   equivalent (target at least 95%), and the same for the bot that plays by
-  the review's own values where that is another kind (``learned``);
+  the review's own values where that is another kind (Dice Wide Shut's
+  ``learned``; Ganz schön clever's and Diceland's experts are theirs);
 * CPU seconds (``time.process_time``) to review a whole game: median, max
   (target at most 10 s in CPython).
 
@@ -47,7 +48,9 @@ from diceland_core.core.rng import SplitMix64  # noqa: E402
 from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 
 AHEAD = {"clever": 2, "wideshut": 2, "diceland": 2}
-YARDSTICK = {"wideshut": "learned", "diceland": "learned"}
+#: the bot that plays by the review's own values, where the expert is another
+#: kind (Dice Wide Shut's page expert is its hand-tuned bot)
+YARDSTICK = {"wideshut": "learned"}
 BAD = ("inaccuracy", "mistake", "blunder")
 
 

@@ -195,8 +195,8 @@ def test_an_include_fills_its_slots_and_names_a_slot_left_empty(tmp_path):
 
 
 def test_the_review_is_a_bundle_fetched_when_opened(builds):
-    """The review (the engine's, its words, the learned networks, the
-    review screen) is one content-hashed archive: in no wheel a page
+    """The review (the engine's, its words, Dice Wide Shut's learned network,
+    the review screen) is one content-hashed archive: in no wheel a page
     unpacks at start, not precached, but among the runtime files boot.js
     and the service worker check by size and SHA-256; its traces in a first
     visit (its line among the runtime files, the site's loader) stay small."""
@@ -212,11 +212,13 @@ def test_the_review_is_a_bundle_fetched_when_opened(builds):
         assert zf.testzip() is None
     assert {"diceland_core/core/review.py", "diceland_core/core/review_messages.json",
             "diceland_core/games/clever/review.py", "diceland_core/games/wideshut/review.py",
-            "diceland_core/games/diceland/review.py", "diceland_core/games/diceland/bots/diceland_network.json",
+            "diceland_core/games/diceland/review.py",
             "diceland_core/games/wideshut/bots/wideshut_network.json", "diceland_site/review/screen.py",
             "diceland_site/review/locales/es.json", "diceland_web/review/view.py",
             "diceland_web/review/opener.py", "diceland_web/review/review.css"} <= inside
     assert "diceland_core/core/review_cli.py" not in inside
+    # Diceland's network is its page's expert: it comes with that game's archive, not with the review
+    assert "diceland_core/games/diceland/bots/diceland_network.json" not in inside
     at_start = set()
     for wheel in (n for n in files if n.endswith(".whl")):
         with zipfile.ZipFile(io.BytesIO(files[wheel])) as zf:

@@ -1,6 +1,6 @@
 """A page fetches only its own game's code and data: the wheels each page
-unpacks hold no other game's files (Ganz schön clever's network on its
-pages only), and what a first visit of each page downloads (the service
+unpacks hold no other game's files (Ganz schön clever's and Diceland's
+networks in their own game's archive, on its pages only), and what a first visit of each page downloads (the service
 worker's precache and the groups it keeps for that page, read from the
 built sw.js) is at most 4.8 MB gzip, as a static host sends it."""
 
@@ -69,8 +69,10 @@ def test_a_pages_wheels_hold_no_other_games_files(built):
         assert wheels, page
         held = set().union(*(archive_games(files[w]) for w in wheels))
         assert held <= {game}, f"{page} unpacks files of {sorted(held - {game})}"
-        network = [w for w in wheels if b"clever/bots/clever_network.json" in files[w]]
-        assert bool(network) == (game == "clever"), page
+        for owner in ("clever", "diceland"):  # each expert's network: its own game's pages only
+            network = [w for w in wheels if f"{owner}/bots/{owner}_network.json".encode() in files[w]]
+            assert bool(network) == (game == owner), (page, owner)
+            assert all(archive_games(files[w]) == {owner} for w in network), (page, network)
         for wheel in wheels:  # content-hashed and checked by size and SHA-256 before use
             assert checked[wheel][0] == len(files[wheel]), wheel
 
@@ -109,6 +111,7 @@ def test_every_pages_first_visit_is_at_most_4_8_mb(built):
             n for n in files if n.startswith("pyodide/") and n.endswith((".wasm", ".zip", ".mjs"))]
         assert set(needed) <= set(kept), (page, sorted(set(needed) - set(kept)))
         sizes[page] = sum(gzip_size(files[p]) for p in set(kept))
+    print("first visit, gzip bytes: " + ", ".join(f"{p} {n:,}" for p, n in sorted(sizes.items())))
     assert max(sizes.values()) <= BUDGET, {p: f"{n / 1e6:.3f} MB" for p, n in sizes.items()}
     # the build's report (its size table) counts the same files
     report = build.first_visits(files)

@@ -15,7 +15,8 @@ games the file is written, so a stopped run keeps its last checkpoint, and
 
     nice -n 19 python training/diceland_td.py --check FILE --eval 200
 
-plays a checkpoint against the expert (``--base SEED`` other seeds).
+plays a checkpoint against the strong bot (the hand-tuned bot, the page's
+expert when the shipped network was learned; ``--base SEED`` other seeds).
 ``--init FILE --first N`` continues a run.
 
 Every game is played on two boards drawn from its seed (each player its
@@ -31,7 +32,7 @@ reroll or stop) is played in the self-play as the learned bot plans it
 
 ``--eval`` games of the learned bot (the network in half precision, as
 shipped, in pure Python: exactly the ``learned`` kind) against the
-``expert`` (seats rotated, seeds ``EVAL_BASE + i``, their boards drawn as in
+``strong`` bot (seats rotated, seeds ``EVAL_BASE + i``, their boards drawn as in
 training) check a network: its share of the wins (a shared win counts a
 half) and its mean margin.  Fresh seeds for a final measurement start at
 ``FRESH_BASE`` (never used in training or in choosing a checkpoint).
@@ -53,7 +54,7 @@ from diceland_core.games.diceland import new as new_game  # noqa: E402
 from diceland_core.games.diceland.actions import Place  # noqa: E402
 from diceland_core.games.diceland.board import board_ids  # noqa: E402
 from diceland_core.games.diceland.bots import network  # noqa: E402
-from diceland_core.games.diceland.bots.expert import ExpertBot  # noqa: E402
+from diceland_core.games.diceland.bots.strong import StrongBot  # noqa: E402
 from diceland_core.games.diceland.bots.learned import LearnedBot  # noqa: E402
 from diceland_core.games.diceland.game import Phase  # noqa: E402
 
@@ -62,7 +63,7 @@ TRAIN_BASE = 300_000_000
 EVAL_BASE = 310_000_000
 FRESH_BASE = 320_000_000
 METHOD = "TD(λ) self-play of 2-player games, training/diceland_td.py"
-EVAL_KEY = "against_expert"
+EVAL_KEY = "against_expert"  # the strong bot: the expert when the shipped network was learned
 DEFAULTS = {"hidden": 64, "lr": 0.001, "explore": 0.03, "lam": 0.8, "passes": 2, "report": 250, "eval": 100}
 
 class _Numpy:
@@ -75,7 +76,7 @@ class _Numpy:
         return float(self.net(td.dense(pairs, INPUTS)[None])[0])
 
 
-_PHASE1: list = [ExpertBot(0)]
+_PHASE1: list = [StrongBot(0)]
 
 
 def bind(net: td.Net) -> None:
@@ -138,7 +139,7 @@ def report(state) -> float:
 
 
 def evaluate(net: td.Net, games: int, rng: random.Random | None = None, base: int = EVAL_BASE) -> dict:
-    """``games`` games of the learned bot against the expert, seats rotated."""
+    """``games`` games of the learned bot against the strong bot, seats rotated."""
     shipped = Network.from_json(net.to_json(), INPUTS)
     return play_expert(shipped, games, base)
 
@@ -146,7 +147,7 @@ def evaluate(net: td.Net, games: int, rng: random.Random | None = None, base: in
 def play_expert(shipped: Network, games: int, base: int) -> dict:
     from diceland_core.games.diceland.bots import BOTS
     return td.head_to_head(ADAPTER, games, base, lambda seed: LearnedBot(seed, shipped).choose,
-                           lambda seed: BOTS["expert"](seed).choose)
+                           lambda seed: BOTS["strong"](seed).choose)
 
 
 def teacher(kind: str, seed: int):
@@ -156,7 +157,7 @@ def teacher(kind: str, seed: int):
 
 
 def describe(evaluation: dict) -> str:
-    return (f"{evaluation['games']} games against the expert (seeds {evaluation['seeds']}, seats rotated): "
+    return (f"{evaluation['games']} games against the strong bot (seeds {evaluation['seeds']}, seats rotated): "
             f"win share {evaluation['win_share']:.3f}, mean margin {evaluation['margin']:+.3f}")
 
 
@@ -164,7 +165,7 @@ ADAPTER = td.adapter(globals())
 
 
 def check(argv: list[str]) -> int:
-    """``--check FILE [--eval N] [--base SEED]``: a network file against the expert."""
+    """``--check FILE [--eval N] [--base SEED]``: a network file against the strong bot."""
     import argparse
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", type=Path, required=True)

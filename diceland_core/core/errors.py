@@ -32,7 +32,10 @@ word may take the gender and number of its noun (``{colour:fp}``, see
 :mod:`diceland_core.core.forms`).
 Player-facing templates never show a rule id, a code or a zero-based
 coordinate: games pass 1-based ``row``/``column`` for the text and keep the
-raw cell in ``params`` for the "details" a teacher may open.
+raw cell in ``params`` for the "details" a teacher may open.  A
+:class:`Number` parameter reads as a player's number in each language
+(:func:`number_text`); a :class:`Phrase` is another message rendered in
+the same language, inside this one.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from .forms import FORMS, agree
 __all__ = [
     "LANGUAGES", "GameError", "BoardError", "ScenarioError", "UnknownGameError",
     "RecordError", "IllegalActionError", "register_messages", "load_messages", "render_message",
-    "message_codes", "has_message", "Seat", "Cell",
+    "message_codes", "has_message", "Seat", "Cell", "Number", "Phrase", "number_text",
 ]
 
 #: Every message exists in these languages (English first, the fallback).
@@ -106,6 +109,29 @@ class Cell(tuple):
         return super().__new__(cls, (int(row), int(column)))
 
 
+class Number(float):
+    """A number as a message parameter, shown as :func:`number_text` shows it."""
+
+
+class Phrase(tuple):
+    """A message inside another's text, as a parameter: ``Phrase(code,
+    params)``, rendered in the outer message's language."""
+
+    def __new__(cls, code: str, params: Mapping[str, Any] | None = None) -> "Phrase":
+        return super().__new__(cls, (code, dict(params or {})))
+
+
+def number_text(value: float, lang: str = "en", sign: bool = False) -> str:
+    """``value`` as a player reads it: one decimal, a decimal comma in
+    Spanish and Italian, a true minus sign (and a plus with ``sign``)."""
+    text = f"{abs(value):.1f}"
+    if lang in ("es", "it"):
+        text = text.replace(".", ",")
+    if abs(value) < 0.05:
+        return text
+    return ("\u2212" if value < 0 else "+" if sign else "") + text
+
+
 def plural_form(spec: str, n: Any) -> str:
     """The form a ``p:one|other`` spec gives the number ``n``: ``one`` for
     1 or −1, else ``other``."""
@@ -133,6 +159,10 @@ class _Value:
             return render_message("core.seat", {"n": int(v) + 1}, self.lang)
         if isinstance(v, Cell):
             return render_message("core.cell", {"row": v[0] + 1, "column": v[1] + 1}, self.lang)
+        if isinstance(v, Number):
+            return number_text(v, self.lang)
+        if isinstance(v, Phrase):
+            return render_message(v[0], v[1], self.lang, self.names)
         if isinstance(v, str):
             return self.terms.get(v, v)
         if isinstance(v, (list, tuple)):

@@ -70,6 +70,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .dice import ScriptedDice, SeededDice
 from .errors import GameError, has_message, load_messages, render_message
+from .errors import number_text as _number  # a player's number, in each language
 from .protocol import GameDef
 from .record import definition_of, load_record, record_of
 from .rng import SplitMix64
@@ -377,17 +378,6 @@ class Decision:
             "unit": render_message(self.unit, {}, lang), "measure": self.measure,
             "position": _plain(self.position),
         }
-
-
-def _number(value: float, lang: str = "en", sign: bool = False) -> str:
-    """``value`` as a player reads it: one decimal, a decimal comma in
-    Spanish and Italian, a true minus sign (and a plus with ``sign``)."""
-    text = f"{abs(value):.1f}"
-    if lang in ("es", "it"):
-        text = text.replace(".", ",")
-    if abs(value) < 0.05:
-        return text
-    return ("\u2212" if value < 0 else "+" if sign else "") + text
 
 
 def _plain(value: Any) -> Any:

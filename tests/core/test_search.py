@@ -40,7 +40,7 @@ def opening(name: str, seed: int, bot_seed: int) -> tuple[object, list]:
     return state, chosen
 
 
-KINDS = {"diceland": ("random", "greedy", "learned", "expert", "search"),
+KINDS = {"diceland": ("random", "greedy", "strong", "learned", "expert", "search"),
          "wideshut": ("random", "greedy", "learned", "strong", "expert", "search")}
 
 

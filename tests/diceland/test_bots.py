@@ -9,7 +9,7 @@ from diceland_core import record_json
 from diceland_core.games.diceland import DEFINITION, Game, Phase, hint
 from diceland_core.games.diceland.board import board_ids, load_board
 from diceland_core.games.diceland.board import board_from_mapping
-from diceland_core.games.diceland.bots import Bot, ExpertBot
+from diceland_core.games.diceland.bots import Bot, StrongBot
 
 make_bot = DEFINITION.make_bot
 BOT_KINDS = DEFINITION.bot_kinds
@@ -146,7 +146,7 @@ def test_hint_refuses_a_player_without_a_decision():
 
 
 def test_make_bot_kinds():
-    assert BOT_KINDS == ("random", "greedy", "learned", "expert", "search")
+    assert BOT_KINDS == ("random", "greedy", "strong", "learned", "expert", "search")
     for kind in BOT_KINDS:
         bot = make_bot(kind, 1)
         assert isinstance(bot, Bot) and bot.kind == kind
@@ -175,14 +175,15 @@ def test_expert_prefers_a_placement_to_passing_when_it_reaches_the_goal():
     assert ev.value(all_but_stars) > ev.value(1 << board.start)
 
 
-def test_expert_reroll_follows_the_odds():
+def test_strong_reroll_follows_the_odds():
     # D3.5: a miss keeps the dice set aside, so with room for every die a
-    # reroll can only add crosses: the expert rerolls at the very start.
+    # reroll can only add crosses: the strong bot (the hand-tuned plan of
+    # phase 1) rerolls at the very start.
     board = load_board(BOARDS[0])
     game = Game.new(board, players=2, seed=3)
     colour = game.roll[0]
-    expert = ExpertBot(0)
-    ev = expert.evaluator(game, game.active)
-    w = expert.phase1_values(ev, game.sheets[game.active].crossed, colour, 1)
+    strong = StrongBot(0)
+    ev = strong.evaluator(game, game.active)
+    w = strong.phase1_values(ev, game.sheets[game.active].crossed, colour, 1)
     assert set(w) == set(range(1, 7))
-    assert all(w[h] >= expert.best(ev, game.sheets[game.active].crossed, colour, h)[1] - 1e-9 for h in w)
+    assert all(w[h] >= strong.best(ev, game.sheets[game.active].crossed, colour, h)[1] - 1e-9 for h in w)

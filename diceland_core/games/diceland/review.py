@@ -1,11 +1,12 @@
 """How a review of Diceland reads (:mod:`diceland_core.core.review`): a
-move is worth what the learned network says of it (``bots.learned``, the
-values it plays by: a placement or a pass by the margin its afterstate
-promises, a colour kept or a reroll by the exact chances of the rolls to
-come, ``W(h)``), so a reroll is judged by what it may bring, not by the
-dice it brought.  The value is a margin of the win between −1 and 1 (with
-two players twice the win chance less one); the review shows it times 50,
-in points of win chance.  The kinds of decision: keeping a colour, reroll
+move is worth what the learned network says of it (the values the expert
+plays by, :meth:`LearnedBot.ranked`: a placement or a pass by the margin
+its afterstate promises, a colour kept or a reroll by the exact chances of
+the rolls to come, ``W(h)``), so a reroll is judged by what it may bring,
+not by the dice it brought.  The value is a margin of the win between −1
+and 1 (with two players twice the win chance less one); the review shows
+it times 50, in points of win chance, as the hint does
+(``bots.expert.SCALE``).  The kinds of decision: keeping a colour, reroll
 or stop, crossing with your kept dice, crossing with another player's
 leftovers, a bonus roll's cross.  The effects: cells crossed, bonus cells
 (bonus rolls earned), colours completed, the goal reached."""
@@ -20,15 +21,11 @@ from ...core.errors import load_messages, render_message
 from ...core.review import Effect, ReviewHooks, register_review
 from .actions import (BonusRollEarned, Choose, ColourCompleted, DiceSetAside, GameOver, Pass, Phase1Ended,
                       Place, Reroll, Stop)
-from .bots.expert import _HITS
-from .bots.learned import LearnedBot
+from .bots.expert import SCALE, ExpertBot
 from .game import DICE, Phase
 from .messages import TERMS
 
 load_messages("review", Path(__file__).with_name("review_messages.json"))
-
-#: the review shows the network's margin (−1..1) times this
-SCALE = 50.0
 
 
 def _colour(key: Any, lang: str) -> str:
@@ -51,30 +48,8 @@ def describe(state: Any, action: Any, lang: str) -> str:
 
 
 def ranked(state: Any, seat: int) -> list[tuple[float, Any]]:
-    """Every legal move of ``seat`` with the learned bot's value of it."""
-    bot = LearnedBot(0)
-    bot._at = bot._context(state, seat)
-    try:
-        ev = bot.evaluator(state, seat)
-        crossed = state.sheets[seat].crossed
-        if state.phase is Phase.CHOOSE:
-            counts = Counter(state.roll)
-            return [(bot.colour_value(ev, crossed, c, counts[c]), Choose(c)) for c in sorted(counts)]
-        if state.phase is Phase.DECIDE:
-            h, colour = state.held, state.chosen
-            w = bot.phase1_values(ev, crossed, colour, h)
-            stop = bot.best(ev, crossed, colour, h)[1]
-            p = _HITS[DICE - h]
-            again = p[0] * stop + sum(p[j] * w[h + j] for j in range(1, DICE - h + 1))
-            return [(again, Reroll()), (stop, Stop())]
-        board = state.boards[seat]
-        out = [(bot.score(ev, 0.0, (m & board.star_mask).bit_count(), crossed | m),
-                Place.sorted_cells(seat, board.cell_tuple(m))) for _, m in state.placements(seat)]
-        if not state.must_place(seat):
-            out.append((bot.pass_score(ev, crossed), Pass(seat)))
-        return out
-    finally:
-        bot._at = None
+    """Every legal move of ``seat`` with the expert's value of it."""
+    return ExpertBot(0).ranked(state, seat)
 
 
 def kind(state: Any, action: Any) -> str:
@@ -130,5 +105,5 @@ def effect(before: Any, action: Any, after: Any, events: Sequence[Any], seat: in
 HOOKS = register_review("diceland", ReviewHooks(
     measure="win", scale=SCALE, unit="review.unit_win", describe=describe, kind=kind, dice=dice,
     effect=effect, ranked=ranked, turn_of=lambda state: getattr(state, "turn", 0),
-    horizon=lambda state: getattr(state, "turn", 0), expert="learned",
+    horizon=lambda state: getattr(state, "turn", 0),
 ))

@@ -1,84 +1,80 @@
-"""The expert bot: expected values over the dice.
+"""The expert, the page's strongest bot, and the hint built on it: the
+learned bot (:mod:`.learned`, a value network learned by self-play), which
+beats the hand-tuned strong bot (:mod:`.strong`; docs/bots.md, Diceland's
+learned bot).
 
-* A position is worth its evaluation (:meth:`Evaluator.value`) plus the
-  expected gain of the next five dice it could use (``mobility`` times
-  :meth:`Evaluator.bonus_value`, exact over the 252 rolls of five dice): a
-  one-roll look-ahead that prefers sheets where many dice rolls can be used
-  well (open zones that take several dice, bonus cells within reach).
-* A placement adds, for every bonus cell it crosses, the expected gain of the
-  bonus roll it earns (D5.1, D5.3) on the sheet after it.  Only the
-  ``shortlist`` best placements by the plain evaluation get this look-ahead.
-* Phase 1 (D3): with ``h`` dice of the chosen colour set aside and ``k = 6 - h``
-  left, a reroll adds ``j`` dice with the binomial chance ``C(k, j) (1/6)^j
-  (5/6)^(k-j)`` (so it hits at all with chance ``1 - (5/6)^k``), and a miss
-  ends phase 1 with the same ``h`` dice (D3.5).  Every state's value is
-  computed backwards from ``h = 6``: ``W(h) = max(stop(h), P0 stop(h) + Σ_j Pj
-  W(h + j))``, where ``stop(h)`` is the best placement of ``h`` dice (D4.1,
-  or nothing when none fits).  The colour choice (D3.2) takes the colour with
-  the best ``W`` for the dice it keeps.
+The hint is the expert's choice and a one-line reason from the same values
+(:meth:`LearnedBot.ranked`, the margin of the win each legal action leads
+to): what the choice gains over the second best action, named, in points of
+win chance (the margin times :data:`SCALE`, the review's unit), or that the
+two are about as good, or that it is the only action.
 """
 
 from __future__ import annotations
 
-from ..game import DICE, Game, Phase
-from .evaluate import Evaluator, WIN_VALUE, hit_probabilities
-from .greedy import EvaluatingBot
+from typing import Any
 
-__all__ = ["ExpertBot"]
+from ....core.errors import Number, Phrase
+from ....core.protocol import Hint
+from ..actions import Choose, Pass, Place, Reroll, Stop
+from ..game import Game
+from .learned import LearnedBot
 
-_HITS = {k: hit_probabilities(k) for k in range(1, DICE + 1)}
+__all__ = ["ExpertBot", "SCALE", "hint", "hint_reason"]
+
+#: a margin of the win (−1 … 1) times this is in points of win chance
+#: (with two players, one point is one percentage point of win chance)
+SCALE = 50.0
+#: gains under this many points read as "about as good" (they show as 0.0)
+EVEN = 0.05
 
 
-class ExpertBot(EvaluatingBot):
+class ExpertBot(LearnedBot):
     kind = "expert"
-    #: weight of the one-roll look-ahead on every position
-    mobility = 1.0
-    #: a rough worth of one bonus roll, to shortlist placements cheaply
-    bonus_guess = 10.0
-    #: placements per choice that get the full look-ahead
-    shortlist = 3
 
-    def score(self, ev: Evaluator, value: float, stars: int, after: int) -> float:
-        if value >= WIN_VALUE:
-            return value
-        return value + (stars + self.mobility) * ev.bonus_value(after)
 
-    def pass_score(self, ev: Evaluator, crossed: int) -> float:
-        return self.score(ev, ev.value(crossed), 0, crossed)
+def _colour_of(game: Game, action: Any) -> str | None:
+    if isinstance(action, Choose):
+        return action.colour.key
+    if isinstance(action, Place):
+        return game.boards[action.player].colour_at(*action.cells[0]).key
+    return None
 
-    def shortlisted(self, ev: Evaluator, crossed: int, colour: int, n: int) -> list[tuple[float, int]]:
-        """The ``shortlist`` best placements of ``n`` dice of ``colour`` by the
-        plain evaluation (bonus cells at ``bonus_guess``), each with its
-        score after the look-ahead: (score, mask), in that order."""
-        guess = self.bonus_guess
-        ranked = sorted(ev.options(crossed, colour, n), key=lambda o: o[1] + o[2] * guess, reverse=True)
-        return [(self.score(ev, v, s, crossed | m), m) for m, v, s in ranked[:self.shortlist]]
 
-    def best(self, ev: Evaluator, crossed: int, colour: int, n: int) -> tuple[int, float]:
-        best_mask, best_score = 0, None
-        for x, m in self.shortlisted(ev, crossed, colour, n):
-            if best_score is None or x > best_score:
-                best_mask, best_score = m, x
-        if best_score is None:
-            return 0, self.pass_score(ev, crossed)
-        return best_mask, best_score
+def _named(game: Game, other: Any, chosen: Any) -> Phrase:
+    """The second best action ``other`` in words (beside ``chosen``)."""
+    colour = _colour_of(game, other)
+    if isinstance(other, Choose):
+        return Phrase("diceland.hint_other_keep", {"colour": colour})
+    if isinstance(other, Place):
+        elsewhere = isinstance(chosen, Place) and _colour_of(game, chosen) == colour
+        return Phrase("diceland.hint_other_elsewhere" if elsewhere else "diceland.hint_other_cross",
+                      {"colour": colour})
+    kind = {Reroll: "reroll", Stop: "stop", Pass: "pass"}[type(other)]
+    return Phrase(f"diceland.hint_other_{kind}")
 
-    def phase1_values(self, ev: Evaluator, crossed: int, colour: int, held: int) -> dict[int, float]:
-        """``W(h)`` for ``h`` from ``held`` to 6 (module docstring)."""
-        stop = {h: self.best(ev, crossed, colour, h)[1] for h in range(held, DICE + 1)}
-        w = {DICE: stop[DICE]}
-        for h in range(DICE - 1, held - 1, -1):
-            p = _HITS[DICE - h]
-            again = p[0] * stop[h] + sum(p[j] * w[h + j] for j in range(1, DICE - h + 1))
-            w[h] = max(stop[h], again)
-        return w
 
-    def colour_value(self, ev: Evaluator, crossed: int, colour: int, held: int) -> float:
-        return self.phase1_values(ev, crossed, colour, held)[held]
+def hint_reason(game: Game, player: int, action: Any, bot: LearnedBot | None = None) -> tuple[str, dict]:
+    """Why ``action`` (a legal action of ``player`` now), from the expert's
+    values: a message code and its parameters (en/es/it)."""
+    ranked = (bot or ExpertBot(0)).ranked(game, player)
+    mine = next(v for v, a in ranked if a == action)
+    others = [(v, a) for v, a in ranked if a != action]
+    if not others:
+        return "diceland.hint_only", {}
+    value, other = max(others, key=lambda va: va[0])
+    gain = (mine - value) * SCALE
+    named = _named(game, other, action)
+    if abs(gain) < EVEN:
+        return "diceland.hint_even", {"other": named, "gain": Number(2 * EVEN)}
+    code = "diceland.hint_gain" if gain > 0 else "diceland.hint_behind"
+    return code, {"other": named, "gain": Number(abs(gain))}
 
-    def reroll(self, game: Game, player: int) -> bool:
-        assert game.phase is Phase.DECIDE and game.chosen is not None
-        ev = self.evaluator(game, player)
-        crossed = game.sheets[player].crossed
-        w = self.phase1_values(ev, crossed, game.chosen, game.held)
-        return w[game.held] > self.best(ev, crossed, game.chosen, game.held)[1] + 1e-9
+
+def hint(game: Game, player: int) -> Hint:
+    """The expert's action for ``player`` now (seeded by the position, so
+    the same position gets the same hint) and why (:func:`hint_reason`);
+    ``ValueError`` if ``player`` has no decision to make."""
+    bot = ExpertBot(len(game.actions))
+    action = bot.choose(game, player)
+    return Hint(action, *hint_reason(game, player, action, bot))

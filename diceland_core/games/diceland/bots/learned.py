@@ -7,7 +7,7 @@
   reaches the goal (D6.1) is worth its final margin.  Every legal placement
   is valued; the best is played, ties going to the seeded generator, so the
   same seed makes the same choices.
-* Phase 1 (D3) is planned as the expert plans it (:class:`ExpertBot`: the
+* Phase 1 (D3) is planned as the strong bot plans it (:class:`StrongBot`: the
   exact chances of a reroll, ``W(h)`` backwards from six dice), but a stop
   with ``h`` dice is worth the network's value of the best placement of
   them (the ``shortlist`` best by the greedy evaluation of :mod:`.evaluate`
@@ -16,15 +16,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..game import Game, Phase
 from .evaluate import Evaluator
-from .expert import ExpertBot
+from .strong import StrongBot
 from .network import load_network, margin, pending
 
 __all__ = ["LearnedBot"]
 
 
-class LearnedBot(ExpertBot):
+class LearnedBot(StrongBot):
     kind = "learned"
     #: placements of a phase-1 plan valued by the network, per number of dice
     shortlist = 4
@@ -80,15 +83,26 @@ class LearnedBot(ExpertBot):
         """The margin ``player``'s best choice now leads to (``player`` must
         have a decision to make)."""
         self.check_waiting(game, player)
+        return max(v for v, _ in self.ranked(game, player))
+
+    def ranked(self, game: Game, player: int) -> list[tuple[float, Action]]:
+        """Every legal action of ``player`` now with the margin it leads to
+        (the values :meth:`choose` plays by): the colours, a reroll and a
+        stop, or the placements and then the pass where it is allowed."""
         self._at = self._context(game, player)
         try:
             ev = self.evaluator(game, player)
             crossed = game.sheets[player].crossed
             if game.phase is Phase.CHOOSE:
-                counts = {c: game.roll.count(c) for c in set(game.roll)}
-                return max(self.colour_value(ev, crossed, c, k) for c, k in counts.items())
+                counts = Counter(game.roll)
+                return [(self.colour_value(ev, crossed, c, counts[c]), Choose(c)) for c in sorted(counts)]
             if game.phase is Phase.DECIDE:
-                return self.phase1_values(ev, crossed, game.chosen, game.held)[game.held]
-            return max(v for v, _ in self.scored_placements(ev, game, player))
+                again, stop = self.reroll_and_stop(ev, crossed, game.chosen, game.held)
+                return [(again, Reroll()), (stop, Stop())]
+            board = game.boards[player]
+            out: list[tuple[float, Action]] = [
+                (v, Place.sorted_cells(player, board.cell_tuple(m)) if m else Pass(player))
+                for v, m in self.scored_placements(ev, game, player)]
+            return out[1:] + out[:1] if out and isinstance(out[0][1], Pass) else out
         finally:
             self._at = None

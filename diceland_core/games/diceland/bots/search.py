@@ -1,4 +1,5 @@
-"""The search bot: the expert's few best choices, each played on by seeded
+"""The search bot: the strong bot's ("the expert" below: the page's expert
+before the value network) few best choices, each played on by seeded
 rollouts (:mod:`diceland_core.core.search`).
 
 The expert ranks the choices of a decision by its own scores: the colours
@@ -29,7 +30,7 @@ from ..actions import Action, Choose, Pass, Reroll, Stop
 from ..game import Game, Phase
 from .base import BaseBot, place_action
 from .evaluate import WIN_VALUE
-from .expert import ExpertBot
+from .strong import StrongBot
 
 __all__ = ["SearchBot"]
 
@@ -48,7 +49,7 @@ class SearchBot(BaseBot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self.expert = ExpertBot(seed)
+        self.expert = StrongBot(seed)
 
     def choose(self, game: Game, player: int) -> Action:
         if game.players != 2:
