@@ -104,7 +104,7 @@ class Opener:
         """Once the page has opened its game: a link's ``review`` value
         (refused in plain words when malformed), else the review a reload
         left on screen."""
-        raw = self.shell.query.get(PARAM)
+        raw = self.shell.query.pop(PARAM, None)  # read once: a later link in this tab is an import
         found = self.shell.page.current_game()
         if raw is not None:
             window.history.replaceState(None, "", self.shell.page_url())
