@@ -8,12 +8,14 @@ stop button while the review runs, one decision per task."""
 
 from __future__ import annotations
 
+import importlib
 import time
 from pathlib import Path
 
 from diceland_core.core.record import definition_of
 from diceland_core.core.review import Review, summarise
 from diceland_site.review.link import review_link
+from diceland_site.review.marks import BoardTries, board_point, dice_marks, legend, mark_ops, spots_of
 from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
 from diceland_site.share import share_url
 
@@ -72,11 +74,14 @@ MARKUP = """
 
 class Frame:
     """What the page's replay drawing reads (``render_replay``): the
-    position to draw, the reviewed seat's sheet, the prompt above it."""
+    position to draw, the reviewed seat's sheet, the prompt above it; the
+    marks of the moves drawn over it (``marks(layout)``: draw ops), the
+    dice buttons they use (``dice``) and what the marks mean (``legend``)."""
 
     def __init__(self, position, seat: int, prompt: str):
         self.position, self.seat, self.prompt = position, seat, prompt
         self.step, self.done, self.moves, self.index = 1, False, 1, 0
+        self.marks, self.dice, self.legend = None, {}, []
 
     def stop(self) -> None:
         self.done = True
@@ -106,8 +111,12 @@ class ReviewView:
         self.run = ReviewRun(review, summarise, shell.lang, done=point["decisions"] if point else (),
                              summary=point["summary"] if point else None)
         self.screen = ReviewScreen(self.run, shell.game, seat, key, decision)
-        self.showing = "played"
+        #: the picture: "both" moves marked on the position, or the position after "played" or "better"
+        self.showing = "both"
         self.touch = None
+        #: the legal moves of the cursor's decision, the list's and the board's ("try it yourself")
+        self.choices: list[dict] = []
+        self.tries: BoardTries | None = None
         _style()
         self.section = document.createElement("section")
         self.section.id = "review"
@@ -141,6 +150,8 @@ class ReviewView:
         on(el("review-try-go"), "click", lambda evt: self.try_it())
         on(el("review-share"), "click", lambda evt: self.share())
         on(el("review-more"), "toggle", lambda evt: self.fill_choices())
+        on(self.shell.canvas, "click", self.board_tap)
+        on(el("dice"), "click", self.die_tap)
         on(document, "keydown", self.key)
         for node in (self.section, self.shell.canvas):
             on(node, "touchstart", self.touch_start)
@@ -177,13 +188,13 @@ class ReviewView:
     def moved(self, moved: bool) -> None:
         if moved:
             self.keep()
-            self.showing = "played"
+            self.showing = "both"
             el("review-try-said").textContent = ""
             self.render()
             self.fill_choices()
 
     def show(self, which: str) -> None:
-        self.showing = "before" if self.showing == which else which
+        self.showing = "both" if self.showing == which else which
         self.render()
 
     def other_seat(self, seat: int) -> None:
@@ -301,12 +312,13 @@ class ReviewView:
         played.hidden = False
         mark = f' {view["symbol"]}' if view["symbol"] else ""
         # the mark first: a phone cuts a long move short
-        played.textContent = f'{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'
+        tag = "\u2713 " if view["better"] is None else "\u25CF "  # as the picture marks it
+        played.textContent = f'{tag}{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'
         played.className = f'review-show played mark-{view["mark"]}'
         played.setAttribute("aria-pressed", "true" if self.showing == "played" else "false")
         better = el("review-show-better")
         better.hidden = view["better"] is None
-        better.textContent = f'{t("review.better_move")}: {view["better"] or ""}' + (
+        better.textContent = f'\u25CB {t("review.better_move")}: {view["better"] or ""}' + (
             f' · {view["loss"]}' if view["loss"] else "")
         better.setAttribute("aria-pressed", "true" if self.showing == "better" else "false")
         for name, text in (("review-said-played", view["said_played"]), ("review-said-better", view["said_better"])):
@@ -331,8 +343,9 @@ class ReviewView:
         el("review-summary-list").innerHTML = "".join(f"<li>{esc(x)}</li>" for x in items if x)
 
     def draw_position(self, view: dict) -> None:
-        """The decision's position on the game's canvas: before the move,
-        after the move made, or after the better move."""
+        """The decision's position on the game's canvas: your move and the
+        better move marked on it (its dice as the page draws them in play),
+        or the position after your move or after the better move."""
         d = self.screen.current
         try:
             position = self.run.review.position(self.screen.cursor) if self.run.total else None
@@ -348,11 +361,33 @@ class ReviewView:
             action = d["best"][0]["action"]
         if action is not None:
             position.apply(definition_of(position).action_from_json(action))
-        label = {"before": "", "played": self.strings.t("review.your_move"),
-                 "better": self.strings.t("review.better_move")}[which]
-        prompt = view["heading"] + (f" · {label}" if label else "")
-        self.page.replay = Frame(position, self.screen.seat, prompt)
+        label = {"played": self.strings.t("review.your_move"),
+                 "better": self.strings.t("review.better_move")}.get(which, "")
+        frame = Frame(position, self.screen.seat, view["heading"] + (f" · {label}" if label else ""))
+        self.page.replay = frame
+        if which == "both":
+            self.mark_moves(frame, position)
         self.page.render()
+
+    def mark_moves(self, frame: Frame, position) -> None:
+        """Your move and the better move on ``frame``'s position, told apart."""
+        shown = self.screen.shown_moves()
+        definition = definition_of(position)
+        try:
+            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
+            played = definition.action_from_json(shown["played"])
+            better = None if shown["better"] is None else definition.action_from_json(shown["better"])
+        except (ImportError, ValueError, TypeError, KeyError) as exc:  # drawn without its marks
+            report(self.shell.where + " review marks", exc)
+            return
+        ctrl = self.page.replay_controller()
+
+        def spots(action, layout):
+            return None if action is None else spots_of(hook, ctrl, action, layout)
+
+        frame.marks = lambda layout: mark_ops(spots(played, layout), spots(better, layout))
+        frame.dice = dice_marks(spots(played, None), spots(better, None))
+        frame.legend = legend(self.strings, better is None)
 
     def share(self) -> None:
         """A link to this game that opens into this review at this decision."""
@@ -368,12 +403,14 @@ class ReviewView:
         if not el("review-more").open or self.screen.current is None:
             return
         choices = self.screen.choices(self.shell.lang)
-        self.choices = choices
+        self.choices, self.tries = choices, None
         el("review-try-select").innerHTML = "".join(f'<option value="{i}">{esc(c["text"])}</option>'
                                                     for i, c in enumerate(choices))
 
     def try_it(self) -> None:
-        choices = getattr(self, "choices", [])
+        choices = self.choices
+        if self.tries is not None:
+            self.tries.clear()
         raw = str(el("review-try-select").value or "")
         if not raw.isdigit() or int(raw) >= len(choices):
             return
@@ -381,3 +418,50 @@ class ReviewView:
         node = el("review-try-said")
         node.textContent = said.get("said") or said["text"]  # the engine's sentence, else the page's
         node.className = "review-try-said " + ("best" if said.get("best") else "worse" if said["ok"] else "illegal")
+
+    # -- try it yourself on the board ------------------------------------------------
+    def trying(self) -> bool:
+        """Taps on the board choose again: the list is open on a decision
+        judged and not forced, its position on screen with the marks."""
+        return (not self.closed and bool(el("review-more").open) and self.showing == "both" and bool(self.choices)
+                and not el("review-try-go").disabled and self.page.replay is not None)
+
+    def board_moves(self) -> BoardTries:
+        """The legal moves of the position on screen, where each sits on the board."""
+        if self.tries is None:
+            position = self.page.replay.position
+            definition = definition_of(position)
+            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
+            ctrl = self.page.replay_controller()
+            self.tries = BoardTries([spots_of(hook, ctrl, definition.action_from_json(c["action"]), self.page.layout)
+                                     for c in self.choices])
+        return self.tries
+
+    def board_tap(self, evt) -> None:
+        if not self.trying():
+            return
+        rect = self.shell.canvas.getBoundingClientRect()
+        point = board_point(self.page.layout, float(evt.clientX) - float(rect.left),
+                            float(evt.clientY) - float(rect.top))
+        self.tapped(self.board_moves().tap(point))
+
+    def die_tap(self, evt) -> None:
+        if not self.trying() or not evt.target:
+            return
+        tries = self.board_moves()
+        die = next((d for d in sorted(tries.dice()) if evt.target.closest(d)), None)
+        if die is not None:
+            self.tapped(tries.tap(die=die))
+
+    def tapped(self, kept: list[int]) -> None:
+        """One move left: judged at once; several: the first chosen in the
+        list, and the page says how many are left."""
+        if not kept or len(kept) == len(self.choices):
+            return
+        el("review-try-select").value = str(kept[0])
+        if len(kept) == 1:
+            self.try_it()
+            return
+        node = el("review-try-said")
+        node.textContent = self.strings.t("review.try_taps", n=len(kept))
+        node.className = "review-try-said"
