@@ -137,6 +137,7 @@ class BoardTries:
     def __init__(self, moves: Sequence[Spots]):
         self.moves = list(moves)
         self.kept: set[int] | None = None
+        self.taps: list[tuple[tuple[float, float] | None, str | None]] = []
 
     @property
     def chosen(self) -> list[int]:
@@ -158,11 +159,30 @@ class BoardTries:
         hit = self.hit(point, die)
         if hit:
             narrowed = hit & self.kept if self.kept is not None else hit
+            if not narrowed:
+                self.taps = []
             self.kept = narrowed or hit
+            self.taps.append((point, die))
+            in_order = [i for i in self.kept if self._in_order(i)]
+            if len(self.kept) > 1 and len(in_order) == 1:
+                self.kept = set(in_order)
         return self.chosen
+
+    def _in_order(self, i: int) -> bool:
+        """Move ``i`` is the one the taps made as play makes it: its every
+        die and box tapped, the k-th die tapped going with the k-th box
+        (moves that differ only in which die goes where)."""
+        spots = self.moves[i]
+        dice = [spots.dice.index(d) for _, d in self.taps if d in spots.dice]
+        boxes = [next((k for k, shape in enumerate(spots.shapes) if contains(shape, *p)), None)
+                 for p, _ in self.taps if p is not None]
+        boxes = [k for k in boxes if k is not None]
+        whole = set(dice) == set(range(len(spots.dice))) and set(boxes) == set(range(len(spots.shapes)))
+        return whole and len(dice) == len(set(dice)) and dice == boxes[len(boxes) - len(dice):] if dice else False
 
     def clear(self) -> None:
         self.kept = None
+        self.taps = []
 
     def dice(self) -> set[str]:
         """Every die selector a move uses (what a tap on a die may name)."""

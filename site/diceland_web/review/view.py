@@ -465,3 +465,26 @@ class ReviewView:
         node = el("review-try-said")
         node.textContent = self.strings.t("review.try_taps", n=len(kept))
         node.className = "review-try-said"
+
+    def picture(self) -> dict:
+        """What the picture shows (tests read it): the legend's marks, the
+        dice buttons shown and those marked, and where a tap on the board
+        chooses your move again (client coordinates of its boxes' middles
+        and its dice's selectors, in the order play taps them)."""
+        frame = self.page.replay
+        out = {"legend": [w for w, _ in getattr(frame, "legend", [])],
+               "dice": int(document.querySelectorAll("#dice button").length),
+               "marked": int(document.querySelectorAll("[data-review-die]").length), "taps": None}
+        d = self.screen.current
+        if not self.trying() or d is None:
+            return out
+        actions = [c["action"] for c in self.choices]
+        if d["played"]["action"] not in actions:
+            return out
+        spots = self.board_moves().moves[actions.index(d["played"]["action"])]
+        rect, layout = self.shell.canvas.getBoundingClientRect(), self.page.layout
+        per_px = board_point(layout, 1.0, 1.0)[0]  # draw units a CSS pixel
+        points = [(sum(x for x, _ in s) / len(s), sum(y for _, y in s) / len(s)) for s in spots.shapes]
+        out["taps"] = {"dice": list(spots.dice), "points": [
+            {"x": float(rect.left) + x / per_px, "y": float(rect.top) + y / per_px} for x, y in points]}
+        return out
