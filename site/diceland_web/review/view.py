@@ -20,6 +20,7 @@ from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, 
 from diceland_site.share import share_url
 
 from ..dom import document, el, esc, js_obj, later, report, share_or_copy, window
+from ..log_panel import mark_dice
 
 __all__ = ["ReviewView"]
 
@@ -246,6 +247,7 @@ class ReviewView:
         self.section.remove()
         document.body.classList.remove("reviewing")
         self.page.replay = None
+        mark_dice({})  # the dice drawn again may be the same buttons
         self.opener.closed()
         self.page.render()
 
