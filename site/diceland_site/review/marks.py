@@ -54,8 +54,8 @@ def _mark(points: Sequence[Point], which: str) -> list[tuple]:
     xs, ys = [x for x, _ in shape], [y for _, y in shape]
     size = max(1.0, min(max(xs) - min(xs), max(ys) - min(ys)))
     colour = PLAYED if which == "played" else BETTER
-    ops = [poly(shape, None, WHITE, size * 0.16), poly(shape, None, colour, size * 0.09)]
-    r = size * 0.17
+    ops = [poly(shape, None, WHITE, size * 0.2), poly(shape, None, colour, size * 0.12)]
+    r = size * 0.2
     x, y = (max(xs), min(ys)) if which == "better" else (min(xs), min(ys))
     if which == "better":
         ops.append(circle(x, y, r, WHITE, BETTER, r * 0.55))

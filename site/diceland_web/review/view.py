@@ -314,14 +314,15 @@ class ReviewView:
         played.hidden = False
         mark = f' {view["symbol"]}' if view["symbol"] else ""
         # the mark first: a phone cuts a long move short
-        tag = "\u2713 " if view["better"] is None else "\u25CF "  # as the picture marks it
-        played.textContent = f'{tag}{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'
+        tag = ("same", "\u2713") if view["better"] is None else ("played", "\u25CF")  # as the picture marks it
+        played.innerHTML = (f'<span class="review-tag {tag[0]}">{tag[1]}</span> '
+                            + esc(f'{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'))
         played.className = f'review-show played mark-{view["mark"]}'
         played.setAttribute("aria-pressed", "true" if self.showing == "played" else "false")
         better = el("review-show-better")
         better.hidden = view["better"] is None
-        better.textContent = f'\u25CB {t("review.better_move")}: {view["better"] or ""}' + (
-            f' · {view["loss"]}' if view["loss"] else "")
+        better.innerHTML = '<span class="review-tag better">\u25CB</span> ' + esc(
+            f'{t("review.better_move")}: {view["better"] or ""}' + (f' · {view["loss"]}' if view["loss"] else ""))
         better.setAttribute("aria-pressed", "true" if self.showing == "better" else "false")
         for name, text in (("review-said-played", view["said_played"]), ("review-said-better", view["said_better"])):
             el(name).textContent = text
@@ -370,6 +371,8 @@ class ReviewView:
         if which == "both":
             self.mark_moves(frame, position)
         self.page.render()
+        if float(self.section.getBoundingClientRect().top) > 0:  # a phone: the board above the panel, whole
+            self.shell.canvas.scrollIntoView(js_obj({"block": "start"}))
 
     def mark_moves(self, frame: Frame, position) -> None:
         """Your move and the better move on ``frame``'s position, told apart."""
