@@ -412,9 +412,11 @@ class ReviewView:
         el("review-try-select").innerHTML = "".join(f'<option value="{i}">{esc(c["text"])}</option>'
                                                     for i, c in enumerate(choices))
 
-    def try_it(self) -> None:
+    def try_it(self, tapped: bool = False) -> None:
+        """The move chosen in the list judged (``tapped``: chosen by taps
+        on the board, which go on from it; else they start again)."""
         choices = self.choices
-        if self.tries is not None:
+        if self.tries is not None and not tapped:
             self.tries.clear()
         raw = str(el("review-try-select").value or "")
         if not raw.isdigit() or int(raw) >= len(choices):
@@ -465,7 +467,7 @@ class ReviewView:
             return
         el("review-try-select").value = str(kept[0])
         if len(kept) == 1:
-            self.try_it()
+            self.try_it(tapped=True)
             return
         node = el("review-try-said")
         node.textContent = self.strings.t("review.try_taps", n=len(kept))
