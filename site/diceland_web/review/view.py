@@ -425,6 +425,7 @@ class ReviewView:
         node = el("review-try-said")
         node.textContent = said.get("said") or said["text"]  # the engine's sentence, else the page's
         node.className = "review-try-said " + ("best" if said.get("best") else "worse" if said["ok"] else "illegal")
+        node.scrollIntoView(js_obj({"block": "nearest"}))  # in view in the panel, after a tap on the board too
 
     # -- try it yourself on the board ------------------------------------------------
     def trying(self) -> bool:
@@ -472,6 +473,7 @@ class ReviewView:
         node = el("review-try-said")
         node.textContent = self.strings.t("review.try_taps", n=len(kept))
         node.className = "review-try-said"
+        node.scrollIntoView(js_obj({"block": "nearest"}))
 
     def picture(self) -> dict:
         """What the picture shows (tests read it): the legend's marks, the
