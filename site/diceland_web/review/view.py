@@ -327,6 +327,7 @@ class ReviewView:
         for name, text in (("review-said-played", view["said_played"]), ("review-said-better", view["said_better"])):
             el(name).textContent = text
             el(name).hidden = not text
+        el("review-said-played").classList.toggle("same", view["better"] is None)
         el("review-more").hidden = False
         el("review-best").innerHTML = "".join(
             f'<li class="{"played" if b["played"] else ""}">{esc(b["text"])} <span>{esc(b["value"])}</span></li>'
