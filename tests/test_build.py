@@ -214,7 +214,9 @@ def test_the_review_is_a_bundle_fetched_when_opened(builds):
             "diceland_core/games/clever/review.py", "diceland_core/games/wideshut/review.py",
             "diceland_core/games/diceland/review.py",
             "diceland_core/games/wideshut/bots/wideshut_network.json", "diceland_site/review/screen.py",
-            "diceland_site/review/locales/es.json", "diceland_web/review/view.py",
+            "diceland_site/review/locales/es.json", "diceland_site/review/marks.py",
+            "diceland_site/games/clever/review.py", "diceland_site/games/wideshut/review.py",
+            "diceland_site/games/diceland/review.py", "diceland_web/review/view.py",
             "diceland_web/review/opener.py", "diceland_web/review/review.css"} <= inside
     assert "diceland_core/core/review_cli.py" not in inside
     # Diceland's network is its page's expert: it comes with that game's archive, not with the review

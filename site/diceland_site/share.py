@@ -15,7 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from diceland_core.core.record import definition_of
 
@@ -27,10 +27,13 @@ from .packed import LinkError, unpack
 from .same_dice import LINK_KEY as SAME_KEY, SAME
 from .seats import Seat
 
-__all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "position_fragment", "turn_fragment", "share_url", "turn_url",
+__all__ = ["FRAGMENT_KEY", "MAX_FRAGMENT", "REVIEW_KEY", "import_toast", "position_fragment", "turn_fragment", "share_url", "turn_url",
            "same_url", "read_fragment"]
 
 FRAGMENT_KEY = "position"
+#: the query value of a share link that opens the game into its review
+#: (``?review=2.14``: :mod:`diceland_site.review.link` reads it)
+REVIEW_KEY = "review"
 #: a fragment longer than this is refused before decoding
 MAX_FRAGMENT = 200_000
 #: the envelope inflates to at most this many bytes (what an import reads)
@@ -100,3 +103,10 @@ def read_fragment(fragment: str, key: str = FRAGMENT_KEY) -> str | None:
             except UnicodeDecodeError as exc:
                 raise LinkError("damaged", str(exc), "json") from None
     return None
+
+
+def import_toast(query: Mapping[str, str]) -> str:
+    """What a page says once it has opened a shared game (a message key):
+    a link that opens into its review says that the review follows, any
+    other says the game was imported."""
+    return "toast.review_link" if REVIEW_KEY in query else "toast.imported"

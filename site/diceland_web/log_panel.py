@@ -8,7 +8,7 @@ from diceland_site.seats import Seat
 from diceland_site.turn_log import TurnEntry, TurnLog, turn_entry
 from diceland_site.turn_replay import TurnReplay
 
-from .dom import document, el, js_obj, later, window
+from .dom import document, el, esc, js_obj, later, window
 
 __all__ = ["LogPanel", "LogReplay"]
 
@@ -147,6 +147,8 @@ class LogReplay:
         replay = self.replay
         seats = [Seat(s.name) for s in self.ctrl.seats]
         view = type(self.ctrl)(replay.position, seats, lang=self.lang)
+        if hasattr(view, "revealed"):  # the dice as they fell: nothing waits for a Roll in a replay
+            view.revealed = True
         if getattr(replay, "seat", None) is not None:  # a review: the reviewed player's sheet
             view.viewing = replay.seat
         elif replay.step:  # the sheet of the player who just moved
@@ -157,13 +159,37 @@ class LogReplay:
         """The view model of the replay's position."""
         return self.replay_controller().model()
 
+    def replay_ops(self, layout) -> list:
+        """What a review draws over the replayed position (its moves'
+        marks, in ``layout``'s draw units); nothing otherwise."""
+        marks = getattr(self.replay, "marks", None) if self.replay is not None else None
+        return list(marks(layout)) if marks is not None else []
+
     def replay_controls(self, model) -> None:
         """What the page says while a replay runs; its buttons are off."""
         replay = self.replay
         if getattr(replay, "prompt", None) is not None:  # a review says which decision is shown
-            el("prompt").textContent = replay.prompt
+            prompt = el("prompt")
+            prompt.innerHTML = esc(replay.prompt) + "".join(  # and what its marks mean
+                f' <span class="review-legend {which}">{esc(words)}</span>' for which, words in replay.legend)
+            mark_dice(replay.dice)
         else:
             turn = self.ctrl.turn_log.turns[replay.index]
             el("prompt").textContent = self.t("log.replaying", turn=turn.title, step=replay.step, moves=replay.moves)
         for b in model.buttons:
             el(f"btn-{b.id}").disabled = True
+
+
+def mark_dice(marks: dict) -> None:
+    """The dice buttons a review's moves use, marked (``review-die-`` and
+    ``played``, ``better``, ``both`` or ``same``); the others unmarked."""
+    old = document.querySelectorAll("[data-review-die]")
+    for i in range(old.length):
+        node = old.item(i)
+        node.classList.remove("review-die-" + str(node.dataset.reviewDie))
+        node.removeAttribute("data-review-die")
+    for selector, which in marks.items():
+        found = document.querySelectorAll(selector)
+        for i in range(found.length):
+            found.item(i).classList.add("review-die-" + which)
+            found.item(i).dataset.reviewDie = which

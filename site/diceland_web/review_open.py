@@ -18,6 +18,8 @@ from pathlib import Path
 
 import js
 
+from diceland_site.share import REVIEW_KEY
+
 from .dom import el, report, window
 
 STORE_KEY = "diceland:review"
@@ -58,4 +60,4 @@ def bind(shell) -> None:
         kept = window.sessionStorage.getItem(STORE_KEY)
     except Exception:  # noqa: BLE001 — no session storage: no review kept
         kept = None
-    shell.review_at_start = "review" in shell.query or bool(kept)
+    shell.review_at_start = REVIEW_KEY in shell.query or bool(kept)

@@ -14,6 +14,7 @@ from diceland_site.games import entry_for
 from diceland_site.query import quote
 from diceland_site.save_errors import SaveError
 from diceland_site.seats import MAX_NAME
+from diceland_site.share import import_toast
 from diceland_site.summaries import game_of_summary, progress_text
 
 from .dom import document, el, js_obj, later, window
@@ -171,7 +172,7 @@ class SavesDialog:
                 shell.notices.show_message(err.message(shell.lang, importing=True), error=True,
                                            details=err.details(shell.lang))
             return False
-        return self.open_imported(save_id, "toast.imported")
+        return self.open_imported(save_id, import_toast(shell.query) if link else "toast.imported")
 
     def open_imported(self, save_id: str, toast: str | None) -> bool:
         """Put an imported game on screen: the dialogs an import leaves

@@ -39,9 +39,22 @@ def keep_in_view(canvas, top: float, bottom: float, bar_selector: str) -> None:
 
 def room_below(node, floor: float = 240.0) -> float:
     """The height from the top of ``node`` (where the page is scrolled to
-    the top) to the bottom of the screen, at least ``floor``."""
-    top = float(node.getBoundingClientRect().top) + float(window.scrollY or 0)
-    return max(floor, float(window.innerHeight) - top - MARGIN)
+    the top) to the bottom of the screen, at least ``floor``; while a
+    review's panel is held over the bottom of the screen (a phone), from
+    the top of the screen (the review brings the board there) to the
+    panel."""
+    held = _review_panel()
+    top = 0.0 if held else float(node.getBoundingClientRect().top) + float(window.scrollY or 0)
+    return max(floor, float(window.innerHeight) - top - MARGIN - held)
+
+
+def _review_panel() -> float:
+    """The height of a review's panel held over the bottom of the screen (0: none)."""
+    panel = document.querySelector("body.reviewing .review-panel")
+    if not panel:
+        return 0.0
+    box = panel.getBoundingClientRect()
+    return float(box.height) if float(box.top) > 0 and float(box.bottom) >= float(window.innerHeight) - 1 else 0.0
 
 
 def room_above(node, bar_selector: str, floor: float = 240.0) -> float:

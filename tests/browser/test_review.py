@@ -66,7 +66,7 @@ def test_a_finished_game_reviewed_stepped_tried_and_reloaded(site):
     assert review(site)["decision"] == 1
     assert page.locator("#review-heading").inner_text() == f"Decision 2 of {first['total']}"
     assert page.locator("#prompt").inner_text().startswith("Decision 2 of")
-    assert page.locator("#review-show-played").inner_text().startswith("Your move")
+    assert page.locator("#review-show-played").inner_text()[2:].startswith("Your move")  # after its mark's sign
     done = wait_review(site, "r.finished")
     assert done["judged"] == done["total"] and page.locator("#review-running").is_hidden()
     # one decision a task: opening the review is a short task; each decision judged is a task of its
@@ -113,6 +113,10 @@ def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
     link = share_url(site.base_url + "clever.html", state, [Seat("Ana")])
     fragment = link.split("#", 1)[1]
     site.open(f"?review=1.3&lang=es#{fragment}", path="clever.html")
+    # the toast says the review follows, not that the game was imported
+    page.wait_for_function("() => [...document.querySelectorAll('.toast')].some("
+                           "(t) => t.textContent.startsWith('Partida compartida abierta'))")
+    assert "Partida importada." not in page.locator("#toasts").inner_text()
     opened = wait_review(site, "r.open && r.judged >= 3")
     assert (opened["seat"], opened["decision"]) == (0, 2)
     assert page.locator("#review-heading").inner_text().startswith("Decisión 3 de")
@@ -132,6 +136,48 @@ def test_a_shared_link_opens_into_its_review_and_a_bad_value_is_refused(site):
     page.click("#btn-saves")
     page.locator("#saves-list button.save-open").first.click()
     assert wait_review(site, "r.open")["seat"] == 0
+
+
+#: a whole game of each by the bots at full speed
+GAMES = {"clever": ("clever.html", GAME), "wideshut": ("wideshut.html", "?players=greedy,expert&seed=7&speed=0"),
+         "diceland": ("diceland.html", "?players=greedy,expert&boards=A,A&seed=5&speed=0")}
+
+
+@pytest.mark.parametrize("name", ["wideshut", "clever", "diceland"])
+def test_the_picture_marks_both_moves_on_the_decisions_dice_and_a_tap_tries_again(site, name):
+    """The position of a decision with a better move: both moves marked and
+    a legend over the board; a decision that uses dice shows them, marked;
+    with the list open, tapping your move on the board (its dice, then its
+    boxes) judges it again."""
+    page = site.page
+    path, query = GAMES[name]
+    site.open(query, path=path)
+    page.wait_for_selector("#game-over[open]", timeout=180_000)
+    page.click("#btn-over-review")
+    total = wait_review(site, "r.finished", timeout=180_000)["total"]
+    seen = set()
+    for _ in range(total):  # to a decision whose move is not the best, that uses dice
+        now = review(site)
+        picture = now["picture"]
+        seen.add(tuple(picture["legend"]))
+        if picture["legend"] == ["played", "better"] and picture["marked"]:
+            break
+        page.click("#review-next")
+        wait_review(site, f"r.decision === {now['decision'] + 1}")
+    assert picture["legend"] == ["played", "better"] and picture["dice"] and picture["marked"], seen
+    legend = page.locator("#prompt .review-legend").all_inner_texts()
+    assert legend == ["\u25CF your move", "\u25CB the better move"]
+    assert page.locator("#dice [data-review-die]").count() == picture["marked"]
+    page.click("#review-best-title")
+    page.wait_for_function("() => document.querySelectorAll('#review-try-select option').length > 1")
+    taps = wait_review(site, "r.picture.taps !== null")["picture"]["taps"]
+    for die in taps["dice"]:
+        page.locator(die).first.click()
+    for point in taps["points"]:
+        page.mouse.click(point["x"], point["y"])
+    tried = wait_review(site, "r.tried !== null")["tried"]
+    assert tried["ok"] and not tried["best"], tried  # your move again: not the best
+    assert page.locator("#review-try-said").get_attribute("class") == "review-try-said worse"
 
 
 def test_the_review_works_offline_once_opened(site):

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from ..i18n import Strings
+from ..share import REVIEW_KEY
 
 __all__ = ["PARAM", "ReviewError", "review_link", "review_param"]
 
 #: The query parameter.
-PARAM = "review"
+PARAM = REVIEW_KEY
 _VALUE = re.compile(r"([1-9][0-9]?)(?:\.([1-9][0-9]{0,3}))?")
 
 

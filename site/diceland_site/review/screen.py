@@ -257,6 +257,21 @@ class ReviewScreen:
             "can_try": not d.get("forced", False) and d.get("mark") != "forced",
         }
 
+    def shown_moves(self) -> dict[str, Any] | None:
+        """The two moves the picture marks at the cursor's decision (None
+        while it is not judged yet): ``played``, your move's JSON, and
+        ``better``, the best move's, or None where yours is the best (or
+        loses nothing worth saying): then one mark says so."""
+        d = self.current
+        if d is None:
+            return None
+        best = d.get("best") or []
+        played = d["played"].get("action")
+        better = best[0].get("action") if best else None
+        if better == played or float(d.get("loss", 0.0)) < 0.05:
+            better = None
+        return {"played": played, "better": better}
+
     def try_it(self, action_json: Any, strings: Strings) -> dict[str, Any]:
         """"Try it yourself": the seat chooses ``action_json`` again at the
         cursor's decision; what the engine's judge makes of it, in words

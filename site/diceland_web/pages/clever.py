@@ -183,7 +183,8 @@ class CleverPage(LogReplay, GamePage):
         self.canvas.style.width = f"{self.layout.css_width}px"
         self.cache["board"] = self.lang
         lang = self.lang
-        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang), frame_ops(model, state), self.cache)
+        draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(lang),
+                    frame_ops(model, state) + self.replay_ops(self.layout), self.cache)
 
     def render_replay(self, replay) -> None:
         """The replayed position: its sheet and dice, the buttons off."""

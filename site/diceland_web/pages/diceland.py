@@ -293,8 +293,8 @@ class DicelandPage(LogReplay, GamePage):
         layout = self.compute_layout(board)
         self.layout = layout
         self.board_cache["board"] = id(board)
-        draw_canvas(self.canvas, self.ctx, layout, lambda: ctrl.static_ops(layout), ctrl.frame_ops(layout),
-                    self.board_cache)
+        draw_canvas(self.canvas, self.ctx, layout, lambda: ctrl.static_ops(layout),
+                    ctrl.frame_ops(layout) + self.replay_ops(layout), self.board_cache)
 
     def render(self) -> None:
         ctrl = self.ctrl

@@ -185,7 +185,7 @@ class WideShutPage(LogReplay, GamePage):
         s = self.strings
         self.cache["board"] = self.lang
         draw_canvas(self.canvas, self.ctx, self.layout, lambda: static_ops(s),
-                    frame_ops(game.sheets[m.shown], m, s), self.cache)
+                    frame_ops(game.sheets[m.shown], m, s) + self.replay_ops(self.layout), self.cache)
 
     def render_replay(self, replay) -> None:
         """The replayed position: its sheet and dice, the buttons off."""

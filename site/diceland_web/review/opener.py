@@ -81,7 +81,8 @@ class Opener:
 
     def describe(self) -> str:
         """``window.diceland.review()``: the review on screen as JSON (tests
-        read it): open, seat, decision, judged, total, finished, tried."""
+        read it): open, seat, decision, judged, total, finished, tried, and
+        what the picture shows (``ReviewView.picture``)."""
         view = self.view
         if view is None or view.closed:
             return json.dumps({"open": False})
@@ -90,7 +91,7 @@ class Opener:
                            "total": run.total, "finished": run.finished, "cancelled": run.cancelled,
                            "tried": screen.tried, "mark": (screen.current or {}).get("mark"),
                            "opening_ms": round(view.opening_ms, 1), "longest_ms": round(view.longest_ms, 1),
-                           "longest": view.longest_what})
+                           "longest": view.longest_what, "picture": view.picture()})
 
     def closed(self) -> None:
         """The review screen was closed: nothing to come back to on a reload."""
@@ -104,7 +105,7 @@ class Opener:
         """Once the page has opened its game: a link's ``review`` value
         (refused in plain words when malformed), else the review a reload
         left on screen."""
-        raw = self.shell.query.get(PARAM)
+        raw = self.shell.query.pop(PARAM, None)  # read once: a later link in this tab is an import
         found = self.shell.page.current_game()
         if raw is not None:
             window.history.replaceState(None, "", self.shell.page_url())

@@ -8,16 +8,19 @@ stop button while the review runs, one decision per task."""
 
 from __future__ import annotations
 
+import importlib
 import time
 from pathlib import Path
 
 from diceland_core.core.record import definition_of
 from diceland_core.core.review import Review, summarise
 from diceland_site.review.link import review_link
+from diceland_site.review.marks import BoardTries, board_point, dice_marks, legend, mark_ops, spots_of
 from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
 from diceland_site.share import share_url
 
 from ..dom import document, el, esc, js_obj, later, report, share_or_copy, window
+from ..log_panel import mark_dice
 
 __all__ = ["ReviewView"]
 
@@ -72,11 +75,14 @@ MARKUP = """
 
 class Frame:
     """What the page's replay drawing reads (``render_replay``): the
-    position to draw, the reviewed seat's sheet, the prompt above it."""
+    position to draw, the reviewed seat's sheet, the prompt above it; the
+    marks of the moves drawn over it (``marks(layout)``: draw ops), the
+    dice buttons they use (``dice``) and what the marks mean (``legend``)."""
 
     def __init__(self, position, seat: int, prompt: str):
         self.position, self.seat, self.prompt = position, seat, prompt
         self.step, self.done, self.moves, self.index = 1, False, 1, 0
+        self.marks, self.dice, self.legend = None, {}, []
 
     def stop(self) -> None:
         self.done = True
@@ -106,8 +112,12 @@ class ReviewView:
         self.run = ReviewRun(review, summarise, shell.lang, done=point["decisions"] if point else (),
                              summary=point["summary"] if point else None)
         self.screen = ReviewScreen(self.run, shell.game, seat, key, decision)
-        self.showing = "played"
+        #: the picture: "both" moves marked on the position, or the position after "played" or "better"
+        self.showing = "both"
         self.touch = None
+        #: the legal moves of the cursor's decision, the list's and the board's ("try it yourself")
+        self.choices: list[dict] = []
+        self.tries: BoardTries | None = None
         _style()
         self.section = document.createElement("section")
         self.section.id = "review"
@@ -141,6 +151,8 @@ class ReviewView:
         on(el("review-try-go"), "click", lambda evt: self.try_it())
         on(el("review-share"), "click", lambda evt: self.share())
         on(el("review-more"), "toggle", lambda evt: self.fill_choices())
+        on(self.shell.canvas, "click", self.board_tap)
+        on(el("dice"), "click", self.die_tap)
         on(document, "keydown", self.key)
         for node in (self.section, self.shell.canvas):
             on(node, "touchstart", self.touch_start)
@@ -177,13 +189,13 @@ class ReviewView:
     def moved(self, moved: bool) -> None:
         if moved:
             self.keep()
-            self.showing = "played"
+            self.showing = "both"
             el("review-try-said").textContent = ""
             self.render()
             self.fill_choices()
 
     def show(self, which: str) -> None:
-        self.showing = "before" if self.showing == which else which
+        self.showing = "both" if self.showing == which else which
         self.render()
 
     def other_seat(self, seat: int) -> None:
@@ -235,6 +247,7 @@ class ReviewView:
         self.section.remove()
         document.body.classList.remove("reviewing")
         self.page.replay = None
+        mark_dice({})  # the dice drawn again may be the same buttons
         self.opener.closed()
         self.page.render()
 
@@ -301,17 +314,20 @@ class ReviewView:
         played.hidden = False
         mark = f' {view["symbol"]}' if view["symbol"] else ""
         # the mark first: a phone cuts a long move short
-        played.textContent = f'{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'
+        tag = ("same", "\u2713") if view["better"] is None else ("played", "\u25CF")  # as the picture marks it
+        played.innerHTML = (f'<span class="review-tag {tag[0]}">{tag[1]}</span> '
+                            + esc(f'{t("review.your_move")}{mark} ({view["mark_text"]}): {view["played"]}'))
         played.className = f'review-show played mark-{view["mark"]}'
         played.setAttribute("aria-pressed", "true" if self.showing == "played" else "false")
         better = el("review-show-better")
         better.hidden = view["better"] is None
-        better.textContent = f'{t("review.better_move")}: {view["better"] or ""}' + (
-            f' · {view["loss"]}' if view["loss"] else "")
+        better.innerHTML = '<span class="review-tag better">\u25CB</span> ' + esc(
+            f'{t("review.better_move")}: {view["better"] or ""}' + (f' · {view["loss"]}' if view["loss"] else ""))
         better.setAttribute("aria-pressed", "true" if self.showing == "better" else "false")
         for name, text in (("review-said-played", view["said_played"]), ("review-said-better", view["said_better"])):
             el(name).textContent = text
             el(name).hidden = not text
+        el("review-said-played").classList.toggle("same", view["better"] is None)
         el("review-more").hidden = False
         el("review-best").innerHTML = "".join(
             f'<li class="{"played" if b["played"] else ""}">{esc(b["text"])} <span>{esc(b["value"])}</span></li>'
@@ -331,8 +347,9 @@ class ReviewView:
         el("review-summary-list").innerHTML = "".join(f"<li>{esc(x)}</li>" for x in items if x)
 
     def draw_position(self, view: dict) -> None:
-        """The decision's position on the game's canvas: before the move,
-        after the move made, or after the better move."""
+        """The decision's position on the game's canvas: your move and the
+        better move marked on it (its dice as the page draws them in play),
+        or the position after your move or after the better move."""
         d = self.screen.current
         try:
             position = self.run.review.position(self.screen.cursor) if self.run.total else None
@@ -348,11 +365,35 @@ class ReviewView:
             action = d["best"][0]["action"]
         if action is not None:
             position.apply(definition_of(position).action_from_json(action))
-        label = {"before": "", "played": self.strings.t("review.your_move"),
-                 "better": self.strings.t("review.better_move")}[which]
-        prompt = view["heading"] + (f" · {label}" if label else "")
-        self.page.replay = Frame(position, self.screen.seat, prompt)
+        label = {"played": self.strings.t("review.your_move"),
+                 "better": self.strings.t("review.better_move")}.get(which, "")
+        frame = Frame(position, self.screen.seat, view["heading"] + (f" · {label}" if label else ""))
+        self.page.replay = frame
+        if which == "both":
+            self.mark_moves(frame, position)
         self.page.render()
+        if float(self.section.getBoundingClientRect().top) > 0:  # a phone: the board above the panel, whole
+            self.shell.canvas.scrollIntoView(js_obj({"block": "start"}))
+
+    def mark_moves(self, frame: Frame, position) -> None:
+        """Your move and the better move on ``frame``'s position, told apart."""
+        shown = self.screen.shown_moves()
+        definition = definition_of(position)
+        try:
+            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
+            played = definition.action_from_json(shown["played"])
+            better = None if shown["better"] is None else definition.action_from_json(shown["better"])
+        except (ImportError, ValueError, TypeError, KeyError) as exc:  # drawn without its marks
+            report(self.shell.where + " review marks", exc)
+            return
+        ctrl = self.page.replay_controller()
+
+        def spots(action, layout):
+            return None if action is None else spots_of(hook, ctrl, action, layout)
+
+        frame.marks = lambda layout: mark_ops(spots(played, layout), spots(better, layout))
+        frame.dice = dice_marks(spots(played, None), spots(better, None))
+        frame.legend = legend(self.strings, better is None)
 
     def share(self) -> None:
         """A link to this game that opens into this review at this decision."""
@@ -368,12 +409,16 @@ class ReviewView:
         if not el("review-more").open or self.screen.current is None:
             return
         choices = self.screen.choices(self.shell.lang)
-        self.choices = choices
+        self.choices, self.tries = choices, None
         el("review-try-select").innerHTML = "".join(f'<option value="{i}">{esc(c["text"])}</option>'
                                                     for i, c in enumerate(choices))
 
-    def try_it(self) -> None:
-        choices = getattr(self, "choices", [])
+    def try_it(self, tapped: bool = False) -> None:
+        """The move chosen in the list judged (``tapped``: chosen by taps
+        on the board, which go on from it; else they start again)."""
+        choices = self.choices
+        if self.tries is not None and not tapped:
+            self.tries.clear()
         raw = str(el("review-try-select").value or "")
         if not raw.isdigit() or int(raw) >= len(choices):
             return
@@ -381,3 +426,75 @@ class ReviewView:
         node = el("review-try-said")
         node.textContent = said.get("said") or said["text"]  # the engine's sentence, else the page's
         node.className = "review-try-said " + ("best" if said.get("best") else "worse" if said["ok"] else "illegal")
+        node.scrollIntoView(js_obj({"block": "nearest"}))  # in view in the panel, after a tap on the board too
+
+    # -- try it yourself on the board ------------------------------------------------
+    def trying(self) -> bool:
+        """Taps on the board choose again: the list is open on a decision
+        judged and not forced, its position on screen with the marks."""
+        return (not self.closed and bool(el("review-more").open) and self.showing == "both" and bool(self.choices)
+                and not el("review-try-go").disabled and self.page.replay is not None)
+
+    def board_moves(self) -> BoardTries:
+        """The legal moves of the position on screen, where each sits on the board."""
+        if self.tries is None:
+            position = self.page.replay.position
+            definition = definition_of(position)
+            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
+            ctrl = self.page.replay_controller()
+            self.tries = BoardTries([spots_of(hook, ctrl, definition.action_from_json(c["action"]), self.page.layout)
+                                     for c in self.choices])
+        return self.tries
+
+    def board_tap(self, evt) -> None:
+        if not self.trying():
+            return
+        rect = self.shell.canvas.getBoundingClientRect()
+        point = board_point(self.page.layout, float(evt.clientX) - float(rect.left),
+                            float(evt.clientY) - float(rect.top))
+        self.tapped(self.board_moves().tap(point))
+
+    def die_tap(self, evt) -> None:
+        if not self.trying() or not evt.target:
+            return
+        tries = self.board_moves()
+        die = next((d for d in sorted(tries.dice()) if evt.target.closest(d)), None)
+        if die is not None:
+            self.tapped(tries.tap(die=die))
+
+    def tapped(self, kept: list[int]) -> None:
+        """One move left: judged at once; several: the first chosen in the
+        list, and the page says how many are left."""
+        if not kept or len(kept) == len(self.choices):
+            return
+        el("review-try-select").value = str(kept[0])
+        if len(kept) == 1:
+            self.try_it(tapped=True)
+            return
+        node = el("review-try-said")
+        node.textContent = self.strings.t("review.try_taps", n=len(kept))
+        node.className = "review-try-said"
+        node.scrollIntoView(js_obj({"block": "nearest"}))
+
+    def picture(self) -> dict:
+        """What the picture shows (tests read it): the legend's marks, the
+        dice buttons shown and those marked, and where a tap on the board
+        chooses your move again (client coordinates of its boxes' middles
+        and its dice's selectors, in the order play taps them)."""
+        frame = self.page.replay
+        out = {"legend": [w for w, _ in getattr(frame, "legend", [])],
+               "dice": int(document.querySelectorAll("#dice button").length),
+               "marked": int(document.querySelectorAll("[data-review-die]").length), "taps": None}
+        d = self.screen.current
+        if not self.trying() or d is None:
+            return out
+        actions = [c["action"] for c in self.choices]
+        if d["played"]["action"] not in actions:
+            return out
+        spots = self.board_moves().moves[actions.index(d["played"]["action"])]
+        rect, layout = self.shell.canvas.getBoundingClientRect(), self.page.layout
+        per_px = board_point(layout, 1.0, 1.0)[0]  # draw units a CSS pixel
+        points = [(sum(x for x, _ in s) / len(s), sum(y for _, y in s) / len(s)) for s in spots.shapes]
+        out["taps"] = {"dice": list(spots.dice), "points": [
+            {"x": float(rect.left) + x / per_px, "y": float(rect.top) + y / per_px} for x, y in points]}
+        return out
