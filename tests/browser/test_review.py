@@ -10,6 +10,7 @@ games open a finished game's review."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -153,8 +154,10 @@ def test_the_picture_marks_both_moves_on_the_decisions_dice_and_a_tap_tries_agai
     path, query = GAMES[name]
     site.open(query, path=path)
     page.wait_for_selector("#game-over[open]", timeout=180_000)
+    started = time.monotonic()
     page.click("#btn-over-review")
     total = wait_review(site, "r.finished", timeout=180_000)["total"]
+    print(f"[measured] {name}: a whole review in the page, {total} decisions: {time.monotonic() - started:.1f} s")
     seen = set()
     for _ in range(total):  # to a decision whose move is not the best, that uses dice
         now = review(site)
