@@ -503,6 +503,12 @@
   }
 
   window.addEventListener("error", (event) => failed(event.message || String(event.error || "")));
+  // a script of the page that did not load (PyScript's, or a module it
+  // imports: nothing else would tell) fires its error at the element
+  window.addEventListener("error", (event) => {
+    const element = event.target;
+    if (element && element.tagName === "SCRIPT") failed(`Failed to fetch ${element.src || "a script"}`);
+  }, true);
   // a file PyScript could not fetch (a wheel of the site's Python) rejects a
   // promise no one waits on: the start has failed all the same
   window.addEventListener("unhandledrejection", (event) => {

@@ -212,7 +212,23 @@ class Site:
         self.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
 
     def wait_ready(self) -> None:
-        self.page.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY_TIMEOUT_MS)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            self.page.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the page was not ready: {self.boot_words()}") from None
+
+    def boot_words(self) -> str:
+        """What the page shows while it starts (its label, the details of a
+        failure, the network as the page sees it): a not-ready page's story."""
+        try:
+            return self.page.evaluate("""() => {
+                const text = (id) => { const e = document.getElementById(id); return e ? e.textContent.trim() : null; };
+                return JSON.stringify({url: location.href, online: navigator.onLine, label: text("boot-label"),
+                                       details: text("boot-details"), boot: document.documentElement.dataset.boot || null});
+            }""")
+        except Exception as error:  # a crashed or closed page
+            return f"(the page cannot tell: {error})"
 
     def record(self) -> dict | None:
         import json

@@ -250,6 +250,27 @@ def test_a_first_visit_cut_off_early_starts_again_when_back_online(faulty, fault
     assert the_save_is_kept(site)
 
 
+def test_pyscript_cut_off_by_the_connection_says_so_and_starts_again_when_back(faulty, faulty_site, site_dir, watch):
+    """A module of PyScript the page imports (not one boot.js fetches) lost
+    with the connection: its failure reaches only the script element."""
+    quiet(watch)
+    chunk = next(p.relative_to(site_dir).as_posix() for p in (site_dir / "pyscript").glob("core-*.js"))
+    site = faulty_site()
+    keep_a_save(site)
+    faulty.faults.add(chunk, "stall", share=0.5)
+    site.page.goto(site.base_url + PAGE + GAME + "&lang=it", wait_until="commit")
+    until(site, lambda: faulty.faults.count(chunk, "stall") >= 1, 60)
+    site.page.context.set_offline(True)
+    faulty.faults.lift()  # the connection goes, the module with it
+    said = wait_said(site, "boot.stalled", "it", SAID_WITHIN_S)
+    measured("PyScript's module cut off, offline: said after", said)
+    back = time.monotonic()
+    site.page.context.set_offline(False)
+    site.wait_ready()
+    measured("PyScript's module cut off: ready after back online", time.monotonic() - back)
+    assert the_save_is_kept(site)
+
+
 @pytest.mark.parametrize("path, share, lang", [(STDLIB, 0.2, "it"), (STDLIB, 0.9, "en"), ("diceland_site", 0.5, "es")])
 def test_any_stalled_download_says_so_and_goes_on_when_back_online(
         faulty, faulty_site, site_dir, watch, path, share, lang):
