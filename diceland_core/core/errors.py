@@ -121,13 +121,15 @@ class Phrase(tuple):
         return super().__new__(cls, (code, dict(params or {})))
 
 
-def number_text(value: float, lang: str = "en", sign: bool = False) -> str:
-    """``value`` as a player reads it: one decimal, a decimal comma in
-    Spanish and Italian, a true minus sign (and a plus with ``sign``)."""
-    text = f"{abs(value):.1f}"
+def number_text(value: float, lang: str = "en", sign: bool = False, digits: int = 1) -> str:
+    """``value`` as a player reads it: ``digits`` decimals (one unless
+    told), a decimal comma in Spanish and Italian, a true minus sign (and a
+    plus with ``sign``); a number that shows as zero has no sign."""
+    text = f"{abs(value):.{digits}f}"
+    shows_zero = float(text) == 0
     if lang in ("es", "it"):
         text = text.replace(".", ",")
-    if abs(value) < 0.05:
+    if shows_zero:
         return text
     return ("\u2212" if value < 0 else "+" if sign else "") + text
 

@@ -10,8 +10,8 @@ import pytest
 
 from support import MESSAGE_KEY
 
-
-from diceland_site.review.screen import (ReviewError, ReviewRun, ReviewScreen, ReviewStrings, graph, number,
+from diceland_core.core.errors import number_text
+from diceland_site.review.screen import (ReviewError, ReviewRun, ReviewScreen, ReviewStrings, graph,
                                          restore_point, review_param)
 
 #: the seat's values before each decision, and the loss of each
@@ -225,7 +225,18 @@ def test_a_player_the_game_does_not_have():
 
 
 def test_numbers_as_players_read_them():
-    assert number(-0.04, "en") == "0.0" and number(-1.25, "it", 2) == "\u22121,25" and number(3, "es") == "3,0"
+    """The engine's number_text writes every number the review shows: its
+    decimals, a decimal comma in Spanish and Italian, a true minus, a plus
+    where asked, and no sign on a number that shows as zero."""
+    assert number_text(-0.04, "en") == "0.0" and number_text(3, "es") == "3,0"
+    for lang, comma in (("en", "."), ("es", ","), ("it", ",")):
+        assert number_text(-1.25, lang, digits=2) == f"\u22121{comma}25"
+        assert number_text(2.346, lang, sign=True, digits=2) == f"+2{comma}35"
+        assert number_text(-0.004, lang, sign=True, digits=2) == f"0{comma}00"
+        assert number_text(-0.04, lang, sign=True) == f"0{comma}0"
+        assert number_text(0.06, lang, sign=True) == f"+0{comma}1"
+        assert number_text(-7.5, lang, sign=True, digits=0) == "\u22128"
+        assert number_text(12.0, lang, digits=3) == f"12{comma}000"
 
 
 def test_the_review_words_exist_in_every_language_with_the_same_placeholders():

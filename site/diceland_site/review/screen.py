@@ -25,10 +25,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from pathlib import Path
 
+from diceland_core.core.errors import number_text
+
 from ..i18n import Strings
 from .link import ReviewError, review_param
 
-__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "graph_svg", "number",
+__all__ = ["ERRORS", "MARKS", "ReviewError", "ReviewRun", "ReviewScreen", "ReviewStrings", "graph", "graph_svg",
            "restore_point", "review_param"]
 
 #: Every mark a decision can have, from best to worst, then the two apart.
@@ -45,15 +47,6 @@ class ReviewStrings(Strings):
     """The review screen's words (``review/locales``) over the shared ones."""
 
     folder = Path(__file__).resolve().parent / "locales"
-
-
-def number(value: float, lang: str, digits: int = 1) -> str:
-    """``value`` as a player reads it: ``digits`` decimals, a decimal comma
-    in Spanish and Italian, a true minus sign."""
-    text = f"{abs(value):.{digits}f}"
-    if lang in ("es", "it"):
-        text = text.replace(".", ",")
-    return ("\u2212" + text) if value < 0 and float(text.replace(",", ".")) != 0 else text
 
 
 def _kept(data: Mapping[str, Any]) -> dict:
@@ -238,7 +231,7 @@ class ReviewScreen:
             return {"waiting": True, "heading": head, "index": self.cursor}
         unit = d.get("unit", "")
         played = d["played"]
-        best = [{"text": b["text"], "value": f"{number(float(b['value']), lang)} {unit}".strip(),
+        best = [{"text": b["text"], "value": f"{number_text(float(b['value']), lang)} {unit}".strip(),
                  "played": b.get("action") == played.get("action")} for b in d.get("best", [])[:3]]
         loss = float(d.get("loss", 0.0))
         said = d.get("said") or {}
@@ -249,11 +242,11 @@ class ReviewScreen:
             "played": played.get("text", ""), "mark": d.get("mark", ""), "mark_text": d.get("mark_text", ""),
             "symbol": d.get("symbol", ""),
             "better": None if not best or best[0]["played"] or loss < 0.05 else best[0]["text"],
-            "loss": strings.t("review.loss", loss=number(loss, lang), unit=unit) if loss >= 0.05 else "",
+            "loss": strings.t("review.loss", loss=number_text(loss, lang), unit=unit) if loss >= 0.05 else "",
             "said_played": said.get("played", ""), "said_better": said.get("better") or "",
             "best": best, "key": self.cursor in self.key_moments,
-            "values": strings.t("review.values", before=number(float(d["value_before"]), lang),
-                                after=number(float(d["value_after"]), lang), unit=unit),
+            "values": strings.t("review.values", before=number_text(float(d["value_before"]), lang),
+                                after=number_text(float(d["value_after"]), lang), unit=unit),
             "can_try": not d.get("forced", False) and d.get("mark") != "forced",
         }
 
@@ -287,7 +280,7 @@ class ReviewScreen:
         if verdict.get("is_best"):
             text = strings.t("review.try_best")
         else:
-            text = strings.t("review.try_loses", loss=number(float(verdict.get("loss", 0.0)), strings.lang),
+            text = strings.t("review.try_loses", loss=number_text(float(verdict.get("loss", 0.0)), strings.lang),
                              unit=unit, mark=verdict.get("mark_text", ""))
         self.tried = {"ok": True, "best": bool(verdict.get("is_best")), "mark": verdict.get("mark", ""),
                       "text": text, "said": verdict.get("said", "")}
@@ -313,13 +306,13 @@ class ReviewScreen:
         lang, unit = strings.lang, s.get("unit", "")
         counts = s.get("counts", {})
         return {
-            "accuracy": strings.t("review.accuracy", accuracy=number(float(s.get("accuracy", 0.0)), lang)),
-            "luck": strings.t("review.luck", luck=_signed(float(s.get("luck", 0.0)), lang), unit=unit),
-            "result": strings.t("review.result", result=_signed(float(s.get("result", 0.0)), lang),
-                                adjusted=_signed(float(s.get("luck_adjusted", 0.0)), lang), unit=unit),
+            "accuracy": strings.t("review.accuracy", accuracy=number_text(float(s.get("accuracy", 0.0)), lang)),
+            "luck": strings.t("review.luck", luck=number_text(float(s.get("luck", 0.0)), lang, sign=True), unit=unit),
+            "result": strings.t("review.result", result=number_text(float(s.get("result", 0.0)), lang, sign=True),
+                                adjusted=number_text(float(s.get("luck_adjusted", 0.0)), lang, sign=True), unit=unit),
             "counts": [{"mark": m, "n": int(counts[m])} for m in MARKS if counts.get(m)],
             "by_kind": [{"text": k.get("text", ""), "n": int(k.get("n", 0)),
-                         "loss": strings.t("review.kind_loss", loss=number(float(k.get("loss", 0.0)), lang),
+                         "loss": strings.t("review.kind_loss", loss=number_text(float(k.get("loss", 0.0)), lang),
                                            unit=unit)} for k in s.get("by_kind", [])],
             "text": s.get("text", ""),
         }
@@ -331,11 +324,6 @@ class ReviewScreen:
         done = self.run.summary is not None
         return {"v": 1, "game": self.game, "key": self.key, "seat": self.seat, "decision": self.cursor,
                 "decisions": self.run.decisions if done else [], "summary": self.run.summary if done else None}
-
-
-def _signed(value: float, lang: str) -> str:
-    text = number(value, lang)
-    return text if text.startswith("\u2212") or float(text.replace(",", ".")) == 0 else "+" + text
 
 
 def restore_point(data: Any, game: str, key: str) -> dict[str, Any] | None:
