@@ -70,3 +70,36 @@ def test_clever_and_wideshut_hints_say_why(lang):
         result = ctrl.hint()
         assert result.ok and result.reason, (name, result)
         assert not KEY_OR_DATA.search(result.reason), result.reason
+
+
+def test_a_diceland_hint_values_the_moves_once(monkeypatch):
+    """A hint on the page, its move and its reason, and the engine's hint
+    value the legal actions once (one ``ranked``, no ``choose`` of their
+    own), and the move is still the expert's choice, in every phase."""
+    from diceland_core.games.diceland.bots import ExpertBot, LearnedBot
+
+    calls: list[str] = []
+    ranked, choose = LearnedBot.ranked, LearnedBot.choose
+    monkeypatch.setattr(LearnedBot, "ranked", lambda bot, g, p: calls.append("ranked") or ranked(bot, g, p))
+    monkeypatch.setattr(LearnedBot, "choose", lambda bot, g, p: calls.append("choose") or choose(bot, g, p))
+    definition = get_game("diceland")
+    game = definition.new(players=2, seed=7, board="C")
+    bots = [definition.make_bot("greedy", 3), definition.make_bot("random", 4)]
+    phases = set()
+    while not game.over:
+        p = game.waiting_for()[0]
+        expected = choose(ExpertBot(len(game.actions)), game, p)
+        calls.clear()
+        h = diceland_hint(game, p)
+        assert calls == ["ranked"] and h.action == expected
+        ctrl = DicelandController(game.copy(), [Seat("Ana"), Seat("Ben")], lang="it")
+        if ctrl.needs_roll():
+            ctrl.roll()  # the dice shown, as the person's Roll shows them
+        if ctrl.acting_seat() == p and not ctrl.needs_roll():
+            calls.clear()
+            state = ctrl.hint()
+            assert calls == ["ranked"], calls
+            assert state["reason"] == h.text("it") and ctrl.hint_move() == definition.action_to_json(expected)
+            phases.add(game.phase.name)
+        game.apply(bots[p].choose(game, p))
+    assert phases >= {"CHOOSE", "DECIDE", "PLACE", "BONUS"}, phases

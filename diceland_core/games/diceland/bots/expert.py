@@ -54,10 +54,13 @@ def _named(game: Game, other: Any, chosen: Any) -> Phrase:
     return Phrase(f"diceland.hint_other_{kind}")
 
 
-def hint_reason(game: Game, player: int, action: Any, bot: LearnedBot | None = None) -> tuple[str, dict]:
+def hint_reason(game: Game, player: int, action: Any, bot: LearnedBot | None = None,
+                ranked: list[tuple[float, Any]] | None = None) -> tuple[str, dict]:
     """Why ``action`` (a legal action of ``player`` now), from the expert's
-    values: a message code and its parameters (en/es/it)."""
-    ranked = (bot or ExpertBot(0)).ranked(game, player)
+    values (``ranked``, :meth:`LearnedBot.ranked`'s list, when they are
+    known already): a message code and its parameters (en/es/it)."""
+    if ranked is None:
+        ranked = (bot or ExpertBot(0)).ranked(game, player)
     mine = next(v for v, a in ranked if a == action)
     others = [(v, a) for v, a in ranked if a != action]
     if not others:
@@ -73,8 +76,8 @@ def hint_reason(game: Game, player: int, action: Any, bot: LearnedBot | None = N
 
 def hint(game: Game, player: int) -> Hint:
     """The expert's action for ``player`` now (seeded by the position, so
-    the same position gets the same hint) and why (:func:`hint_reason`);
-    ``ValueError`` if ``player`` has no decision to make."""
-    bot = ExpertBot(len(game.actions))
-    action = bot.choose(game, player)
-    return Hint(action, *hint_reason(game, player, action, bot))
+    the same position gets the same hint) and why (:func:`hint_reason`),
+    from one valuing of the legal actions; ``ValueError`` if ``player`` has
+    no decision to make."""
+    action, ranked = ExpertBot(len(game.actions)).choose_ranked(game, player)
+    return Hint(action, *hint_reason(game, player, action, ranked=ranked))

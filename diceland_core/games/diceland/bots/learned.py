@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..game import Game, Phase
@@ -74,7 +75,11 @@ class LearnedBot(StrongBot):
 
     def placement(self, game: Game, player: int) -> int:
         """The legal placement (or pass, when allowed) with the best value."""
-        scored = self.scored_placements(self.evaluator(game, player), game, player)
+        return self._best_of(self.scored_placements(self.evaluator(game, player), game, player))
+
+    def _best_of(self, scored: list[tuple[float, Any]]) -> Any:
+        """The best of ``scored`` (value, choice) pairs, ties going to the
+        seeded generator in the order given."""
         best = max(s for s, _ in scored)
         top = [m for s, m in scored if s >= best - 1e-9]
         return top[self.rng.below(len(top))] if len(top) > 1 else top[0]
@@ -106,3 +111,20 @@ class LearnedBot(StrongBot):
             return out[1:] + out[:1] if out and isinstance(out[0][1], Pass) else out
         finally:
             self._at = None
+
+    def choose_ranked(self, game: Game, player: int) -> tuple[Action, list[tuple[float, Action]]]:
+        """:meth:`choose`'s action and :meth:`ranked`'s list from one valuing
+        of the legal actions: the action :meth:`choose` takes (the first
+        best colour, a reroll only when it beats the stop, the best
+        placement or pass with ties drawn as :meth:`placement` draws them)."""
+        self.check_waiting(game, player)
+        ranked = self.ranked(game, player)
+        if game.phase is Phase.CHOOSE:
+            best = max(v for v, _ in ranked)
+            return next(a for v, a in ranked if v == best), ranked
+        if game.phase is Phase.DECIDE:
+            (again, _), (stop, _) = ranked
+            return (Reroll() if again > stop + 1e-9 else Stop()), ranked
+        # the pass, listed last, is valued first (the order ties are drawn in)
+        valued = ranked[-1:] + ranked[:-1] if ranked and isinstance(ranked[-1][1], Pass) else ranked
+        return self._best_of(valued), ranked

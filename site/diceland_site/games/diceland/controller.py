@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Sequence
 
 from diceland_core import IllegalActionError
+from diceland_core.core.protocol import Hint
 from diceland_core.games.diceland import Game, Phase
 from diceland_core.games.diceland.actions import Action, Choose, Event, Pass, Place, Reroll, Stop
 from diceland_core.games.diceland.board import Board
@@ -47,12 +48,14 @@ __all__ = ["Seat", "Controller", "Result", "default_hinter", "KEY_HELP"]
 _LOG_KEEP = 200
 
 
-Hinter = Callable[[Game, int], Action]
+#: the hint for a player now: an action, or a :class:`Hint` (the action and why)
+Hinter = Callable[[Game, int], "Action | Hint"]
 
 
-def default_hinter(game: Game, player: int) -> Action:
+def default_hinter(game: Game, player: int) -> Hint:
+    """The expert's hint: its action and why, from one valuing of the moves."""
     from diceland_core.games.diceland.bots import hint
-    return hint(game, player).action
+    return hint(game, player)
 
 
 def _actor(game: Game, action: Action) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from diceland_core import IllegalActionError
+from diceland_core.core.protocol import Hint
 from diceland_core.games.diceland import Phase
 from diceland_core.games.diceland.actions import Action, Choose, Place, action_to_json
 from diceland_core.games.diceland.colours import Colour
@@ -165,30 +166,37 @@ class Placement:
         return self.pick_colour(die.colour)
 
     # -- hint ---------------------------------------------------------------------------------------
-    def _hint_action(self) -> Action | None:
-        """The hinter's decision for the person on screen (None: none to
-        make now, such as before Roll); changes nothing."""
+    def _hinted(self) -> tuple[Action, Hint | None] | None:
+        """The hinter's decision for the person on screen, with the
+        hinter's :class:`Hint` when it gave one (None: no decision to make
+        now, such as before Roll); changes nothing."""
         p = self.acting_seat()
         if p is None or self.needs_roll():
             return None
         g = self.game
         try:
-            action = self.hinter(g, p)
+            given = self.hinter(g, p)
+            action = given.action if isinstance(given, Hint) else given
             if not g.is_legal(action):
                 raise ValueError("illegal hint")
         except Exception:
             legal = g.legal_actions(p)
             if not legal:
                 return None
-            action = next((a for a in legal if isinstance(a, Place)), legal[0])
-        return action
+            return next((a for a in legal if isinstance(a, Place)), legal[0]), None
+        return action, given if isinstance(given, Hint) and given.code else None
+
+    def _hint_action(self) -> Action | None:
+        found = self._hinted()
+        return None if found is None else found[0]
 
     def hint(self) -> dict[str, Any] | None:
         """Ask the hinter for the decision on screen: a placement is
         pre-selected (confirm to make it); other hints are shown in the model."""
-        action = self._hint_action()
-        if action is None:
+        found = self._hinted()
+        if found is None:
             return None
+        action, given = found
         if isinstance(action, Place):
             board = self.game.boards[action.player]
             self.sel_colour = board.colour_at(*action.cells[0])
@@ -201,7 +209,8 @@ class Placement:
         else:
             self._clear_selection()
             self.hint_state = {"action": action.type}
-        self.hint_state["reason"] = reason(self.game, self.acting_seat(), action, self.strings)
+        self.hint_state["reason"] = given.text(self.lang) if given is not None else \
+            reason(self.game, self.acting_seat(), action, self.strings)
         return self.hint_state
 
     def hint_move(self) -> dict[str, Any] | None:
