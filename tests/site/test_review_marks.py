@@ -236,3 +236,46 @@ def test_every_legal_move_can_be_tapped_on_the_board(name):
         tried += 1
         alone += tries.chosen == [k]
     assert tried and alone == tried, (alone, tried)
+
+
+def test_the_spots_of_a_decision_are_computed_once_however_often_it_is_drawn(monkeypatch):
+    """The review draws the decision on screen again and again (a redraw,
+    a resize to the same size, "try it yourself" on the board): its moves'
+    spots are computed once each, with one controller of its position; a
+    layout of another size, or another decision, computes them anew."""
+    from diceland_site.games.diceland.draw import Layout
+    from diceland_site.review.marks import DecisionSpots
+
+    state, players = _game("diceland")
+    review = Review(state, seat=0)
+    kept = DecisionSpots("diceland")
+    computed, controllers = [], []
+    real = kept.hook.spots
+    monkeypatch.setattr(kept.hook, "spots", lambda ctrl, action, layout: computed.append(action) or real(
+        ctrl, action, layout))
+    index = next(i for i in range(len(review)) if review.decide(i).to_dict()["played"]["action"]["type"] == "place")
+    decision, position = review.decide(index).to_dict(), review.position(index)
+    definition = definition_of(position)
+    played = definition.action_from_json(decision["played"]["action"])
+    better = definition.action_from_json(decision["best"][1]["action"])
+
+    def make_ctrl():
+        controllers.append(1)
+        return _controller("diceland", position, players)
+
+    drawn = []
+    for _ in range(5):  # each redraw marks the moves again, on a layout made anew
+        ops, dice = kept.marks(index, played, better, make_ctrl)
+        drawn.append((ops(Layout(390.0, 500.0)), dice))
+    assert len(computed) == 4 and len(controllers) == 1  # each move on the board, and for its dice
+    assert all(d == drawn[0] for d in drawn) and _outlines(drawn[0][0], PLAYED) and _outlines(drawn[0][0], BETTER)
+    fresh = _controller("diceland", position, players)
+    assert drawn[0][0] == mark_ops(real(fresh, played, Layout(390.0, 500.0)), real(fresh, better, Layout(390.0, 500.0)))
+    for action in position.legal_actions(0):  # "try it yourself" on the same board
+        kept.of(index, action, Layout(390.0, 500.0), make_ctrl)
+        kept.of(index, action, Layout(390.0, 500.0), make_ctrl)
+    assert len(computed) == 4 + len(position.legal_actions(0)) - 2 and kept.computed == len(computed)
+    ops(Layout(800.0, 700.0))  # another size: where the cells are changes
+    assert len(computed) == 4 + len(position.legal_actions(0))
+    kept.marks(index + 1, played, better, make_ctrl)  # another decision
+    assert len(controllers) == 2 and kept.index == index + 1

@@ -5,8 +5,11 @@ own draw units and the dice it uses, named by the page's CSS selectors);
 :func:`mark_ops` draws both as draw ops (``ops.py``: painted by
 ``paint.py``, ``paint.js`` and ``svg.py`` alike), :func:`dice_marks` names
 the dice each uses, :func:`legend` says which is which in the player's
-language.  :class:`BoardTries` is "try it yourself" on the board: the
-position's legal moves hit-tested where a tap lands, as in play.
+language.  :class:`DecisionSpots` keeps the spots of the decision on
+screen: the game's module imported once, each move's spots computed once
+while the decision is shown, however often the page draws it.
+:class:`BoardTries` is "try it yourself" on the board: the position's legal
+moves hit-tested where a tap lands, as in play.
 
 Your move: an orange outline with a filled dot; the better move: a green
 outline inside it with a ring; where your move is the best, one green
@@ -14,15 +17,17 @@ outline with a tick.  Pure Python, tested in CPython."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import Any, Sequence
+from functools import cached_property
+from typing import Any, Callable, Hashable, Sequence
 
 from ..i18n import Strings
 from ..ops import circle, poly, text
 from ..paint import ScaledSheet
 
-__all__ = ["BETTER", "PLAYED", "BoardTries", "Spots", "board_point", "contains", "dice_marks", "legend", "mark_ops",
-           "spots_of"]
+__all__ = ["BETTER", "PLAYED", "BoardTries", "DecisionSpots", "Spots", "board_point", "contains", "dice_marks",
+           "legend", "mark_ops", "spots_of"]
 
 Point = tuple[float, float]
 PLAYED, BETTER, WHITE = "#d0571b", "#2f7d4a", "#ffffff"
@@ -101,6 +106,65 @@ def spots_of(hook: Any, ctrl: Any, action: Any, layout: Any) -> Spots:
         return hook.spots(ctrl, action, layout)
     except (LookupError, TypeError, ValueError):
         return Spots()
+
+
+def _layout_key(layout: Any) -> Hashable:
+    """A layout as a key: a layout of the same size drawn again (a new
+    object, equal) is the same key."""
+    try:
+        hash(layout)
+    except TypeError:
+        return id(layout)
+    return layout
+
+
+class DecisionSpots:
+    """The spots of the moves of the decision on screen in ``game``'s
+    review: its module (``games/<game>/review.py``) imported on first use
+    and once; :meth:`of` computes a move's spots once per layout while one
+    decision is shown and forgets them when another is (or on
+    :meth:`clear`).  ``computed`` counts the computations."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.index: int | None = None
+        self.kept: dict[tuple, Spots] = {}
+        self.ctrl: Any = None
+        self.computed = 0
+
+    @cached_property
+    def hook(self) -> Any:
+        return importlib.import_module(f"diceland_site.games.{self.game}.review")
+
+    def clear(self) -> None:
+        self.index, self.kept, self.ctrl = None, {}, None
+
+    def of(self, index: int, action: Any, layout: Any, make_ctrl: Callable[[], Any]) -> Spots:
+        """``action``'s spots in decision ``index``'s position on ``layout``
+        (None: the dice only); ``make_ctrl`` makes a controller of that
+        position, called once per decision."""
+        if index != self.index:
+            self.clear()
+            self.index = index
+        key = (repr(action), _layout_key(layout))
+        if key not in self.kept:
+            if self.ctrl is None:
+                self.ctrl = make_ctrl()
+            self.kept[key] = spots_of(self.hook, self.ctrl, action, layout)
+            self.computed += 1
+        return self.kept[key]
+
+    def marks(self, index: int, played: Any, better: Any | None,
+              make_ctrl: Callable[[], Any]) -> tuple[Callable[[Any], list[tuple]], dict[str, str]]:
+        """Decision ``index``'s two moves marked (``better`` None: yours is
+        the best): the draw ops on a layout (:func:`mark_ops`) and the dice
+        to mark (:func:`dice_marks`)."""
+        def spots(action: Any, layout: Any) -> Spots | None:
+            return None if action is None else self.of(index, action, layout, make_ctrl)
+
+        def ops(layout: Any) -> list[tuple]:
+            return mark_ops(spots(played, layout), spots(better, layout))
+        return ops, dice_marks(spots(played, None), spots(better, None))
 
 
 def board_point(layout: Any, css_x: float, css_y: float) -> tuple[float, float]:

@@ -8,14 +8,13 @@ stop button while the review runs, one decision per task."""
 
 from __future__ import annotations
 
-import importlib
 import time
 from pathlib import Path
 
 from diceland_core.core.record import definition_of
 from diceland_core.core.review import Review, summarise
 from diceland_site.review.link import review_link
-from diceland_site.review.marks import BoardTries, board_point, dice_marks, legend, mark_ops, spots_of
+from diceland_site.review.marks import BoardTries, DecisionSpots, board_point, legend
 from diceland_site.review.screen import ReviewRun, ReviewScreen, ReviewStrings, graph_svg, restore_point
 from diceland_site.share import share_url
 
@@ -118,6 +117,8 @@ class ReviewView:
         #: the legal moves of the cursor's decision, the list's and the board's ("try it yourself")
         self.choices: list[dict] = []
         self.tries: BoardTries | None = None
+        #: the spots of the moves of the decision on screen, once per decision
+        self.spots = DecisionSpots(shell.game)
         _style()
         self.section = document.createElement("section")
         self.section.id = "review"
@@ -380,19 +381,12 @@ class ReviewView:
         shown = self.screen.shown_moves()
         definition = definition_of(position)
         try:
-            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
             played = definition.action_from_json(shown["played"])
             better = None if shown["better"] is None else definition.action_from_json(shown["better"])
+            frame.marks, frame.dice = self.spots.marks(self.screen.cursor, played, better, self.page.replay_controller)
         except (ImportError, ValueError, TypeError, KeyError) as exc:  # drawn without its marks
             report(self.shell.where + " review marks", exc)
             return
-        ctrl = self.page.replay_controller()
-
-        def spots(action, layout):
-            return None if action is None else spots_of(hook, ctrl, action, layout)
-
-        frame.marks = lambda layout: mark_ops(spots(played, layout), spots(better, layout))
-        frame.dice = dice_marks(spots(played, None), spots(better, None))
         frame.legend = legend(self.strings, better is None)
 
     def share(self) -> None:
@@ -438,11 +432,9 @@ class ReviewView:
     def board_moves(self) -> BoardTries:
         """The legal moves of the position on screen, where each sits on the board."""
         if self.tries is None:
-            position = self.page.replay.position
-            definition = definition_of(position)
-            hook = importlib.import_module(f"diceland_site.games.{self.shell.game}.review")
-            ctrl = self.page.replay_controller()
-            self.tries = BoardTries([spots_of(hook, ctrl, definition.action_from_json(c["action"]), self.page.layout)
+            definition = definition_of(self.page.replay.position)
+            self.tries = BoardTries([self.spots.of(self.screen.cursor, definition.action_from_json(c["action"]),
+                                                   self.page.layout, self.page.replay_controller)
                                      for c in self.choices])
         return self.tries
 
