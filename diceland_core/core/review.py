@@ -65,6 +65,7 @@ import importlib
 import json
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -103,6 +104,34 @@ MAX_ACTIONS = 20000
 
 class Cancelled(Exception):
     """The review of a decision was cancelled (its ``cancel`` returned true)."""
+
+
+class _InLanguages(Mapping[str, str]):
+    """Words in each of the review's languages, each written when it is
+    first read (a review shows one language: the others are written only
+    when asked for, as when the page's language changes)."""
+
+    __slots__ = ("_write", "_written")
+
+    def __init__(self, write: Callable[[str], str]):
+        self._write = write
+        self._written: dict[str, str] = {}
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in _LANGS:
+            raise KeyError(lang)
+        if lang not in self._written:
+            self._written[lang] = self._write(lang)
+        return self._written[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LANGS)
+
+    def __len__(self) -> int:
+        return len(_LANGS)
+
+    def __repr__(self) -> str:
+        return f"_InLanguages({self._written!r})"
 
 
 @dataclass(frozen=True)
@@ -368,7 +397,7 @@ class Decision:
         return {
             "index": self.index, "action_index": self.action_index, "turn": self.turn, "seat": self.seat,
             "kind": {"key": self.kind, "text": self.kind_text(lang)}, "forced": self.forced,
-            "dice": self.dice.get(lang, self.dice.get("en", "")),
+            "dice": self.dice[lang] if lang in self.dice else self.dice.get("en", ""),
             "played": move(self.played), "best": [move(m) for m in self.best],
             "value_before": round(self.value_before, 3), "value_after": round(self.value_after, 3),
             "loss": round(self.loss, 3), "se": None if self.se is None else round(self.se, 3),
@@ -562,7 +591,7 @@ class Review:
             value_before=self.value(position), loss=loss, se=se, rollout_loss=rolled, mark=mark,
             luck=self.luck(index),
             game=self.definition.name, measure=self.measure, unit=self.unit,
-            dice={lang: self.hooks.dice(position, lang) if self.hooks.dice else "" for lang in _LANGS},
+            dice=_InLanguages(partial(self.hooks.dice, position) if self.hooks.dice else lambda lang: ""),
             position=position.summary(),
         )
 
@@ -573,7 +602,7 @@ class Review:
             events = after.apply(action)
             effect = self.hooks.effect(state, action, after, events or (), self.seat) if self.hooks.effect \
                 else Effect()
-            texts = {lang: self.describe(state, action, lang) for lang in _LANGS}
+            texts = _InLanguages(partial(self.describe, state, action))
             out.append(Move(self.definition.action_to_json(action), texts, v, effect))
         return out
 

@@ -308,3 +308,51 @@ def test_a_review_link_is_the_share_link_with_the_review_value():
     link = review_link("https://x.example/clever.html#position=abc", 1, 13)
     assert link == "https://x.example/clever.html?review=2.14#position=abc"
     assert review_param(link.split("review=")[1].split("#")[0], 2) == (1, 13)
+
+
+@pytest.mark.parametrize("name", ["diceland", "clever", "wideshut"])
+def test_a_review_in_spanish_writes_its_words_in_spanish_only(name, monkeypatch):
+    """A whole review judged and shown in Spanish asks the game for its
+    moves' and dice's words in Spanish only (the other languages are
+    written when asked for, as when the page's language changes), and what
+    it shows is what a review written in every language shows."""
+    import dataclasses
+
+    import diceland_core.core.review as engine
+    from diceland_core.core.registry import get_game
+    from diceland_core.core.simulate import play_game
+
+    definition = get_game(name)
+    players = 1 if name == "clever" else 2
+    bots = [definition.make_bot("greedy" if p == 0 else "expert", 3 + p) for p in range(players)]
+    state = play_game("A" if name == "diceland" else None, bots, 3, game=name)
+    asked: list[str] = []
+    render = engine.render_message
+    monkeypatch.setattr(engine, "render_message", lambda code, params, lang: asked.append(lang) or render(
+        code, params, lang))
+    review = engine.Review(state, seat=0, lang="es")
+    hooks = review.hooks
+    review.hooks = dataclasses.replace(
+        hooks, describe=lambda s, a, lang: asked.append(lang) or hooks.describe(s, a, lang),
+        dice=None if hooks.dice is None else lambda s, lang: asked.append(lang) or hooks.dice(s, lang))
+    run = ReviewRun(review, engine.summarise, "es")
+    shown = _everything_shown(run, name, ReviewStrings("es"))
+    assert asked and set(asked) == {"es"}, sorted(set(asked))
+    made = run._made[0]
+    assert made.played.text("it") == review.describe(review.position(0), definition.action_from_json(
+        made.to_dict()["played"]["action"]), "it") and "it" in asked  # another language: written when asked
+    # the same words as when every language was written at once
+    monkeypatch.setattr(engine, "_InLanguages", lambda write: {lang: write(lang) for lang in ("en", "es", "it")})
+    again = ReviewRun(engine.Review(state, seat=0, lang="es"), engine.summarise, "es")
+    assert _everything_shown(again, name, ReviewStrings("es")) == shown
+
+
+def _everything_shown(run: ReviewRun, game: str, strings: ReviewStrings) -> list:
+    """``run`` judged to the end: every decision's view and the summary's."""
+    while run.step():
+        pass
+    screen, shown = ReviewScreen(run, game, 0, "k"), []
+    for i in range(run.total):
+        screen.go(i)
+        shown.append(screen.view(strings))
+    return shown + [screen.summary_view(strings)]
