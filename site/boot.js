@@ -108,15 +108,19 @@
     }
     return backOnline;
   }
-  // One answer's bytes, counted as they arrive, or the answer itself when it
-  // is not a 200 (a missing file is said as such, not fetched again).
-  // Aborted (rejects) when a download stops (STALL_MS).
+  // One answer's bytes, counted as they arrive, with an unread copy of the
+  // answer (`kept`: what Pyodide gets once the bytes have passed, a response
+  // of this URL, whose WebAssembly the browser compiles once and caches), or
+  // the answer itself when it is not a 200 (a missing file is said as such,
+  // not fetched again).  Aborted (rejects) when a download stops (STALL_MS).
   async function readAnswer(fetchBytes, path, init, download) {
     const abort = new AbortController();
     let timer = 0;
     let last = Date.now();
+    let read = false;  // every byte in: nothing aborts the answer any more
+    const stop = () => read || abort.abort();
     // back online: a download with no bytes this last second starts again
-    online().then(() => Date.now() - last > 1000 && abort.abort());
+    online().then(() => Date.now() - last > 1000 && stop());
     const quiet = (got) => {
       clearTimeout(timer);
       if (got) { stall(download, false); last = Date.now(); }
@@ -124,8 +128,8 @@
       // online, or after STALL_MS more (a network that never says it was off)
       timer = setTimeout(() => {
         stall(download, true);
-        online().then(() => abort.abort());
-        timer = setTimeout(() => abort.abort(), 3 * STALL_MS);
+        online().then(stop);
+        timer = setTimeout(stop, 3 * STALL_MS);
       }, STALL_MS);
     };
     quiet(false);
@@ -133,6 +137,7 @@
       const response = await fetchBytes.call(window, BASE + path, { ...init, signal: abort.signal });
       stall(download, false);
       if (!response.ok || !response.body) return { response };
+      const kept = response.clone();
       const reader = response.body.getReader();
       const chunks = [];
       let length = 0;
@@ -147,7 +152,8 @@
       const bytes = new Uint8Array(length);
       let at = 0;
       for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
-      return { bytes, type: response.headers.get("content-type") || "" };
+      read = true;
+      return { bytes, kept };
     } finally {
       clearTimeout(timer);  // (a download that failed stays said until it goes on)
     }
@@ -177,8 +183,9 @@
       // crypto.subtle: the size alone is checked there)
       if (answer.bytes.length === size && (!HASHING || await sha256(answer.bytes) === hash)) {
         if (DOWNLOADS[path]) counted(path, size);
-        return new Response(answer.bytes, { status: 200, headers: { "content-type": answer.type } });
+        return answer.kept;
       }
+      answer.kept.body.cancel().catch(() => { /* gone already */ });
       wrong += 1;
       reload = true;  // not the copy the browser (or the service worker) keeps
       console.warn(`${path}: a damaged answer; fetching it again`);

@@ -70,6 +70,34 @@ def test_a_damaged_file_is_fetched_again_and_the_next_visit_plays(faulty, faulty
     assert the_save_is_kept(site)
 
 
+#: records the URL of every response the page compiles WebAssembly from
+COMPILED_FROM = """(() => {
+  window.compiledFrom = [];
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, ...rest) {
+    const response = await source;
+    window.compiledFrom.push(response.url);
+    return streaming.call(this, response, ...rest);
+  };
+})();"""
+
+
+def test_checked_webassembly_is_compiled_from_the_files_own_answer(faulty, faulty_site, watch):
+    """The bytes boot.js checked reach Pyodide as the answer of the file's
+    URL (not a copy of no address), which lets the browser keep the compiled
+    code for the next visit; a damaged first answer too."""
+    quiet(watch)
+    site = faulty_site()
+    site.page.add_init_script(COMPILED_FROM)
+    faulty.faults.add(WASM, "scramble")
+    timed_ready(site)
+    assert faulty.faults.count(WASM) >= 2, "the damaged answer was not fetched again"
+    assert site.page.evaluate("window.compiledFrom") == [site.base_url + WASM]
+    site.wait_for_service_worker()
+    site.reload()  # the service worker's copy
+    assert site.page.evaluate("window.compiledFrom") == [site.base_url + WASM]
+
+
 @pytest.mark.parametrize("path, share", [(WASM, 0.9), (STDLIB, 0.5), ("diceland_core", 0.2)])
 def test_a_dropped_download_goes_on_by_itself(faulty, faulty_site, site_dir, watch, path, share):
     quiet(watch)
