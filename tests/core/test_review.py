@@ -87,7 +87,7 @@ def diceland_pass(state):
 PLANTS = {
     "clever": (5, lambda s: True, clever_plant),
     "wideshut": (8, lambda s: len(s.actions) > 25, wideshut_plant),
-    "diceland": (2, diceland_can_pass_or_cross_two, diceland_pass),
+    "diceland": (7, diceland_can_pass_or_cross_two, diceland_pass),
 }
 
 

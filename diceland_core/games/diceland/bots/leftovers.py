@@ -7,9 +7,8 @@ active player has placed.  So an end of phase 1 with ``h`` dice is worth,
 to the active player ``p``, the margin left after the rival's best reply:
 the rival's own margin (the network's value of the rival's afterstate,
 both sheets placed, the rival the next active player, D6.4) turned round.
-The rival replies as the learned bot does: by the network's value, over
-the ``shortlist`` best placements of each colour and count by the greedy
-evaluation, or a pass.  A player at the goal after phase 2 wins, shared
+The rival replies as the learned bot does: by the network's value of
+every legal placement of each colour and count, or a pass.  A player at the goal after phase 2 wins, shared
 when both are (D6.2).
 
 The dice left after a reroll that missed are ``k`` dice of the five other
@@ -27,10 +26,6 @@ from .evaluate import _compositions, evaluator_for
 from .network import final_margin, own_part, rival_part
 
 __all__ = ["leftover_rolls", "Replies", "after_reply"]
-
-#: a rough worth of a bonus cell crossed, to shortlist the rival's placements
-BONUS_GUESS = 10.0
-
 
 @lru_cache(maxsize=None)
 def leftover_rolls(k: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
@@ -50,29 +45,26 @@ class Replies:
     """The rival's best reply to any leftover dice, against the afterstates
     of the active player ``player`` of ``game`` (two players)."""
 
-    def __init__(self, game: Game, player: int, net: Network, shortlist: int = 2):
+    def __init__(self, game: Game, player: int, net: Network):
         self.game, self.player, self.net = game, player, net
         self.rival = 1 - player
         board = game.boards[self.rival]
         self.crossed = game.sheets[self.rival].crossed
         self.star_mask = board.star_mask
         self.ev = evaluator_for(board)
-        self.shortlist = shortlist
         self._replies: dict[tuple[int, int], int | None] = {}
         self._tables: dict[tuple[int, int], dict] = {}
 
     def reply(self, colour: int, n: int) -> int | None:
         """The rival's placement of ``n`` dice of ``colour`` (a mask; None
-        when none is legal): of the ``shortlist`` best by the greedy
-        evaluation, the one the network values most against the active
-        player's sheet as it is (the rival does not see its placement, D4.3)."""
+        when none is legal): of every legal one, the one the network values
+        most against the active player's sheet as it is (the rival does not
+        see its placement, D4.3)."""
         key = (colour, n)
         if key not in self._replies:
-            ranked = sorted(self.ev.options(self.crossed, colour, n), key=lambda o: o[1] + o[2] * BONUS_GUESS,
-                            reverse=True)[:self.shortlist]
             mine = self.game.sheets[self.player].crossed
-            self._replies[key] = max((m for m, _, _ in ranked), key=lambda m: self.rival_value(mine, 0, m),
-                                     default=None)
+            self._replies[key] = max((m for m, _, _ in self.ev.options(self.crossed, colour, n)),
+                                     key=lambda m: self.rival_value(mine, 0, m), default=None)
         return self._replies[key]
 
     def rival_value(self, mine: int, rolls: int, mask: int) -> float:
