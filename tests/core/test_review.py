@@ -163,7 +163,7 @@ def test_diceland_a_stop_is_judged_with_the_leftovers_it_hands_the_rival():
     """Two orange dice kept from the first roll, one red, green, blue and
     grey die left: a stop hands all four to the rival (D3.6, D4.2), who
     places one of them.  64 rollout pairs two turns ahead found the stop
-    7.1 ± 1.5 points of win chance worse than a reroll; valued by the
+    6.6 ± 1.5 points of win chance worse than a reroll; valued by the
     player's own afterstate alone (the rival's reply left out) it was
     marked equivalent, 1.2 points behind."""
     from diceland_core.games.diceland.actions import Choose, Stop

@@ -24,12 +24,10 @@ from collections import Counter
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..game import DICE, Game, Phase
-from .evaluate import Evaluator, hit_probabilities
+from .evaluate import Evaluator
 from .leftovers import Replies, after_reply, leftover_rolls
-from .strong import StrongBot
+from .strong import _HITS, StrongBot
 from .network import load_network, margin, pending
-
-_HITS = {k: hit_probabilities(k) for k in range(1, DICE + 1)}
 
 __all__ = ["LearnedBot"]
 

@@ -8,8 +8,8 @@ to the active player ``p``, the margin left after the rival's best reply:
 the rival's own margin (the network's value of the rival's afterstate,
 both sheets placed, the rival the next active player, D6.4) turned round.
 The rival replies as the learned bot does: by the network's value of
-every legal placement of each colour and count, or a pass.  A player at the goal after phase 2 wins, shared
-when both are (D6.2).
+every legal placement of each colour and count, or a pass.  A player at
+the goal after phase 2 wins, shared when both are (D6.2).
 
 The dice left after a reroll that missed are ``k`` dice of the five other
 colours, each 1/5: :func:`leftover_rolls` lists every such roll exactly.
@@ -26,6 +26,7 @@ from .evaluate import _compositions, evaluator_for
 from .network import final_margin, own_part, rival_part
 
 __all__ = ["leftover_rolls", "Replies", "after_reply"]
+
 
 @lru_cache(maxsize=None)
 def leftover_rolls(k: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
