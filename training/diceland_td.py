@@ -75,6 +75,15 @@ class _Numpy:
     def __call__(self, pairs: list) -> float:
         return float(self.net(td.dense(pairs, INPUTS)[None])[0])
 
+    def part(self, pairs: list):
+        """The hidden sums of a part of an input list (Network.part)."""
+        return td.dense(pairs, INPUTS) @ self.net.params["W1"]
+
+    def joined(self, first, second) -> float:
+        """The output for two parts of an input list (Network.joined)."""
+        p = self.net.params
+        return float(np.maximum(first + second + p["b1"], 0) @ p["W2"] + p["b2"])
+
 
 _PHASE1: list = [StrongBot(0)]
 

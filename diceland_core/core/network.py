@@ -75,6 +75,21 @@ class Network:
         self._last = (now, h, 0) if len(now) == len(pairs) else None
         return self._out(h)
 
+    def part(self, pairs: list) -> list:
+        """The hidden sums of ``pairs`` alone, without the biases: one part
+        of an input list, for :meth:`joined`."""
+        h = [0.0] * self.hidden
+        w1 = self.w1
+        for i, x in pairs:
+            h = [a + w for a, w in zip(h, w1[i])] if x == 1.0 else [a + x * w for a, w in zip(h, w1[i])]
+        return h
+
+    def joined(self, first: list, second: list) -> float:
+        """The output for the input list made of two parts with no input in
+        common (:meth:`part`): many lists of one decision share their
+        parts, so each part is summed once."""
+        return self._out([b + x + y for b, x, y in zip(self.b1, first, second)])
+
     def _out(self, h: list) -> float:
         return round(self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0), 6)
 

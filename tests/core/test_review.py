@@ -87,7 +87,7 @@ def diceland_pass(state):
 PLANTS = {
     "clever": (5, lambda s: True, clever_plant),
     "wideshut": (8, lambda s: len(s.actions) > 25, wideshut_plant),
-    "diceland": (2, diceland_can_pass_or_cross_two, diceland_pass),
+    "diceland": (7, diceland_can_pass_or_cross_two, diceland_pass),
 }
 
 
@@ -150,6 +150,33 @@ def test_a_planted_move_is_found_and_labelled(name):
     kind = next(k for k in summary["by_kind"] if k["key"] == d.kind)
     assert kind["loss"] >= round(d.loss, 3) - 1e-9 and all(k["loss"] >= 0 for k in summary["by_kind"])
     assert summary["error_total"] == pytest.approx(sum(k["loss"] for k in summary["by_kind"]), abs=1e-2)
+
+
+#: Diceland, board A: seat 1's and seat 2's crosses in a game of the bench's
+#: (bench/review.py, seed 7922886290597831205, decision 15)
+DICELAND_MINE = [(1, 3), (1, 4), (2, 4), (3, 4), (3, 6), (3, 9), (4, 4), (4, 5), (4, 7), (4, 8), (4, 9), (5, 5),
+                 (5, 6), (5, 9), (5, 10)]
+DICELAND_THEIRS = [(3, 5), (4, 6), (5, 5), (6, 3), (6, 4), (6, 5), (6, 6), (7, 2), (7, 4), (7, 5)]
+
+
+def test_diceland_a_stop_is_judged_with_the_leftovers_it_hands_the_rival():
+    """Two orange dice kept from the first roll, one red, green, blue and
+    grey die left: a stop hands all four to the rival (D3.6, D4.2), who
+    places one of them.  64 rollout pairs two turns ahead found the stop
+    6.6 ± 1.5 points of win chance worse than a reroll; valued by the
+    player's own afterstate alone (the rival's reply left out) it was
+    marked equivalent, 1.2 points behind."""
+    from diceland_core.games.diceland.actions import Choose, Stop
+    from diceland_core.games.diceland.colours import Colour
+    roll = [Colour.ORANGE, Colour.ORANGE, Colour.RED, Colour.GREEN, Colour.BLUE, Colour.GREY]
+    state = get_game("diceland").new(board="A", players=2, seed=3, start_player=0,
+                                     crossed=[DICELAND_MINE, DICELAND_THEIRS], script=[roll])
+    state.apply(Choose(Colour.ORANGE))
+    state.apply(Stop())
+    d = Review(record_json(state), 0).decide(1)
+    assert d.kind == "reroll_or_stop" and d.played.action == {"type": "stop"}
+    assert d.best[0].action == {"type": "reroll"}
+    assert d.mark in BAD and d.loss >= THRESHOLDS["inaccuracy"], (d.mark, d.loss)
 
 
 def test_the_words_say_what_the_move_did():

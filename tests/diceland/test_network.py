@@ -117,6 +117,31 @@ def test_the_shipped_network_in_pure_python_is_numpy_s_to_a_billionth():
         assert abs(net(pairs) - round(expected, 6)) <= 1e-9
 
 
+def test_an_afterstate_summed_in_two_parts_is_the_whole_list_s():
+    """The phase-1 plan values the rival's replies from each side's hidden
+    sums (Network.part, Network.joined): the same output as the whole list."""
+    net = N.load_network()
+    state = played(21, 30)
+    sides = [(state.boards[p], state.sheets[p].crossed, rolls, False) for p, rolls in ((1, 2), (0, 0))]
+    for next_active in (True, False):
+        whole = net(N.features(sides[0], sides[1], next_active))
+        parts = net.joined(net.part(N.own_part(sides[0], next_active)), net.part(N.rival_part(sides[1])))
+        assert parts == pytest.approx(whole, abs=2e-6)
+
+
+def test_the_leftover_dice_after_a_miss_fall_on_the_five_other_colours():
+    from math import comb
+    from diceland_core.games.diceland.bots.leftovers import after_reply, leftover_rolls
+    for k in range(6):
+        rolls = leftover_rolls(k)
+        assert len(rolls) == comb(k + 4, 4) and sum(p for p, _ in rolls) == pytest.approx(1.0)
+        assert all(len(c) == 5 and sum(c) == k for _, c in rolls)
+    assert dict((c, p) for p, c in leftover_rolls(2))[(1, 1, 0, 0, 0)] == pytest.approx(2 / 25)
+    # the rival takes its best use of the dice, or passes: the active player keeps the rest
+    table = {None: -0.1, (1, 2): 0.3, (3, 1): -0.4}
+    assert after_reply(table, [(1, 2), (3, 1)]) == -0.3 and after_reply(table, [(3, 1)]) == 0.1
+
+
 def test_the_pure_python_network_is_the_trainers():
     pytest.importorskip("numpy")
     td = _trainer().td

@@ -11,7 +11,11 @@
   exact chances of a reroll, ``W(h)`` backwards from six dice), but a stop
   with ``h`` dice is worth the network's value of the best placement of
   them (the ``shortlist`` best by the greedy evaluation of :mod:`.evaluate`
-  are valued), planned as the active player's phase-2 afterstate.
+  are valued), planned as the active player's phase-2 afterstate.  With
+  two players a stop is worth what is left after the rival's best reply to
+  the leftover dice it hands over (D3.6, D4.2; :mod:`.leftovers`): the
+  dice known now for a stop now, every fall of them after a reroll that
+  missed, and a plan that stops or rerolls once it sees them.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from collections import Counter
 from typing import Any
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
-from ..game import Game, Phase
+from ..game import DICE, Game, Phase
 from .evaluate import Evaluator
-from .strong import StrongBot
+from .leftovers import Replies, after_reply, leftover_rolls
+from .strong import _HITS, StrongBot
 from .network import load_network, margin, pending
 
 __all__ = ["LearnedBot"]
@@ -39,13 +44,15 @@ class LearnedBot(StrongBot):
         #: the decision being valued: (game, player, bonus rolls before
         #: the placement, planned in phase 1)
         self._at: tuple | None = None
+        #: the rival's replies to leftover dice, for the decision being valued
+        self._replies_now: Replies | None = None
 
     def choose(self, game: Game, player: int):
         self._at = self._context(game, player)
         try:
             return super().choose(game, player)
         finally:
-            self._at = None
+            self._at, self._replies_now = None, None
 
     @staticmethod
     def _context(game: Game, player: int) -> tuple:
@@ -56,6 +63,44 @@ class LearnedBot(StrongBot):
         return game, player, pending(game, player) - used, False
 
     # -- the values ------------------------------------------------------------
+    def _phase1(self, ev: Evaluator, crossed: int, colour: int, held: int) -> tuple[dict[int, float], float, float]:
+        """``W(h)`` from ``held`` to 6, a reroll's and a stop's worth at
+        ``held`` (the strong bot's plan); with two players every end of
+        phase 1 after the rival's reply to the leftover dice."""
+        if self._at is None or self._at[0].players != 2:
+            return super()._phase1(ev, crossed, colour, held)
+        game, player = self._at[0], self._at[1]
+        replies = self._replies(game, player)
+        star_mask = game.boards[player].star_mask
+        tables = {}
+        for h in range(held, DICE + 1):
+            mask = self.best(ev, crossed, colour, h)[0]
+            tables[h] = replies.table(crossed | mask, (mask & star_mask).bit_count(), colour, DICE - held)
+        others = [c for c in range(6) if c != colour]
+        w = {DICE: after_reply(tables[DICE], ())}
+        again = w[DICE]
+        for h in range(DICE - 1, held - 1, -1):
+            p = _HITS[DICE - h]
+            stops = [(q, after_reply(tables[h], [(others[i], n) for i, n in enumerate(counts) if n]))
+                     for q, counts in leftover_rolls(DICE - h)]
+            again = p[0] * sum(q * v for q, v in stops) + sum(p[j] * w[h + j] for j in range(1, DICE - h + 1))
+            w[h] = sum(q * max(v, again) for q, v in stops)
+        now = game.leftovers if game.phase is Phase.DECIDE else [c for c in game.roll if c != colour]
+        stop = after_reply(tables[held], list(Counter(int(c) for c in now).items()))
+        w[held] = max(stop, again)
+        return w, again, stop
+
+    def _replies(self, game: Game, player: int) -> Replies:
+        """The rival's replies for the decision being valued (made once)."""
+        if self._replies_now is None:
+            self._replies_now = Replies(game, player, self.network)
+        return self._replies_now
+
+    def reroll(self, game: Game, player: int) -> bool:
+        ev = self.evaluator(game, player)
+        again, stop = self.reroll_and_stop(ev, game.sheets[player].crossed, game.chosen, game.held)
+        return again > stop + 1e-9
+
     def score(self, ev: Evaluator, value: float, stars: int, after: int) -> float:
         game, player, rolls, planned = self._at
         return margin(game, player, after, rolls + stars, self.network, planned)
@@ -110,7 +155,7 @@ class LearnedBot(StrongBot):
                 for v, m in self.scored_placements(ev, game, player)]
             return out[1:] + out[:1] if out and isinstance(out[0][1], Pass) else out
         finally:
-            self._at = None
+            self._at, self._replies_now = None, None
 
     def choose_ranked(self, game: Game, player: int) -> tuple[Action, list[tuple[float, Action]]]:
         """:meth:`choose`'s action and :meth:`ranked`'s list from one valuing

@@ -39,7 +39,7 @@ from ..game import Game, Phase
 from ..sheet import GOAL_STARS
 from .evaluate import Evaluator, evaluator_for
 
-__all__ = ["INPUTS", "NETWORK_FILE", "features", "sheet_inputs", "pending", "result", "final_margin",
+__all__ = ["INPUTS", "NETWORK_FILE", "features", "own_part", "rival_part", "sheet_inputs", "pending", "result", "final_margin",
            "afterstate", "margin", "load_network", "value"]
 
 NETWORK_FILE = Path(__file__).with_name("diceland_network.json")
@@ -162,17 +162,32 @@ def features(mine: tuple, theirs: tuple, next_active: bool) -> list:
     the next active player."""
     out = list(sheet_inputs(mine[0], mine[1], False))
     out += sheet_inputs(theirs[0], theirs[1], True)
-    for at, (_, _, rolls, to_place) in ((0, mine), (_RIVAL, theirs)):
-        if rolls:
-            out.append((at + _PENDING + min(rolls, 3), 1.0))
-        else:
-            out.append((at + _PENDING, 1.0))
-        if to_place:
-            out.append((at + _TO_PLACE, 1.0))
+    out += _flags(0, mine) + _flags(_RIVAL, theirs)
     if next_active:
         out.append((_NEXT_ACTIVE, 1.0))
     out.append((_BIAS, 1.0))
     return out
+
+
+def _flags(at: int, side: tuple) -> list:
+    """A side's bonus rolls still to take and whether it still places."""
+    _, _, rolls, to_place = side
+    out = [(at + _PENDING + min(rolls, 3), 1.0)]
+    if to_place:
+        out.append((at + _TO_PLACE, 1.0))
+    return out
+
+
+def own_part(mine: tuple, next_active: bool) -> list:
+    """The inputs of :func:`features` that ``mine`` and ``next_active``
+    alone set (with the bias)."""
+    out = list(sheet_inputs(mine[0], mine[1], False)) + _flags(0, mine) + [(_BIAS, 1.0)]
+    return out + [(_NEXT_ACTIVE, 1.0)] if next_active else out
+
+
+def rival_part(theirs: tuple) -> list:
+    """The inputs of :func:`features` that ``theirs`` alone sets."""
+    return list(sheet_inputs(theirs[0], theirs[1], True)) + _flags(_RIVAL, theirs)
 
 
 def pending(game: Game, player: int) -> int:
