@@ -111,7 +111,7 @@ def _part(net: Network, board, crossed: int, rolls: int, own: bool) -> list:
         return found[2]
     side = (board, crossed, rolls, False)
     part = net.part(own_part(side, True) if own else rival_part(side))
-    if len(_PARTS) > 50_000:
+    if len(_PARTS) > 4096:  # (about two games' worth, 64 sums each: a few MB)
         _PARTS.clear()
     _PARTS[key] = (net, board, part)
     return part
