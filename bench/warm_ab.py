@@ -1,4 +1,4 @@
-"""Two builds of the site side by side: a page's warm visit in each.
+"""Two builds of the site side by side: a page's warm (and cold) visit in each.
 
 Serves each built site (a ``dist/`` folder: ``python3 build.py --out DIR``
 or a copy of ``dist/``) on 127.0.0.1, opens each page once cold in a fresh
@@ -6,9 +6,11 @@ Chromium profile per build and waits for its memory snapshot and service
 worker; then visits the page warm, from a blank page, the builds taking
 turns visit by visit (the first build first on even rounds, second on odd
 ones), and prints the median time to ready (``<html data-ready>``, from
-the start of navigation) of each build and their ratio.  Asserts nothing.
+the start of navigation) of each build and their ratio.  With ``--cold N``,
+first N cold visits of each page per build, each in a fresh profile, the
+builds taking turns the same way.  Asserts nothing.
 
-    python3 bench/warm_ab.py BEFORE_DIR AFTER_DIR [--rounds 8] [--pages diceland,clever,wideshut]
+    python3 bench/warm_ab.py BEFORE_DIR AFTER_DIR [--rounds 8] [--cold 0] [--pages diceland,clever,wideshut]
 """
 
 from __future__ import annotations
@@ -63,11 +65,34 @@ def warm_visits(browser, sites: list[str], page: str, rounds: int) -> list[list[
     return times
 
 
+def cold_visits(browser, sites: list[str], page: str, rounds: int) -> list[list[float]]:
+    """Each build's cold visits of ``page`` (ms), each in a fresh profile."""
+    times: list[list[float]] = [[] for _ in sites]
+    for r in range(rounds):
+        order = list(range(len(sites))) if r % 2 == 0 else list(range(len(sites)))[::-1]
+        for i in order:
+            context = browser.new_context()
+            context.add_init_script(READY_AT)
+            tab = context.new_page()
+            tab.goto(sites[i] + page + "?speed=0")
+            tab.wait_for_selector("html[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
+            times[i].append(tab.evaluate("window.__readyAt"))
+            context.close()
+    return times
+
+
+def report(kind: str, name: str, before: list[float], after: list[float]) -> None:
+    b, a = statistics.median(before), statistics.median(after)
+    print(f"{name:9s} {kind} before {b:6.0f} {[round(x) for x in before]}")
+    print(f"{'':9s} {kind} after  {a:6.0f} {[round(x) for x in after]}  ratio {a / b:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--cold", type=int, default=0, help="cold visits of each page per build (0: none)")
     parser.add_argument("--pages", default="diceland,clever,wideshut")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -76,12 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            print(f"warm visits, {args.rounds} of each build per page, interleaved; median (all) in ms")
+            urls = [url for _, url in servers]
+            print(f"{args.cold} cold and {args.rounds} warm visits of each build per page, interleaved; "
+                  "median (all) in ms")
             for name in args.pages.split(","):
-                before, after = warm_visits(browser, [url for _, url in servers], f"{name}.html", args.rounds)
-                b, a = statistics.median(before), statistics.median(after)
-                print(f"{name:9s} before {b:6.0f} {[round(x) for x in before]}")
-                print(f"{'':9s} after  {a:6.0f} {[round(x) for x in after]}  ratio {a / b:.2f}")
+                if args.cold:
+                    report("cold", name, *cold_visits(browser, urls, f"{name}.html", args.cold))
+                report("warm", name, *warm_visits(browser, urls, f"{name}.html", args.rounds))
             browser.close()
     finally:
         for server, _ in servers:
