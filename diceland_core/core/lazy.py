@@ -9,9 +9,9 @@ scenario reader) is registered in its :class:`~.protocol.GameDef` through
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-__all__ = ["deferred"]
+__all__ = ["deferred", "deferred_table"]
 
 
 def deferred(module: str, name: str) -> Callable[..., Any]:
@@ -28,3 +28,19 @@ def deferred(module: str, name: str) -> Callable[..., Any]:
     call.__doc__ = f"{module}.{name}, imported when first called."
     call.resolve = resolve  # type: ignore[attr-defined]
     return call
+
+
+def deferred_table(module: str, table: str, keys: Sequence[str]) -> dict[str, Callable[..., Any]]:
+    """``{key: module.table[key]}`` for each of ``keys``, in that order, each
+    imported on its first call: a game lists its bot kinds (``bots.BOTS``)
+    and a page compiles its bots only when one is first made."""
+
+    def entry(key: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(module), table)[key](*args, **kwargs)
+
+        call.__name__ = call.__qualname__ = f"{table}[{key!r}]"
+        call.__doc__ = f"{module}.{table}[{key!r}], imported when first called."
+        return call
+
+    return {key: entry(key) for key in keys}

@@ -18,6 +18,7 @@ For each game of :func:`diceland_core.core.registry.games`:
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 
 import pytest
@@ -44,6 +45,22 @@ def test_the_three_games_are_registered():
         assert definition.min_players <= definition.max_players
         assert definition.rule_prefix and definition.title
         assert list(definition.bots)[:1] == ["random"], definition.bots
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_listed_bot_kind_makes_its_bot(name):
+    """A game lists its bot kinds without importing its bots (a page
+    compiles them when one is first made): the list is the bots' own, in
+    their order, and each kind makes a bot that chooses."""
+    definition = GAMES[name]
+    try:
+        bots = importlib.import_module(definition.package + ".bots")
+    except ModuleNotFoundError:
+        bots = None  # (a game whose bots live elsewhere names them itself)
+    if bots is not None and hasattr(bots, "BOTS"):
+        assert tuple(definition.bots) == tuple(bots.BOTS)
+    for kind in definition.bot_kinds:
+        assert callable(definition.make_bot(kind, seed=3).choose)
 
 
 def pick(rng: SplitMix64, items):

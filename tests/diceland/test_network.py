@@ -214,7 +214,7 @@ def test_the_same_seed_makes_the_same_choices():
 
 
 def test_the_position_value_is_the_deciding_player_s_and_turns_round_for_the_rival():
-    assert DEFINITION.value is N.value
+    assert DEFINITION.value.resolve() is N.value  # (imported when first asked for)
     state = played(13, 0)
     a = state.active
     assert state.phase is Phase.CHOOSE

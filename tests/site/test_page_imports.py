@@ -68,6 +68,8 @@ def test_a_game_page_imports_its_game_and_nothing_it_does_not_use_yet(page, own,
     assert f"diceland_web.pages.{page}" in modules and "diceland_web.shell" in modules
     assert f"diceland_core.games.{own}.game" in modules
     assert not [m for m in modules if m.endswith((".terminal", ".search"))]  # the search bots: deferred
+    # the bots: compiled when a bot is first made or a hint first asked for
+    assert not [m for m in modules if m.startswith(f"diceland_core.games.{own}.bots")]
     assert not [m for m in modules if m.startswith(LATER)]
     for other in others:
         assert not [m for m in modules if m.startswith((f"diceland_core.games.{other}", f"diceland_site.games.{other}"))]

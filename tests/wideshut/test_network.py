@@ -112,7 +112,7 @@ def test_the_learned_bot_plays_the_best_margin_after_its_take():
 
 def test_the_position_value_is_the_best_take_s_and_turns_round_for_the_rival():
     from diceland_core.games.wideshut import DEFINITION
-    assert DEFINITION.value is N.value
+    assert DEFINITION.value.resolve() is N.value  # (imported when first asked for)
     state = rolled(13)
     p = state.current_player
     best = max(v for v, _ in N.ranked(state, p))

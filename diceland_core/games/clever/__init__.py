@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.lazy import deferred
+from ...core.lazy import deferred, deferred_table
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .bots import BOTS, hint, position_value
 from .game import Game, Phase, Setup
 
 #: every game package exports the same names (docs/adding-a-game.md)
@@ -36,6 +35,13 @@ def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, 
     return state
 
 
+#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
+#: first) are imported when one is first made or a hint first asked for: a
+#: page that starts with a person to play does not compile them
+BOT_KINDS = ("random", "greedy", "strong", "expert")
+hint = deferred(__name__ + ".bots", "hint")
+
+
 DEFINITION = register_package(
     __name__, actions, record,
     name="clever",
@@ -46,9 +52,9 @@ DEFINITION = register_package(
     undo_rule="C12.1",
     new=new,
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
-    bots=BOTS,
+    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
     hint=hint,
-    value=position_value,
+    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=True,
     areas=("yellow", "blue", "green", "orange", "purple", "fox"),
 )

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.protocol import GameOption
+from ...core.lazy import deferred, deferred_table
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .board import board_ids, load_board
-from .bots import BOTS, hint, position_value
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .scenario import parse_scenario
 
@@ -39,6 +39,13 @@ def _check_board(value: str) -> None:
     load_board(value)
 
 
+#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
+#: first) are imported when one is first made or a hint first asked for: a
+#: page that starts with a person to play does not compile them
+BOT_KINDS = ("random", "greedy", "strong", "learned", "expert", "search")
+hint = deferred(__name__ + ".bots", "hint")
+
+
 DEFINITION = register_package(
     __name__, actions, record,
     name="diceland",
@@ -49,9 +56,9 @@ DEFINITION = register_package(
     undo_rule="D7.1",
     new=new,
     parse_scenario=parse_scenario,
-    bots=BOTS,
+    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
     hint=hint,
-    value=position_value,
+    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),

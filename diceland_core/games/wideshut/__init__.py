@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.lazy import deferred, deferred_table
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
-from .bots import BOTS, hint, position_value
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
 from .scenario import parse_scenario
 
@@ -34,6 +34,13 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
     return Game.new(players=players, seed=seed, **options)
 
 
+#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
+#: first) are imported when one is first made or a hint first asked for: a
+#: page that starts with a person to play does not compile them
+BOT_KINDS = ("random", "greedy", "learned", "strong", "expert", "search")
+hint = deferred(__name__ + ".bots", "hint")
+
+
 DEFINITION = register_package(
     __name__, actions, record,
     name="wideshut",
@@ -44,9 +51,9 @@ DEFINITION = register_package(
     undo_rule="W8.1",
     new=new,
     parse_scenario=parse_scenario,
-    bots=BOTS,
+    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
     hint=hint,
-    value=position_value,
+    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=True,
     areas=("red", "blue"),
 )

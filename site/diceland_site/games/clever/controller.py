@@ -18,11 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from diceland_core.core.registry import get_game
-from diceland_core.games.clever import Game
+from diceland_core.games.clever import Game, hint
 from diceland_core.games.clever.actions import (
     Bonus, EndTurn, Extra, Pass, Pick, Reroll, RoundBonus, Take,
 )
-from diceland_core.games.clever.bots import hint
 from diceland_core.games.clever.game import FINISH, ROLLING, ROUND_BONUS_PHASE
 from diceland_core.games.clever.messages import rating_code
 

@@ -6,12 +6,13 @@ in the page's language, never a rule id or a zero-based cell."""
 from __future__ import annotations
 
 from diceland_core.core.errors import render_message
-from diceland_core.games.diceland.bots.expert import hint_reason
 
 __all__ = ["reason"]
 
 
 def reason(game, player: int, action, strings) -> str:
     """The reason for the hint ``action`` (a legal action) of ``player`` in ``game``."""
+    from diceland_core.games.diceland.bots.expert import hint_reason  # (the bots: when first asked for)
+
     code, params = hint_reason(game, player, action)
     return render_message(code, params, strings.lang)
