@@ -8,7 +8,7 @@ __all__ = ["Seat", "SEAT_KINDS", "BOT_KINDS", "HUMAN", "MAX_NAME", "default_name
            "in_language"]
 
 HUMAN = "human"
-#: Bot kinds of ``diceland_core.games.diceland.bots.make_bot``.
+#: The bot kinds a page offers (every game has them: ``GameDef.make_bot``).
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_KINDS)
 #: The longest name a seat keeps (the new-game dialog's limit); longer names,

@@ -53,14 +53,14 @@ import sys
 from diceland_core import game_names, get_game, load_record, record_json
 for name in game_names():
     load_record(record_json(get_game(name).new(players=2, seed=1)))
-print(" ".join(sorted(m for m in sys.modules if m.endswith((".terminal", ".lazy")) or m.endswith("clever.scenario"))))
+print(" ".join(sorted(m for m in sys.modules if m.endswith((".terminal", ".lazy", ".bots")) or m.endswith("clever.scenario"))))
 """
 
 
 def test_a_game_page_compiles_no_terminal():
-    """A page (new game, save, resume) never imports a game's terminal, nor
-    Ganz schön clever's scenario reader before a record is read; the
-    definition's entries import them when first called."""
+    """A page (new game, save, resume) never imports a game's terminal nor
+    its bots, nor Ganz schön clever's scenario reader before a record is
+    read; the definition's entries import them when first called."""
     out = subprocess.run([sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["diceland_core.core.lazy", "diceland_core.games.clever.scenario"]
     out = subprocess.run([sys.executable, "-c", LAZY_PROBE.replace("load_record(record_json(", "((")],
@@ -71,6 +71,8 @@ def test_a_game_page_compiles_no_terminal():
 @pytest.mark.parametrize("name, entry, module, function", [
     *[(name, "terminal", f"diceland_core.games.{name}.terminal", "terminal") for name in BUILT_IN],
     ("clever", "parse_scenario", "diceland_core.games.clever.scenario", "parse_scenario"),
+    *[(name, "hint", f"diceland_core.games.{name}.bots", "hint") for name in BUILT_IN],
+    *[(name, "value", f"diceland_core.games.{name}.bots", "position_value") for name in BUILT_IN],
 ])
 def test_a_deferred_entry_is_the_modules_own_function(name, entry, module, function):
     deferred = getattr(get_game(name), entry)

@@ -35,9 +35,10 @@ def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, 
     return state
 
 
-#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
-#: first) are imported when one is first made or a hint first asked for: a
-#: page that starts with a person to play does not compile them
+#: the kinds of :data:`.bots.BOTS`, in its order, weakest first (checked by
+#: the conformance suite): the bots, the hint and the position value are
+#: imported when first used, so a page that starts with a person to play
+#: does not compile them
 BOT_KINDS = ("random", "greedy", "strong", "expert")
 hint = deferred(__name__ + ".bots", "hint")
 

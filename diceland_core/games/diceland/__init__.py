@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.protocol import GameOption
 from ...core.lazy import deferred, deferred_table
+from ...core.protocol import GameOption
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .board import board_ids, load_board
@@ -39,9 +39,10 @@ def _check_board(value: str) -> None:
     load_board(value)
 
 
-#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
-#: first) are imported when one is first made or a hint first asked for: a
-#: page that starts with a person to play does not compile them
+#: the kinds of :data:`.bots.BOTS`, in its order, weakest first (checked by
+#: the conformance suite): the bots, the hint and the position value are
+#: imported when first used, so a page that starts with a person to play
+#: does not compile them
 BOT_KINDS = ("random", "greedy", "strong", "learned", "expert", "search")
 hint = deferred(__name__ + ".bots", "hint")
 

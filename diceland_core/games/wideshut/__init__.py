@@ -34,9 +34,10 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
     return Game.new(players=players, seed=seed, **options)
 
 
-#: the bots (``bots``: :data:`.bots.BOTS`, whose kinds these are, weakest
-#: first) are imported when one is first made or a hint first asked for: a
-#: page that starts with a person to play does not compile them
+#: the kinds of :data:`.bots.BOTS`, in its order, weakest first (checked by
+#: the conformance suite): the bots, the hint and the position value are
+#: imported when first used, so a page that starts with a person to play
+#: does not compile them
 BOT_KINDS = ("random", "greedy", "learned", "strong", "expert", "search")
 hint = deferred(__name__ + ".bots", "hint")
 

@@ -54,7 +54,7 @@ Hinter = Callable[[Game, int], "Action | Hint"]
 
 def default_hinter(game: Game, player: int) -> Hint:
     """The expert's hint: its action and why, from one valuing of the moves."""
-    from diceland_core.games.diceland.bots import hint
+    from diceland_core.games.diceland import hint  # (the bots: imported when first asked for)
     return hint(game, player)
 
 
