@@ -393,8 +393,9 @@ class Shell:
             else:
                 self.page.bot_step()
             self.autosave()
-        except Exception as exc:
+        except Exception as exc:  # (a bot that fails plays its first legal move: this is the code itself broken)
             report(self.where + " bot", exc)
+            self.events.on_error(exc)
         self.page.render()
 
     # -- running ------------------------------------------------------------------------

@@ -64,3 +64,26 @@ def test_seat_is_the_bot_while_only_bots_decide():
         ctrl.apply(ctrl.game.legal_actions(p)[0])
     out = table_state("wideshut", ctrl, {})
     assert out["seat"] == 1 and out["bot_pending"] is True
+
+
+@pytest.mark.parametrize("name", sorted(CONTROLLERS))
+def test_a_failing_bot_plays_its_first_legal_move_and_missing_bots_are_said(name, monkeypatch):
+    """A bot whose choice fails or is illegal plays its seat's first legal
+    action (the game goes on); bots whose code cannot be imported (they are
+    imported when the first one is made) raise, for the page to say."""
+    from diceland_core.core.lazy import deferred_table
+
+    ctrl = Table.tables[name].start([Seat("Ana", "greedy"), Seat("Bo", "greedy")], seed=4)
+    seat = min(ctrl.game.waiting_for())
+
+    class Failing:
+        def choose(self, game, player):
+            raise RuntimeError("the bot broke")
+
+    ctrl._bots[seat] = Failing()
+    assert ctrl.bot_choice(seat) == ctrl.game.legal_actions(seat)[0]
+    ctrl._bots.clear()
+    missing = deferred_table("diceland_core.games.no_such_game.bots", "BOTS", ["greedy"])
+    monkeypatch.setitem(ctrl.definition.bots, "greedy", missing["greedy"])
+    with pytest.raises(ModuleNotFoundError):
+        ctrl.bot_choice(seat)
