@@ -122,13 +122,16 @@ def test_broken_bytecode_is_compiled_again(site, watch, change):
     assert dataset(site.page, "boot") == "normal"
     assert site.page.evaluate("typeof window.diceland.record") == "function"
     again = outcome(site.page)
-    assert again["outcome"] == "saved" and again["generatedCompiled"] == first["generatedCompiled"]  # kept anew
+    # every dataclass text compiled anew, none read from the broken entry, and
+    # kept anew (the first visit's count may differ: it made the bot, whose
+    # modules are imported when first used; this one resumes at the person's turn)
+    assert again["outcome"] == "saved" and again["generatedRead"] == 0 and again["generatedCompiled"] > 20
     # the modules are compiled again unless only the dataclasses' file was bad
     assert (again["compiled"] == 0) == (change == "generated")
     site.open(OFF)
-    again = outcome(site.page)
-    assert counts(again) == {"outcome": "kept", "read": first["saved"], "compiled": 0}
-    assert again["generatedCompiled"] == 0
+    kept = outcome(site.page)
+    assert counts(kept) == {"outcome": "kept", "read": again["saved"], "compiled": 0}
+    assert kept["generatedRead"] == again["generatedCompiled"] and kept["generatedCompiled"] == 0
     site.act(site.human_decision(0))
     assert site.record()["history"]["actions"]
 
