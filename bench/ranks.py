@@ -4,10 +4,12 @@ rank, with its standard error, its mean score and its share of wins.
 Every game seats ``--bots`` (cycled to ``--players`` seats, rotated by one
 seat a game, as ``simulate`` does: ``expert,strong`` with 3 players seats
 the expert in one or two seats, a strong bot in the others, the start
-player and the dice from the seed).  A seat's rank is 1 + the seats with a
-higher final score, ties sharing their places (two seats tied first are
-both 1.5); the winners are the game's own (its tie-breaks).  Prints a
-Markdown table; asserts nothing.
+player and the dice from the seed).  The game's own winners (its goal and
+tie-breaks) come first, sharing the first places; the others follow by
+final score (Diceland's bonus cells: its rules name only the winners).  A
+seat's rank is 1 + the seats placed before it, ties sharing their places
+(two seats tied first are both 1.5).  Prints a Markdown table; asserts
+nothing.
 
     python bench/ranks.py --game diceland --players 3 --bots expert,strong --games 200 [--seed 11] [--workers 2]
 """
@@ -27,9 +29,11 @@ from diceland_core.core.registry import game_names  # noqa: E402
 from diceland_core.core.simulate import run_games  # noqa: E402
 
 
-def ranks(scores: tuple[int, ...]) -> list[float]:
-    """Each seat's place by score, ties sharing theirs (1 is the best)."""
-    return [1 + sum(o > s for o in scores) + (sum(o == s for o in scores) - 1) / 2 for s in scores]
+def ranks(scores: tuple[int, ...], winners: tuple[int, ...] = ()) -> list[float]:
+    """Each seat's place: the winners first, then by score, ties sharing
+    their places (1 is the best)."""
+    keys = [(1, 0) if seat in winners else (0, s) for seat, s in enumerate(scores)]
+    return [1 + sum(o > k for o in keys) + (sum(o == k for o in keys) - 1) / 2 for k in keys]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         if not r.finished or not r.scores:
             unfinished += 1
             continue
-        for seat, (kind, place) in enumerate(zip(r.seats, ranks(r.scores))):
+        for seat, (kind, place) in enumerate(zip(r.seats, ranks(r.scores, tuple(r.winners)))):
             by_kind[kind]["rank"].append(place)
             by_kind[kind]["score"].append(r.scores[seat])
             by_kind[kind]["win"].append(1.0 if seat in r.winners else 0.0)
