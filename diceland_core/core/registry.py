@@ -16,10 +16,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from types import ModuleType
-from typing import Any
+from typing import Any, Sequence
 
 from .errors import UnknownGameError
-from .lazy import deferred
+from .lazy import deferred, deferred_table
 from .protocol import GameDef
 
 __all__ = ["register", "register_package", "get_game", "games", "game_names", "game_of_module",
@@ -48,16 +48,23 @@ def register(definition: GameDef) -> GameDef:
     return definition
 
 
-def register_package(package: str, actions: ModuleType, record: ModuleType, **fields: Any) -> GameDef:
+def register_package(package: str, actions: ModuleType, record: ModuleType, bot_kinds: Sequence[str],
+                     **fields: Any) -> GameDef:
     """Register the game of the package called ``package`` from the modules
     every game has: ``actions`` (its actions' JSON), ``record`` (its part of a
-    record) and ``terminal`` (its function ``terminal``, imported when first
-    called); ``fields`` are the rest of its :class:`GameDef`."""
+    record), ``terminal`` (its function ``terminal``) and ``bots`` (its table
+    ``BOTS`` of the kinds ``bot_kinds``, in that order, its ``hint`` and its
+    ``position_value``), these two imported when first used, so a page that
+    starts with a person to play does not compile the bots; ``fields`` are
+    the rest of its :class:`GameDef`."""
+    bots = package + ".bots"
     return register(GameDef(
         package=package,
         action_from_json=actions.action_from_json, action_to_json=actions.action_to_json,
         setup_of=record.setup_of, from_setup=record.from_setup, rolls_of=record.rolls_of,
-        terminal=deferred(package + ".terminal", "terminal"), **fields))
+        terminal=deferred(package + ".terminal", "terminal"),
+        bots=deferred_table(bots, "BOTS", bot_kinds), hint=deferred(bots, "hint"),
+        value=deferred(bots, "position_value"), **fields))
 
 
 def _discover() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.lazy import deferred, deferred_table
+from ...core.lazy import deferred
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .game import Game, Phase, Setup
@@ -40,11 +40,10 @@ def new(players: int = 1, seed: int = 0, meta: Mapping[str, Any] | None = None, 
 #: imported when first used, so a page that starts with a person to play
 #: does not compile them
 BOT_KINDS = ("random", "greedy", "strong", "expert")
-hint = deferred(__name__ + ".bots", "hint")
 
 
 DEFINITION = register_package(
-    __name__, actions, record,
+    __name__, actions, record, BOT_KINDS,
     name="clever",
     title="Ganz schön clever",
     min_players=1,
@@ -53,9 +52,9 @@ DEFINITION = register_package(
     undo_rule="C12.1",
     new=new,
     parse_scenario=deferred(__name__ + ".scenario", "parse_scenario"),
-    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
-    hint=hint,
-    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=True,
     areas=("yellow", "blue", "green", "orange", "purple", "fox"),
 )
+
+#: the expert's action and why (:func:`.bots.hint`), imported when first asked
+hint = DEFINITION.hint

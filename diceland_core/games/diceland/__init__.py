@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.lazy import deferred, deferred_table
 from ...core.protocol import GameOption
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
@@ -44,11 +43,10 @@ def _check_board(value: str) -> None:
 #: imported when first used, so a page that starts with a person to play
 #: does not compile them
 BOT_KINDS = ("random", "greedy", "strong", "learned", "expert", "search")
-hint = deferred(__name__ + ".bots", "hint")
 
 
 DEFINITION = register_package(
-    __name__, actions, record,
+    __name__, actions, record, BOT_KINDS,
     name="diceland",
     title="Diceland",
     min_players=MIN_PLAYERS,
@@ -57,10 +55,10 @@ DEFINITION = register_package(
     undo_rule="D7.1",
     new=new,
     parse_scenario=parse_scenario,
-    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
-    hint=hint,
-    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=False,
     options=(GameOption("board", "board id(s), comma-separated, cycled over games", "A",
                         board_ids, _check_board),),
 )
+
+#: the expert's action and why (:func:`.bots.hint`), imported when first asked
+hint = DEFINITION.hint

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.lazy import deferred, deferred_table
 from ...core.registry import register_package
 from . import actions, messages, record  # noqa: F401  (messages registers the catalogue)
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Setup
@@ -39,11 +38,10 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> Game:
 #: imported when first used, so a page that starts with a person to play
 #: does not compile them
 BOT_KINDS = ("random", "greedy", "learned", "strong", "expert", "search")
-hint = deferred(__name__ + ".bots", "hint")
 
 
 DEFINITION = register_package(
-    __name__, actions, record,
+    __name__, actions, record, BOT_KINDS,
     name="wideshut",
     title="Dice Wide Shut",
     min_players=MIN_PLAYERS,
@@ -52,9 +50,9 @@ DEFINITION = register_package(
     undo_rule="W8.1",
     new=new,
     parse_scenario=parse_scenario,
-    bots=deferred_table(__name__ + ".bots", "BOTS", BOT_KINDS),
-    hint=hint,
-    value=deferred(__name__ + ".bots", "position_value"),
     error_rule=True,
     areas=("red", "blue"),
 )
+
+#: the expert's action and why (:func:`.bots.hint`), imported when first asked
+hint = DEFINITION.hint
