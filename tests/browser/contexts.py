@@ -5,6 +5,15 @@ in about a second instead of a cold boot), while each test gets empty
 storage of the page's own (localStorage, IndexedDB, cookies, permissions)
 and pages of its own (their sessionStorage, dialogs and locks go with them).
 
+Each game's pages (its own page and its embeds) boot from a snapshot of
+their own (one per wheel set, python.mjs), made 3 s after a visit is
+ready: a test navigates away sooner, so a game a kept context has not
+been warmed for would boot normally at every visit.  Once a context's
+pages have booted a game :data:`WARM_AFTER` times, after that test the
+context visits the game's page once and waits for its snapshot
+(``_warm_games``): the visit costs about as much as five boots without a
+snapshot, so a context that boots a game a few times only does without.
+
 A test about a first visit, the service worker's install, the caches, the
 snapshot, the network or offline, or one that needs context options of its
 own, takes a fresh context (``@pytest.mark.fresh_context``, or it uses a
@@ -14,6 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+from collections import Counter
 from typing import Iterator
 from urllib.parse import urlsplit
 
@@ -27,6 +38,10 @@ LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
 CLEARED = "cookies,file_systems,indexeddb,local_storage,websql,shader_cache"
 #: A cold boot on a loaded 2-core machine, and the snapshot made after it.
 WARM_TIMEOUT_MS = 180_000
+#: A game's PyScript configuration (its wheel set, with a snapshot of its own).
+GAME_CONFIG = re.compile(r"/pyscript-([a-z]+)\.toml$")
+#: Boots of a game in one kept context after which its snapshot is made.
+WARM_AFTER = 4
 
 
 def origin(url: str) -> str:
@@ -47,6 +62,8 @@ class KeptContext:
         self.closed = False
         self.watch = None       # the Watch of the test it is lent to
         self.origins: set[str] = set()  # http origins the test's pages asked for
+        self.booted: Counter[str] = Counter()  # boots of each game (its configuration asked for)
+        self.warmed: set[str] = set()   # games whose snapshot this context keeps
         self.context.on("close", lambda _: setattr(self, "closed", True))
         self.context.on("request", self._seen)
         self.context.route(lambda url: not url.startswith(LOCAL_PREFIXES), self._offsite)
@@ -59,6 +76,9 @@ class KeptContext:
     def _seen(self, request) -> None:
         if request.url.startswith("http"):
             self.origins.add(origin(request.url))
+            game = GAME_CONFIG.search(request.url.split("?")[0])
+            if game:
+                self.booted[game.group(1)] += 1
 
     def _offsite(self, route) -> None:
         if self.watch is not None and route.request.url not in self.watch.offsite:
@@ -69,19 +89,33 @@ class KeptContext:
         """A first visit: Python boots, the snapshot is saved in Cache
         Storage and the service worker takes the page; then its storage is
         emptied as after any test."""
-        from support import wait_html_data
+        self._visit("diceland", service_worker=True)
+        self._clear()
+
+    def _visit(self, game: str, service_worker: bool = False) -> None:
+        """Visit ``game``'s page until its snapshot is saved (and the
+        service worker controls it: ``service_worker``)."""
+        from support import html_data, wait_html_data
 
         errors: list[str] = []
         page = self.context.new_page()
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(self.base_url + "diceland.html?speed=0")
+        page.goto(f"{self.base_url}{game}.html?speed=0")
         page.wait_for_selector("html[data-ready=true]", state="attached", timeout=WARM_TIMEOUT_MS)
-        snapshot = wait_html_data(page, "snapshot", WARM_TIMEOUT_MS / 1000)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WARM_TIMEOUT_MS)
+        # a visit restored from the snapshot makes none
+        snapshot = "restored" if html_data(page, "boot") == "snapshot" else wait_html_data(
+            page, "snapshot", WARM_TIMEOUT_MS / 1000)
+        if service_worker:
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WARM_TIMEOUT_MS)
         page.close()
-        assert snapshot == "saved" and not errors, f"the kept context's first visit: {snapshot}, {errors}"
-        self._clear()
+        assert snapshot in ("saved", "exists", "restored") and not errors, f"the kept context's visit of {game}: {snapshot}, {errors}"
+        self.warmed.add(game)
+
+    def _warm_games(self) -> None:
+        """Keep a snapshot of every game booted :data:`WARM_AFTER` times."""
+        for game in sorted(g for g, boots in self.booted.items() if boots >= WARM_AFTER and g not in self.warmed):
+            self._visit(game)
 
     def usable(self, browser: Browser) -> bool:
         return browser is self.browser and browser.is_connected() and not self.closed
@@ -131,6 +165,7 @@ class KeptContext:
             try:
                 for page in list(self.context.pages):
                     page.close()
+                self._warm_games()
                 self._clear()
             except Exception:  # the browser or the context died under the test
                 self.close()
