@@ -24,12 +24,15 @@ the stack as it comes, before the site trims and splits it).  For each visit:
 * the bytes the server sent until ready (bodies as sent: compressed when
   compressed);
 * the longest main-thread task (PerformanceObserver ``longtask``) in the
-  ``--after`` seconds after ready.
+  ``--after`` seconds after ready;
+* with ``--second``: once the first visit kept its Python snapshot (or
+  made none), the same profile's next visit: ready and bytes, against
+  Pyodide alone's second visit (its files from the HTTP cache).
 
 Prints each visit, then the medians per page and their ratios to the bare
 page's and to Pyodide alone's, as a Markdown table; asserts nothing.
 
-    python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--pages diceland,clever,...]
+    python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--second] [--pages diceland,clever,...]
 
 (the bare page and Pyodide alone are always visited).
 """
@@ -167,8 +170,38 @@ class Server:
         self.httpd.server_close()
 
 
-def visit(browser, server: Server, name: str, after_s: float) -> dict:
-    """One first visit of page ``name`` in a fresh profile on the emulated phone."""
+def _load(page, server: Server, path: str, press_play: bool):
+    """Navigate ``page`` to ``path`` (pressing the embed's Play) and wait
+    until it is ready; the page or frame whose times are the visit's."""
+    page.goto(server.url + path, wait_until="commit", timeout=VISIT_TIMEOUT_MS)
+    if press_play:
+        page = page.wait_for_selector("iframe", state="attached", timeout=VISIT_TIMEOUT_MS).content_frame()
+        page.wait_for_selector("#picture-play", state="visible", timeout=VISIT_TIMEOUT_MS)
+        page.click("#picture-play")
+    page.wait_for_function("() => window.__phone && window.__phone.ready !== null", timeout=VISIT_TIMEOUT_MS,
+                           polling=100)
+    return page
+
+
+#: What a visit's figures are read with (from the page or frame :func:`_load` gives).
+FIGURES_JS = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const ready = window.__phone.ready;
+  const after = window.__phone.tasks.filter(([start]) => start >= ready).map(([, d]) => d);
+  return { paint: paint ? paint.startTime : null, picture: window.__phone.picture, ready,
+           longest: after.length ? Math.max(...after) : 0 };
+}"""
+#: Until the first visit's Python snapshot is kept, or the page makes none
+#: (python.mjs's <html data-snapshot>; a page restored from one, or Pyodide
+#: alone, has no outcome to wait for).
+SNAPSHOT_DONE_JS = """() => { const d = document.documentElement.dataset;
+  return !d.boot || d.boot === "snapshot" || !!d.snapshot; }"""
+
+
+def visit(browser, server: Server, name: str, after_s: float, second: bool = False) -> dict:
+    """One first visit of page ``name`` in a fresh profile on the emulated
+    phone; with ``second``, the same profile's next visit too, once the
+    first has kept what it keeps (its ``second`` figures)."""
     path, press_play = PAGES[name]
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True)
     try:
@@ -179,23 +212,16 @@ def visit(browser, server: Server, name: str, after_s: float) -> dict:
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", NETWORK)
         server.take()
-        page.goto(server.url + path, wait_until="commit", timeout=VISIT_TIMEOUT_MS)
-        if press_play:
-            page = page.wait_for_selector("iframe", state="attached", timeout=VISIT_TIMEOUT_MS).content_frame()
-            page.wait_for_selector("#picture-play", state="visible", timeout=VISIT_TIMEOUT_MS)
-            page.click("#picture-play")
-        page.wait_for_function("() => window.__phone && window.__phone.ready !== null", timeout=VISIT_TIMEOUT_MS,
-                               polling=100)
+        target = _load(page, server, path, press_play)
         sent = server.take()
         page.wait_for_timeout(after_s * 1000)
-        out = page.evaluate("""() => {
-          const paint = performance.getEntriesByName("first-contentful-paint")[0];
-          const ready = window.__phone.ready;
-          const after = window.__phone.tasks.filter(([start]) => start >= ready).map(([, d]) => d);
-          return { paint: paint ? paint.startTime : null, picture: window.__phone.picture, ready,
-                   longest: after.length ? Math.max(...after) : 0 };
-        }""")
-        return {**out, "bytes": sent}
+        out = {**target.evaluate(FIGURES_JS), "bytes": sent}
+        if second:
+            target.wait_for_function(SNAPSHOT_DONE_JS, timeout=VISIT_TIMEOUT_MS, polling=250)
+            server.take()
+            again = _load(page, server, path, press_play)
+            out["second"] = {**again.evaluate(FIGURES_JS), "bytes": server.take()}
+        return out
     finally:
         context.close()
 
@@ -211,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", default="gzip,plain", help="gzip (a static host's compression), plain, or both")
     parser.add_argument("--pages", default=",".join(PAGES), help="pages to visit (the bare page and Pyodide alone always are)")
     parser.add_argument("--after", type=float, default=8.0, help="seconds watched for long tasks after ready")
+    parser.add_argument("--second", action="store_true",
+                        help="also each profile's second visit, once the first kept its snapshot")
     args = parser.parse_args(argv)
     names = [n for n in args.pages.split(",") if n in PAGES and n not in BASES] + list(BASES)
     rows = [r for r in args.rows.split(",") if r in ("gzip", "plain")]
@@ -240,12 +268,14 @@ def main(argv: list[str] | None = None) -> int:
                         for turn in range(args.rounds):
                             order = names[turn % len(names):] + names[:turn % len(names)]
                             for name in order:
-                                figures = visit(browser, server, name, args.after)
+                                figures = visit(browser, server, name, args.after, args.second)
                                 results.setdefault((row, name), []).append(figures)
                                 print(f"{row:5} {name:9} paint {figures['paint'] or 0:8.0f} ms  picture "
                                       f"{figures['picture'] or 0:8.0f} ms  ready "
                                       f"{figures['ready']:8.0f} ms  {figures['bytes'] / 1e6:5.2f} MB  "
-                                      f"longest task after ready {figures['longest']:5.0f} ms", flush=True)
+                                      f"longest task after ready {figures['longest']:5.0f} ms"
+                                      + (f"  second visit ready {figures['second']['ready']:8.0f} ms  "
+                                         f"{figures['second']['bytes'] / 1e6:5.2f} MB" if args.second else ""), flush=True)
                     finally:
                         server.stop()
             finally:
@@ -269,6 +299,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {row} | {name} | {paint_text} | {picture_text} | {ready / 1000:.1f} s | {ready / bare:.2f}× | {ready / alone:.2f}× | "
                   f"{median([r['bytes'] for r in visits]) / 1e6:.2f} MB | "
                   f"{median([r['longest'] for r in visits]):.0f} ms |")
+    if args.second:
+        print("\n| served | page | second visit ready | ratio to Pyodide alone's second visit | bytes |")
+        print("|---|---|---:|---:|---:|")
+        for row in rows:
+            alone = median([r["second"]["ready"] for r in results[(row, "pyodide")]])
+            for name in names:
+                again = [r["second"] for r in results[(row, name)]]
+                ready = median([r["ready"] for r in again])
+                print(f"| {row} | {name} | {ready / 1000:.2f} s | {ready / alone:.2f}× | "
+                      f"{median([r['bytes'] for r in again]) / 1e6:.2f} MB |")
     return 0
 
 
