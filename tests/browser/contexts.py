@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections import Counter
 from typing import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
+
+from diceland_build.split import config_name
+from diceland_site.games import GAMES
 
 #: Addresses a page may ask for; anything else leaves 127.0.0.1.
 LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
@@ -38,8 +40,9 @@ LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
 CLEARED = "cookies,file_systems,indexeddb,local_storage,websql,shader_cache"
 #: A cold boot on a loaded 2-core machine, and the snapshot made after it.
 WARM_TIMEOUT_MS = 180_000
-#: A game's PyScript configuration (its wheel set, with a snapshot of its own).
-GAME_CONFIG = re.compile(r"/pyscript-([a-z]+)\.toml$")
+#: A game's PyScript configuration (its wheel set, with a snapshot of its
+#: own) → the game's page.
+GAME_PAGES = {config_name(entry.game): entry.page for entry in GAMES}
 #: Boots of a game in one kept context after which its snapshot is made.
 WARM_AFTER = 4
 
@@ -62,8 +65,8 @@ class KeptContext:
         self.closed = False
         self.watch = None       # the Watch of the test it is lent to
         self.origins: set[str] = set()  # http origins the test's pages asked for
-        self.booted: Counter[str] = Counter()  # boots of each game (its configuration asked for)
-        self.warmed: set[str] = set()   # games whose snapshot this context keeps
+        self.booted: Counter[str] = Counter()  # boots of each game page's wheel set (its configuration asked for)
+        self.warmed: set[str] = set()   # game pages whose snapshot this context keeps
         self.context.on("close", lambda _: setattr(self, "closed", True))
         self.context.on("request", self._seen)
         self.context.route(lambda url: not url.startswith(LOCAL_PREFIXES), self._offsite)
@@ -76,9 +79,9 @@ class KeptContext:
     def _seen(self, request) -> None:
         if request.url.startswith("http"):
             self.origins.add(origin(request.url))
-            game = GAME_CONFIG.search(request.url.split("?")[0])
-            if game:
-                self.booted[game.group(1)] += 1
+            page = GAME_PAGES.get(urlsplit(request.url).path.rsplit("/", 1)[-1])
+            if page:
+                self.booted[page] += 1
 
     def _offsite(self, route) -> None:
         if self.watch is not None and route.request.url not in self.watch.offsite:
@@ -89,11 +92,11 @@ class KeptContext:
         """A first visit: Python boots, the snapshot is saved in Cache
         Storage and the service worker takes the page; then its storage is
         emptied as after any test."""
-        self._visit("diceland", service_worker=True)
+        self._visit("diceland.html", service_worker=True)
         self._clear()
 
-    def _visit(self, game: str, service_worker: bool = False) -> None:
-        """Visit ``game``'s page until its snapshot is saved (and the
+    def _visit(self, path: str, service_worker: bool = False) -> None:
+        """Visit the game page ``path`` until its snapshot is saved (and the
         service worker controls it: ``service_worker``)."""
         from support import html_data, wait_html_data
 
@@ -101,7 +104,7 @@ class KeptContext:
         page = self.context.new_page()
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{self.base_url}{game}.html?speed=0")
+        page.goto(f"{self.base_url}{path}?speed=0")
         page.wait_for_selector("html[data-ready=true]", state="attached", timeout=WARM_TIMEOUT_MS)
         # a visit restored from the snapshot makes none
         snapshot = "restored" if html_data(page, "boot") == "snapshot" else wait_html_data(
@@ -109,13 +112,13 @@ class KeptContext:
         if service_worker:
             page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WARM_TIMEOUT_MS)
         page.close()
-        assert snapshot in ("saved", "exists", "restored") and not errors, f"the kept context's visit of {game}: {snapshot}, {errors}"
-        self.warmed.add(game)
+        assert snapshot in ("saved", "exists", "restored") and not errors, f"the kept context's visit of {path}: {snapshot}, {errors}"
+        self.warmed.add(path)
 
     def _warm_games(self) -> None:
         """Keep a snapshot of every game booted :data:`WARM_AFTER` times."""
-        for game in sorted(g for g, boots in self.booted.items() if boots >= WARM_AFTER and g not in self.warmed):
-            self._visit(game)
+        for path in sorted(p for p, boots in self.booted.items() if boots >= WARM_AFTER and p not in self.warmed):
+            self._visit(path)
 
     def usable(self, browser: Browser) -> bool:
         return browser is self.browser and browser.is_connected() and not self.closed
@@ -167,8 +170,8 @@ class KeptContext:
                     page.close()
                 self._warm_games()
                 self._clear()
-            except Exception:  # the browser or the context died under the test
-                self.close()
+            except Exception:  # the browser or the context died under the test (or a warm visit
+                self.close()   # failed): the next test gets a new context
         others = sorted(self.origins - {self.origin})
         if others:
             pytest.fail(f"a test in a kept context visited {others}: mark it fresh_context", pytrace=False)
