@@ -65,7 +65,9 @@ def test_a_59_character_wideshut_link_leaves_python_alive(site):
     before = site.record()
     links = deep_links(before)
     assert len("?position=" + links[0]) < 60
-    for value in links:
+    # the 59 characters, and a game's record with a deep value inside (the
+    # other depths and shapes are read in CPython: tests/site/test_link_reader.py)
+    for value in (links[0], links[2]):
         site.page.goto("about:blank")
         site.open("?speed=0&position=" + value, path="wideshut.html")
         assert message(site).startswith("This link is nested too deeply") and message(site).endswith(KEPT)
@@ -80,13 +82,12 @@ def test_a_59_character_wideshut_link_leaves_python_alive(site):
 
 
 def broken_wideshut_links(record: dict) -> dict[str, str]:
-    good = pack(json.dumps(record))
+    """A link the decoder refuses and one the engine refuses (every broken
+    link, in every language, is read in CPython: tests/site/test_link_reader.py)."""
     history = record["history"]
     illegal = {**record, "history": {**history, "actions": history["actions"] + [
         {"player": 0, "type": "take", "dice": [0, 1, 2, 3, 4, 5, 6]}]}}
-    return {"padding": good[:-1] + "===", "header": base64.urlsafe_b64encode(b"\x00\x01no zlib").decode(),
-            "utf8": pack(b"\xff\xfe"), "json": pack("{" + " " * 1200 + "x"), "illegal": pack(json.dumps(illegal)),
-            "future": pack(json.dumps({**record, "version": 999}))}
+    return {"padding": pack(json.dumps(record))[:-1] + "===", "illegal": pack(json.dumps(illegal))}
 
 
 def test_broken_wideshut_links_say_so_in_plain_words(site):
@@ -110,11 +111,11 @@ def test_clever_links_refused_while_a_game_is_on_say_so_and_keep_it(site):
     clever_move(site)
     before = site.record()
     wide = {"format": "diceland-record", "version": 2, "game": "wideshut", "players": 2, "seed": 1}
+    # the envelopes refused in every other way are read in CPython
+    # (tests/site/test_link_reader.py): here a nesting deep enough for
+    # Pyodide's own stack, a broken text, and another game's position
     links = {
-        "future": pack(json.dumps({"app": "diceland", "envelope": 99, "record": {}})),
         "other": pack(json.dumps(wide)),
-        "null": pack("null"),
-        "types": pack(json.dumps({"app": "diceland", "envelope": 1, "saved_at": "x", "record": {}})),
         "deep": pack("[" * 10_000),
         "padding": "AAAAA",
     }
@@ -156,18 +157,6 @@ def test_a_clever_link_opened_in_a_tab_already_on_the_page(site):
     site.page.wait_for_function("(n) => JSON.parse(window.diceland.record()).seed === n", arg=shared["seed"])
     assert site.record() == shared
     assert "#" not in site.page.evaluate("location.href")
-
-
-@pytest.mark.parametrize("path, largest", [("clever.html", "18446744073709551615"), ("wideshut.html", "4294967295")])
-def test_odd_seeds_are_refused_in_plain_words_and_the_page_plays_on(site, path, largest):
-    for seed in ("²", "9" * 5000, "18446744073709551616"):
-        site.page.goto("about:blank")
-        site.open(f"?players=human,greedy&speed=0&seed={seed}", path=path)
-        text = message(site)
-        assert text.startswith("The seed must be a whole number from 0 to " + largest), text
-        assert "went wrong" not in text
-    site.open("?players=human,greedy&seed=5&speed=0", path=path)  # Python answers the next link
-    assert state(site)["game"] and site.record()["seed"] == 5
 
 
 @pytest.mark.parametrize("mine, other, title", [("wideshut.html", "clever.html", "Ganz schön clever"),
@@ -256,15 +245,15 @@ def test_moves_refused_by_a_full_storage_are_said_and_survive_a_reload(site, pat
 
 
 def test_frames_on_a_host_page_do_not_change_the_current_game(site, serve, tmp_path):
-    """Six frames of a host page (another site) open a shared link each: the
-    game the site's own tab resumes stays the player's."""
+    """Three frames of a host page (another site) open a shared link each:
+    the game the site's own tab resumes stays the player's."""
     site.open("?players=human,greedy&seed=3&speed=0", path="wideshut.html")
     wide_move(site)
     mine = site.save_id()
     site.click("btn-share")
     link = site.page.input_value("#share-link")
     site.click("btn-share-close")
-    frames = "".join(f'<iframe src="{link}&speed=0" width="300" height="300"></iframe>' for _ in range(6))
+    frames = "".join(f'<iframe src="{link}&speed=0" width="300" height="300"></iframe>' for _ in range(3))
     (tmp_path / "host.html").write_text(f"<!doctype html><meta charset='utf-8'><title>host</title>{frames}")
     host = serve(tmp_path)
     site.page.goto(host.url + "host.html")

@@ -64,12 +64,13 @@ def plain(text: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_odd_seeds_and_deep_imports(site, game):
     page = PAGES[game]
-    for seed in ("²", "9" * 5000, "18446744073709551616"):
-        site.page.goto("about:blank")
-        site.open(f"?players=human,greedy&speed=0&seed={seed}", path=page)
-        text = message(site)
-        plain(text)
-        assert "went wrong" not in text and re.search(r"\d{9,}", text), text  # the range is said
+    # a seed past Python's limit on the digits of a number it reads, as
+    # Pyodide's Python reads it (every odd seed, on every game's reader, in
+    # every language: tests/site/test_fuzz_readers.py)
+    site.open("?players=human,greedy&speed=0&seed=" + "9" * 5000, path=page)
+    text = message(site)
+    plain(text)
+    assert "went wrong" not in text and re.search(r"\d{9,}", text), text  # the range is said
     site.open(START, path=page)
     record = site.record()
     for hostile in ("[" * 100_000, '{"a":' * 50_000, "null", '{"app": "diceland", "envelope": 99}'):

