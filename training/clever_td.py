@@ -7,12 +7,16 @@ by TD(λ) self-play of solo games (bots/network.py, bots/expert.py).
     nice -n 10 python training/clever_td.py --init B.json --first 200000 --games 4000 \
         --passes 2 --lr 0.0003 --explore 0 --seed 6 --out C.json
     nice -n 10 python training/clever_td.py --init C.json --first 204000 --games 108000 \
-        --passes 2 --lr 0.0003 --explore 0 --seed 8 \
+        --passes 2 --lr 0.0003 --explore 0 --seed 8 --out D.json
+    nice -n 19 python training/clever_td.py --init D.json --first 312000 --games 400000 \
+        --passes 2 --lr 0.0003 --explore 0 --seed 12 --report 10000 \
         --out diceland_core/games/clever/bots/clever_network.json
 
 are the shipped network's runs (recorded in its file under ``trained``;
 docs/bots.md, how the network was trained: the first two ran earlier versions of this
-trainer); ``--init FILE --first N`` continues a run from game N.
+trainer; the last was stopped after its checkpoint at 20,000 games, and its
+``greedy`` entry added from 1,000 games on seeds 130,000,000+: docs/bots.md);
+``--init FILE --first N`` continues a run from game N.
 
 A network with one hidden layer (ReLU) maps an *afterstate* — the sheet,
 the round, the picks made this turn, which dice are still in hand, solo
