@@ -189,7 +189,8 @@ FIGURES_JS = """() => {
   const ready = window.__phone.ready;
   const after = window.__phone.tasks.filter(([start]) => start >= ready).map(([, d]) => d);
   return { paint: paint ? paint.startTime : null, picture: window.__phone.picture, ready,
-           longest: after.length ? Math.max(...after) : 0 };
+           longest: after.length ? Math.max(...after) : 0,
+           boot: document.documentElement.dataset.boot || null };
 }"""
 #: Until the first visit's Python snapshot is kept, or the page makes none
 #: (python.mjs's <html data-snapshot>; a page restored from one, or Pyodide
@@ -224,6 +225,16 @@ def visit(browser, server: Server, name: str, after_s: float, second: bool = Fal
         return out
     finally:
         context.close()
+
+
+def boots(visits: list[dict]) -> str:
+    """How the visits booted (python.mjs's <html data-boot>): "snapshot 2,
+    normal 1"; Pyodide alone's say nothing."""
+    counts: dict[str, int] = {}
+    for v in visits:
+        if v.get("boot"):
+            counts[v["boot"]] = counts.get(v["boot"], 0) + 1
+    return ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) or "–"
 
 
 def median(values: list[float]) -> float | None:
@@ -275,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
                                       f"{figures['ready']:8.0f} ms  {figures['bytes'] / 1e6:5.2f} MB  "
                                       f"longest task after ready {figures['longest']:5.0f} ms"
                                       + (f"  second visit ready {figures['second']['ready']:8.0f} ms  "
-                                         f"{figures['second']['bytes'] / 1e6:5.2f} MB" if args.second else ""), flush=True)
+                                         f"{figures['second']['bytes'] / 1e6:5.2f} MB  "
+                                         f"booted from {figures['second']['boot'] or '–'}" if args.second else ""), flush=True)
                     finally:
                         server.stop()
             finally:
@@ -300,15 +312,15 @@ def main(argv: list[str] | None = None) -> int:
                   f"{median([r['bytes'] for r in visits]) / 1e6:.2f} MB | "
                   f"{median([r['longest'] for r in visits]):.0f} ms |")
     if args.second:
-        print("\n| served | page | second visit ready | ratio to Pyodide alone's second visit | bytes |")
-        print("|---|---|---:|---:|---:|")
+        print("\n| served | page | second visit ready | ratio to Pyodide alone's second visit | bytes | booted from |")
+        print("|---|---|---:|---:|---:|---|")
         for row in rows:
             alone = median([r["second"]["ready"] for r in results[(row, "pyodide")]])
             for name in names:
                 again = [r["second"] for r in results[(row, name)]]
                 ready = median([r["ready"] for r in again])
                 print(f"| {row} | {name} | {ready / 1000:.2f} s | {ready / alone:.2f}× | "
-                      f"{median([r['bytes'] for r in again]) / 1e6:.2f} MB |")
+                      f"{median([r['bytes'] for r in again]) / 1e6:.2f} MB | {boots(again)} |")
     return 0
 
 

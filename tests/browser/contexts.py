@@ -91,8 +91,9 @@ class KeptContext:
     def _warm(self) -> None:
         """A first visit: Python boots, the snapshot is saved in Cache
         Storage and the service worker takes the page; then its storage is
-        emptied as after any test."""
-        self._visit("diceland.html", service_worker=True)
+        emptied as after any test (the first game's page: a test opens it
+        when it names no page)."""
+        self._visit(GAMES[0].page, service_worker=True)
         self._clear()
 
     def _visit(self, path: str, service_worker: bool = False) -> None:
