@@ -51,8 +51,10 @@
       return Object.prototype.hasOwnProperty.call(table, path) ? path : null;
     } catch (_) { return null; }
   }
+  // "4.7" or "4,7": by the language's decimal mark, not Intl (whose first
+  // formatter costs 15-60 ms of the main thread while Python starts)
   function megabytes(n) {
-    return (n / 1e6).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return (n / 1e6).toFixed(1).replace(".", t("boot.decimal_mark") || ".");
   }
   // the downloads complete so far (python.mjs fetches the wheels ahead once
   // Pyodide's WebAssembly is in: it looks here, then waits for the event)

@@ -172,3 +172,9 @@ def test_choose_language_ignores_settings_that_are_not_strings():
         assert choose_language(saved, ["it-IT"]) == "it"
     assert choose_language(5, None) == "en"
     assert choose_language(None, "es") == "en"
+
+
+def test_the_boot_bars_megabytes_take_each_languages_decimal_mark():
+    # boot.js writes "4.7 / 4.8 MB" with it (no Intl formatter while Python starts)
+    marks = {lang: load_locale(lang)["boot.decimal_mark"] for lang in LANGUAGES}
+    assert marks == {"en": ".", "es": ",", "it": ","}
