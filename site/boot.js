@@ -427,6 +427,9 @@
     if (panel) panel.hidden = true;
     registerServiceWorker();
     offerNewVersion();
+    // the service worker that served this page checks the site's copy now
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "diceland:started" });
   }
 
   if (root.dataset.ready === "true") {

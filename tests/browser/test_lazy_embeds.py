@@ -231,6 +231,24 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
     assert wide.evaluate("document.documentElement.dataset.ready") is None and wide.is_visible("#picture")
 
 
+#: The page's word to its service worker that it has started (boot.js), held back.
+HOLD_STARTED = """(() => {
+  const send = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "diceland:started" && !window.__letStarted) {
+      window.__heldStarted = true;
+      return undefined;
+    }
+    return send.call(this, message, ...rest);
+  };
+})();"""
+#: Whether any of the paths is in the service worker's cache.
+ANY_KEPT = """async (paths) => {
+  const names = (await caches.keys()).filter((n) => /^diceland-[0-9a-f]{16}$/.test(n));
+  const caches_ = await Promise.all(names.map((n) => caches.open(n)));
+  for (const cache of caches_) for (const p of paths) if (await cache.match(p)) return true;
+  return false;
+}"""
 #: Whether every one of the paths is in the service worker's cache.
 ALL_KEPT = """async (paths) => {
   const names = (await caches.keys()).filter((n) => /^diceland-[0-9a-f]{16}$/.test(n));
@@ -245,16 +263,23 @@ def test_the_tutorial_shows_a_lessons_picture_offline(own_site, serve, site_dir,
     the service worker with the picture each lesson opens on in English (a
     first visit downloads its own language's); the next visit keeps them in
     every language: offline, a Dice Wide Shut lesson never opened, in
-    Italian, still opens on its picture."""
+    Italian, still opens on its picture.  The worker fetches them once the
+    page says it has started, not while it starts (held back here: past the
+    5 s a check waits at least, nothing of them is kept until it is said)."""
     own = serve(site_dir)  # its own origin: this test owns the service worker
     site = own_site()
     site.base_url = own.url
     site.open("?lesson=diceland/open-zones", path="tutorial.html")
     assert site.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    site.page.context.add_init_script(HOLD_STARTED)
     site.open("?lesson=diceland/open-zones", path="tutorial.html")
     groups = json.loads(re.search(r"^const GROUPS = (.*?);$", (site_dir / "sw.js").read_text(), re.M | re.S).group(1))
     pictures = groups["pictures-es"] + groups["pictures-it"]
     assert set(pictures) - set(groups["pictures-en"])  # some are drawn in each language's words
+    site.page.wait_for_function("() => window.__heldStarted === true && performance.now() > 7000", timeout=READY)
+    assert not site.page.evaluate(ANY_KEPT, sorted(set(pictures) - set(groups["pictures-en"])))
+    site.page.evaluate("window.__letStarted = true; "
+                       "navigator.serviceWorker.controller.postMessage({ type: 'diceland:started' })")
     # (an async check: wait_for_function would take its promise for true)
     end = time.monotonic() + READY / 1000
     while not site.page.evaluate(ALL_KEPT, pictures):
