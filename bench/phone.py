@@ -26,8 +26,9 @@ the stack as it comes, before the site trims and splits it).  For each visit:
 * the longest main-thread task (PerformanceObserver ``longtask``) in the
   ``--after`` seconds after ready;
 * with ``--second``: once the first visit kept its Python snapshot (or
-  made none), the same profile's next visit: ready and bytes, against
-  Pyodide alone's second visit (its files from the HTTP cache).
+  made none) and its service worker is active, the same profile's next
+  visit: ready, bytes and how Python started, against Pyodide alone's
+  second visit (its files from the HTTP cache).
 
 Prints each visit, then the medians per page and their ratios to the bare
 page's and to Pyodide alone's, as a Markdown table; asserts nothing.
@@ -192,11 +193,17 @@ FIGURES_JS = """() => {
            longest: after.length ? Math.max(...after) : 0,
            boot: document.documentElement.dataset.boot || null };
 }"""
-#: Until the first visit's Python snapshot is kept, or the page makes none
-#: (python.mjs's <html data-snapshot>; a page restored from one, or Pyodide
-#: alone, has no outcome to wait for).
+#: Until the first visit has kept what it keeps: its Python snapshot, or the
+#: page makes none (python.mjs's <html data-snapshot>; a page restored from
+#: one, or Pyodide alone, has no outcome to wait for), and the service worker
+#: boot.js registers at ready has installed (its copy of the site made) and
+#: taken the page (it claims it once active): a second visit that started
+#: sooner would share the network with that copy's downloads.  (A promise
+#: returned here would count as true: Playwright does not wait for it.)
 SNAPSHOT_DONE_JS = """() => { const d = document.documentElement.dataset;
-  return !d.boot || d.boot === "snapshot" || !!d.snapshot; }"""
+  if (!(!d.boot || d.boot === "snapshot" || !!d.snapshot)) return false;
+  return !document.querySelector('script[src*="boot.js"]') || !navigator.serviceWorker
+    || !!navigator.serviceWorker.controller; }"""
 
 
 def visit(browser, server: Server, name: str, after_s: float, second: bool = False) -> dict:
@@ -219,6 +226,7 @@ def visit(browser, server: Server, name: str, after_s: float, second: bool = Fal
         out = {**target.evaluate(FIGURES_JS), "bytes": sent}
         if second:
             target.wait_for_function(SNAPSHOT_DONE_JS, timeout=VISIT_TIMEOUT_MS, polling=250)
+            out["snapshot"] = target.evaluate("document.documentElement.dataset.snapshot || null")
             server.take()
             again = _load(page, server, path, press_play)
             out["second"] = {**again.evaluate(FIGURES_JS), "bytes": server.take()}
@@ -287,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
                                       f"longest task after ready {figures['longest']:5.0f} ms"
                                       + (f"  second visit ready {figures['second']['ready']:8.0f} ms  "
                                          f"{figures['second']['bytes'] / 1e6:5.2f} MB  "
-                                         f"booted from {figures['second']['boot'] or '–'}" if args.second else ""), flush=True)
+                                         f"booted from {figures['second']['boot'] or '–'} "
+                                         f"(first visit's snapshot: {figures['snapshot'] or '–'})" if args.second else ""), flush=True)
                     finally:
                         server.stop()
             finally:
