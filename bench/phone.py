@@ -41,6 +41,7 @@ page's and to Pyodide alone's, as a Markdown table; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import gzip
 import http.server
@@ -238,10 +239,7 @@ def visit(browser, server: Server, name: str, after_s: float, second: bool = Fal
 def boots(visits: list[dict]) -> str:
     """How the visits booted (python.mjs's <html data-boot>): "snapshot 2,
     normal 1"; Pyodide alone's say nothing."""
-    counts: dict[str, int] = {}
-    for v in visits:
-        if v.get("boot"):
-            counts[v["boot"]] = counts.get(v["boot"], 0) + 1
+    counts = collections.Counter(v["boot"] for v in visits if v.get("boot"))
     return ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) or "–"
 
 

@@ -224,9 +224,6 @@ function tell(page, have, total) {
   page.postMessage({ type: OFFLINE_ANSWER, ready: have === total, have, total });
 }
 
-// A page's question, about the files it needs: the count at once (a page
-// learns that files are being fetched), then, once missing files are fetched
-// again, the new count.
 // The pages opened whose start is awaited: their client id → what goes on.
 const starting = new Map();
 // Once the page that navigation `event` opens has started (or START_LIMIT_MS).
@@ -239,6 +236,9 @@ function started(event) {
   return Promise.all([said, new Promise((resolve) => setTimeout(resolve, CHECK_AFTER_MS))]);
 }
 
+// A page's question, about the files it needs: the count at once (a page
+// learns that files are being fetched), then, once missing files are fetched
+// again, the new count.
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === STARTED) {
     const go = event.source && starting.get(event.source.id);

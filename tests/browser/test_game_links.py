@@ -40,7 +40,8 @@ def message(site) -> str:
 
 
 def wide_move(site) -> None:
-    """One decision of the person (Roll, or the hint's take by taps)."""
+    """One decision of the person (Roll, or the hint's take by taps), the bots'
+    moves after it made."""
     before = len(site.record()["history"]["actions"])
     play_turns(site, 1)
     site.page.wait_for_function(
@@ -48,10 +49,12 @@ def wide_move(site) -> None:
 
 
 def clever_move(site) -> None:
-    """The hint's move on the clever page, by taps, till the record grows."""
+    """The hint's move on the clever page, by taps, till the record grows and
+    the bots' moves after it are made (a record read then stays as it is)."""
     before = human_turn(site)["extra"]["actions"]
     tap_hint(site)
     site.page.wait_for_function(f"() => JSON.parse(window.diceland.state()).extra.actions > {before}", timeout=30_000)
+    human_turn(site)
 
 
 def deep_links(record: dict) -> list[str]:
