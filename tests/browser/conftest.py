@@ -305,11 +305,20 @@ class Site:
         else:
             self.page.mouse.click(tap["x"], tap["y"])
 
-    def human_decision(self, seat: int = 0) -> dict:
+    def settled(self) -> dict:
+        """Wait until nothing moves by itself (the game is over, or no bot's
+        move nor the table's own is due): a record or a save read then stays
+        as it is until someone acts. Returns the state."""
+        return self.wait_state("s.over || !s.bot_pending")
+
+    def human_decision(self, seat: int = 0, settled: bool = True) -> dict:
         """Wait until the person at ``seat`` has a decision on screen (or the
-        game is over), pressing the handoff and Roll buttons on the way."""
+        game is over), pressing the handoff and Roll buttons on the way;
+        ``settled``: and no bot's move is due (Diceland's placements are made
+        by all at once: the person's may come while a bot's is still due)."""
+        condition = f"s.over || (s.seat === {seat}{' && !s.bot_pending' if settled else ''})"
         for _ in range(100):
-            s = self.wait_state(f"s.over || s.seat === {seat}")
+            s = self.wait_state(condition)
             if s["over"]:
                 return s
             if s["handoff"]:

@@ -105,6 +105,9 @@ def test_two_tabs_of_one_game_never_overwrite_each_other(site, context, make_sit
 
     if not deaf:  # the storage event brings the moves over by itself
         wait_toast(second.page, MESSAGES["reloaded"])
+        # the toast may have come with the first move's event: the second's too
+        second.page.wait_for_function(
+            "(n) => JSON.parse(window.diceland.record()).history.actions.length >= n", arg=len(played))
         assert actions(second) == played
     # any button in the second tab: never a write of its old game
     second.press_something()

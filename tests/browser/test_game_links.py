@@ -166,6 +166,7 @@ def test_a_clever_link_opened_in_a_tab_already_on_the_page(site):
                                                 ("clever.html", "wideshut.html", "Dice Wide Shut")])
 def test_a_save_of_another_game_is_named_and_new_game_still_works(site, mine, other, title):
     site.open("?players=human,greedy&seed=6&speed=0", path=other)
+    site.settled()
     foreign = site.save_id()
     foreign_record = site.record()
     site.open(f"?speed=0&save={foreign}", path=mine)
@@ -189,6 +190,8 @@ def test_a_padded_link_opened_five_times_leaves_small_saves(site):
         site.page.goto("about:blank")
         site.open("?speed=0&position=" + padded, path="wideshut.html")
         assert "full" not in message(site).lower()
+    site.page.wait_for_function(  # the last page's save is written once the save lock is granted
+        "() => Object.keys(localStorage).filter(k => k.startsWith('diceland:save:')).length >= 6")
     sizes = site.page.evaluate(  # the save without its picture (a thumbnail of the board)
         "Object.keys(localStorage).filter(k => k.startsWith('diceland:save:')).map(k => {"
         "const s = JSON.parse(localStorage.getItem(k)); delete s.last_frame; return JSON.stringify(s).length; })")

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 
 from diceland_site.games import GAMES as SITE_GAMES
+from test_clever_page import human_turn
 from test_game_links import clever_move, message, wide_move
 
 pytestmark = pytest.mark.browser
@@ -72,6 +74,7 @@ def test_odd_seeds_and_deep_imports(site, game):
     plain(text)
     assert "went wrong" not in text and re.search(r"\d{9,}", text), text  # the range is said
     site.open(START, path=page)
+    site.settled()
     record = site.record()
     for hostile in ("[" * 100_000, '{"a":' * 50_000, "null", '{"app": "diceland", "envelope": 99}'):
         assert site.page.evaluate("(t) => window.diceland.importText(t)", hostile) is False
@@ -84,9 +87,11 @@ def test_odd_seeds_and_deep_imports(site, game):
 def test_another_games_file_and_save_are_named(site, game):
     other = next(g for g in GAMES if g != game)
     site.open(START, path=PAGES[other])
+    site.settled()
     foreign_id = site.save_id()
     foreign = site.record()
     site.open(START, path=PAGES[game])
+    site.settled()
     mine = site.record()
     assert site.page.evaluate("(t) => window.diceland.importText(t)", json.dumps(foreign)) is False
     text = message(site)
@@ -105,6 +110,8 @@ def test_another_games_file_and_save_are_named(site, game):
 def test_a_corrupt_save_is_kept_and_the_page_plays_on(site, game):
     site.open(START, path=PAGES[game])
     save_id = site.save_id()
+    # written from a page that is not the game's (which saves when it is left)
+    site.page.goto(site.base_url + "manifest.webmanifest")
     site.page.evaluate("(k) => localStorage.setItem(k, '[[[' + '['.repeat(100000))", f"diceland:save:{save_id}")
     site.open("?speed=0", path=PAGES[game])
     plain(message(site))
@@ -137,10 +144,11 @@ def test_a_save_waits_for_another_tabs_save_lock(site, game):
     is written only while the site's save lock is held."""
     site.open(START, path=PAGES[game])
     alive(site, game)
+    site.settled()  # no bot's move (nor its save) still to come
     key = f"diceland:save:{site.save_id()}"
     revision = "(k) => JSON.parse(localStorage.getItem(k)).rev"
+    site.page.evaluate(HOLD_SAVE_LOCK)  # held once the saves asked for before are written
     before = site.page.evaluate(revision, key)
-    site.page.evaluate(HOLD_SAVE_LOCK)
     moves = _actions(site)
     MOVES[game](site)
     site.page.wait_for_timeout(300)
@@ -149,6 +157,39 @@ def test_a_save_waits_for_another_tabs_save_lock(site, game):
     site.page.wait_for_function(f"([k, b]) => ({revision})(k) > b", arg=[key, before])
     saved = json.loads(site.page.evaluate("(k) => localStorage.getItem(k)", key))
     assert len(_moves(saved["record"])) >= moves + 1
+
+
+#: Wait (in the page: no round trip between) until the save's revision
+#: passes ``before``, then hold the save lock at once; the save's text then.
+HOLD_AFTER_SAVE = """async ([key, before]) => {
+  while (JSON.parse(localStorage.getItem(key)).rev <= before) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((held) => navigator.locks.request('diceland:saves',
+    () => { held(); return new Promise((release) => { window.releaseSaveLock = release; }); }));
+  return localStorage.getItem(key);
+}"""
+WAITING_FOR_LOCK = "navigator.locks.query().then((q) => q.pending.some((l) => l.name === 'diceland:saves'))"
+
+
+def test_the_picture_kept_after_a_move_waits_for_the_save_lock(site):
+    """The board's picture, taken a moment after a move's save, is written
+    under the save lock like the save: written beside another tab's save,
+    it put back the revision that tab had just replaced. (A solo game: the
+    only lock asked for after the move's save is the picture's.)"""
+    site.open("?players=human&seed=4&speed=0", path=PAGES["clever"])
+    human_turn(site)
+    key = f"diceland:save:{site.save_id()}"
+    before = site.page.evaluate("(k) => JSON.parse(localStorage.getItem(k)).rev", key)
+    clever_move(site)
+    held = site.page.evaluate(HOLD_AFTER_SAVE, [key, before])
+    end = time.monotonic() + 30
+    while not site.page.evaluate(WAITING_FOR_LOCK):  # the picture is taken and waits
+        assert time.monotonic() < end, "no picture asked for the save lock after the move"
+        site.page.wait_for_timeout(50)
+    assert site.page.evaluate("(k) => localStorage.getItem(k)", key) == held, "written while the lock was held"
+    site.page.evaluate("window.releaseSaveLock()")
+    frame = "(k) => JSON.parse(localStorage.getItem(k)).last_frame || ''"
+    site.page.wait_for_function(f"([k, old]) => ({frame})(k) !== old", arg=[key, json.loads(held).get("last_frame", "")])
+    assert site.page.evaluate(frame, key).startswith("data:image/")
 
 
 @pytest.mark.parametrize("game", GAMES)

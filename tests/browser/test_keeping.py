@@ -161,6 +161,7 @@ def test_a_links_speed_in_range_is_used(site):
 @pytest.mark.parametrize("path", sorted(START_LINKS))
 def test_a_refused_start_link_keeps_the_game_on_screen_and_says_why(site, path):
     site.open(START_LINKS[path], path=path)
+    site.settled()
     before = site.record()
     site.page.evaluate("delete document.documentElement.dataset.ready")
     site.open("?players=human,dragon", path=path)

@@ -160,10 +160,12 @@ def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp
     frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
     assert json.loads(frame.evaluate("window.dicelandEmbed.state()"))["step"] == 2
     assert any(u.endswith("/pyscript/core.js") for u in requests)  # the page's own requests are seen
-    for _ in range(50):  # the drawing is kept in the background
+    for _ in range(300):  # the drawing is kept in the background
         if frame.evaluate("caches.open('diceland:embed-pictures').then(c => c.keys()).then(k => k.length)"):
             break
         page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the embed's drawing was not kept within 30 s")
 
     requests.clear()
     page.goto(host)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 READY_TIMEOUT_MS = 60_000
 
@@ -209,8 +210,9 @@ def test_a_broken_module_offers_a_repair_that_keeps_the_saved_games(faulty, faul
 
 # -- what a probe found still broken --------------------------------------------------
 
-#: How soon a download that stopped must be said (boot.js: 5 s with no bytes).
-SAID_WITHIN_S = 8
+#: How soon a download that stopped must be said (boot.js: 5 s with no bytes;
+#: the rest is room for a machine busy with other tests).
+SAID_WITHIN_S = 15
 LABEL = "document.getElementById('boot-label').textContent"
 
 
@@ -435,15 +437,23 @@ def mark(site) -> str:
     return site.page.evaluate("document.querySelector('meta[name=diceland-build]').content")
 
 
-def envelope(site, save: str) -> int:
-    return json.loads(site.page.evaluate(f"localStorage.getItem('diceland:save:{save}')"))["envelope"]
+def envelope(site, save: str, expected: int) -> int:
+    """The save's envelope, once it is ``expected`` (a save is written when
+    the save lock is granted), or as it is after 15 s."""
+    read = f"JSON.parse(localStorage.getItem('diceland:save:{save}')).envelope"
+    try:
+        site.page.wait_for_function(f"(e) => {read} === e", arg=expected, timeout=15_000)
+    except PlaywrightTimeout:
+        pass
+    return site.page.evaluate(read)
 
 
 def test_a_new_version_deployed_while_a_game_is_open(faulty, faulty_site, make_site, newer_dist, watch):
     site = faulty_site(locale="it-IT")
     site.open(GAME)
     site.wait_for_service_worker()
-    site.page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=READY_TIMEOUT_MS)
+    # the snapshot is made while the service worker downloads the whole site
+    site.page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=180_000)
     save = site.save_id()
     site.play(1)
     old = mark(site)
@@ -453,7 +463,8 @@ def test_a_new_version_deployed_while_a_game_is_open(faulty, faulty_site, make_s
     later.open()
     later.play(1)
     first = mark(later)
-    assert envelope(later, save) == (1 if first == old else 2), "two versions mixed in one page"
+    expected = 1 if first == old else 2
+    assert envelope(later, save, expected) == expected, "two versions mixed in one page"
     # the open tab learns that a newer version is ready
     site.page.wait_for_selector("#new-version", timeout=READY_TIMEOUT_MS)
     assert text("it", "boot.new_version") in site.page.text_content("#new-version")
@@ -464,7 +475,7 @@ def test_a_new_version_deployed_while_a_game_is_open(faulty, faulty_site, make_s
         later.wait_ready()
         assert mark(later) != old
         later.play(1)
-    assert envelope(later, save) == 2
+    assert envelope(later, save, 2) == 2
     # the old tab, after the newer one saved: still offered the newer version, which has the game
     site.page.wait_for_selector("#new-version-reload, #btn-message-reload", timeout=READY_TIMEOUT_MS)
     site.page.evaluate("delete document.documentElement.dataset.ready")

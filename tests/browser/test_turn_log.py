@@ -41,6 +41,7 @@ def test_the_log_groups_turns_and_survives_a_reload(site, path):
             break
         for tap in taps:
             site.tap(tap)
+    site.settled()  # the bots' moves after the last tap are in the log
     turns = panel(site)
     assert len(turns) >= 3
     assert [t["open"] for t in turns] == [False] * (len(turns) - 1) + [True]
