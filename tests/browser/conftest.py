@@ -91,7 +91,10 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
         "executable_path": CHROMIUM,
         "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"],
+                 "--disable-quic",
+                 # a container's small /dev/shm (64 MB by default) crashes
+                 # renderers under load: shared memory in /tmp instead
+                 "--disable-dev-shm-usage"],
     }
 
 
