@@ -138,6 +138,18 @@ HOLD_SAVE_LOCK = """() => new Promise((held) => navigator.locks.request('dicelan
     () => { held(); return new Promise((release) => { window.releaseSaveLock = release; }); }))"""
 
 
+WAITING_FOR_LOCK = "navigator.locks.query().then((q) => q.pending.some((l) => l.name === 'diceland:saves'))"
+
+
+def wait_for_lock_request(site, failure: str, timeout_s: float = 30) -> None:
+    """Until something of the page waits for the save lock (an async check:
+    polled, as wait_for_function would take its promise for true)."""
+    end = time.monotonic() + timeout_s
+    while not site.page.evaluate(WAITING_FOR_LOCK):
+        assert time.monotonic() < end, failure
+        site.page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_save_waits_for_another_tabs_save_lock(site, game):
     """Two tabs saving in the same moment write one after the other: a save
@@ -151,7 +163,7 @@ def test_a_save_waits_for_another_tabs_save_lock(site, game):
     before = site.page.evaluate(revision, key)
     moves = _actions(site)
     MOVES[game](site)
-    site.page.wait_for_timeout(300)
+    wait_for_lock_request(site, "the move's save did not ask for the save lock")
     assert site.page.evaluate(revision, key) == before, "saved while another holder had the lock"
     site.page.evaluate("window.releaseSaveLock()")
     site.page.wait_for_function(f"([k, b]) => ({revision})(k) > b", arg=[key, before])
@@ -167,7 +179,6 @@ HOLD_AFTER_SAVE = """async ([key, before]) => {
     () => { held(); return new Promise((release) => { window.releaseSaveLock = release; }); }));
   return localStorage.getItem(key);
 }"""
-WAITING_FOR_LOCK = "navigator.locks.query().then((q) => q.pending.some((l) => l.name === 'diceland:saves'))"
 
 
 def test_the_picture_kept_after_a_move_waits_for_the_save_lock(site):
@@ -178,13 +189,13 @@ def test_the_picture_kept_after_a_move_waits_for_the_save_lock(site):
     site.open("?players=human&seed=4&speed=0", path=PAGES["clever"])
     human_turn(site)
     key = f"diceland:save:{site.save_id()}"
+    # the opening's picture first: a move before it would find that picture's
+    # timer still set and be pictured by it, maybe before the lock is held
+    site.page.wait_for_function("(k) => !!JSON.parse(localStorage.getItem(k)).last_frame", arg=key)
     before = site.page.evaluate("(k) => JSON.parse(localStorage.getItem(k)).rev", key)
     clever_move(site)
     held = site.page.evaluate(HOLD_AFTER_SAVE, [key, before])
-    end = time.monotonic() + 30
-    while not site.page.evaluate(WAITING_FOR_LOCK):  # the picture is taken and waits
-        assert time.monotonic() < end, "no picture asked for the save lock after the move"
-        site.page.wait_for_timeout(50)
+    wait_for_lock_request(site, "no picture asked for the save lock after the move")  # taken, and waits
     assert site.page.evaluate("(k) => localStorage.getItem(k)", key) == held, "written while the lock was held"
     site.page.evaluate("window.releaseSaveLock()")
     frame = "(k) => JSON.parse(localStorage.getItem(k)).last_frame || ''"
