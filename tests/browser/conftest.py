@@ -9,17 +9,21 @@ whose page logs a console error or asks for anything off 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
+from urllib.parse import urlsplit
 
 import pytest
 
 import build as build_module
 from diceland_build.server import serve_in_thread
 from playwright.sync_api import Browser
-from contexts import LOCAL_PREFIXES, KeptContexts
+from playwright.sync_api import Frame as SyncFrame
+from playwright.sync_api import Page as SyncPage
+from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts
 from restarts import CRASHED, RESTARTED, Chromium
 from support import require
 
@@ -29,6 +33,26 @@ CHROMIUM = "/usr/bin/chromium"
 READY_TIMEOUT_MS = 60_000
 
 require(Path(CHROMIUM).exists(), f"the browser tests need {CHROMIUM} (apt-get install chromium)")
+
+#: How often a test's ``wait_for_function`` asks the page (ms), unless it
+#: says otherwise.  Playwright asks at every frame by default: 60 times a
+#: second, and a question such as ``window.diceland.state()`` costs the
+#: page's thread 2 to 5 ms of Python, taken from the bots and the drawing
+#: the test waits for.
+POLL_MS = 50
+
+
+def _poll_every(method):
+    @functools.wraps(method)
+    def wait_for_function(self, expression, **kwargs):
+        if kwargs.get("polling") is None:
+            kwargs["polling"] = POLL_MS
+        return method(self, expression, **kwargs)
+    return wait_for_function
+
+
+for _owner in (SyncPage, SyncFrame):
+    _owner.wait_for_function = _poll_every(_owner.wait_for_function)
 
 
 
@@ -94,7 +118,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
                  "--disable-quic",
                  # a container's small /dev/shm (64 MB by default) crashes
                  # renderers under load: shared memory in /tmp instead
-                 "--disable-dev-shm-usage"],
+                 "--disable-dev-shm-usage",
+                 *OFFLINE_ARGS],
     }
 
 
@@ -143,22 +168,13 @@ class Watch:
         """Tolerate console errors containing ``fragment`` (offline tests)."""
         self.allowed_errors.append(fragment)
 
-    def attach(self, context, block: bool = True) -> None:
-        """Check every page of ``context``; abort requests leaving 127.0.0.1
-        (``block``; a routed context has no HTTP cache, so a test of what
-        the cache keeps only lists them, which fails the test all the same)."""
+    def attach(self, context) -> None:
+        """Check every page of ``context``; a request that would leave
+        127.0.0.1 is listed (the browser cannot reach it: OFFLINE_ARGS)."""
         found = self
 
-        def on_route(route):
-            found.offsite.append(route.request.url)
-            route.abort()
-
-        if block:
-            context.route(lambda url: not url.startswith(LOCAL_PREFIXES), on_route)
-
         def on_page(page):
-            page.on("console", lambda msg: msg.type == "error"
-                    and found.errors.append(f"console error: {msg.text}"))
+            page.on("console", found._console)
             page.on("pageerror", lambda exc: found.errors.append(f"page error: {exc}"))
             page.on("request", lambda req: None if req.url.startswith(LOCAL_PREFIXES)
                     or req.url in found.offsite else found.offsite.append(req.url))
@@ -167,6 +183,16 @@ class Watch:
             on_page(page)
         context.on("page", on_page)
         self.attached.append((context, on_page))
+
+    def _console(self, msg) -> None:
+        """A console error, and where from; not the browser's own asking
+        for /favicon.ico of a test's host page that names no icon."""
+        if msg.type != "error":
+            return
+        where = (msg.location or {}).get("url") or ""
+        if urlsplit(where).path == "/favicon.ico":
+            return
+        self.errors.append(f"console error: {msg.text}" + (f" ({where})" if where else ""))
 
     def detach(self) -> None:
         """Stop watching pages opened later in the contexts attached (a
@@ -437,16 +463,15 @@ def own_site(browser, server: Server, watch: Watch) -> Iterator[Callable[..., Si
     yield from sites_in_own_contexts(browser, watch, server.url)
 
 
-def sites_in_own_contexts(browser, watch: Watch, url: str, block: bool = True) -> Iterator[Callable[..., Site]]:
+def sites_in_own_contexts(browser, watch: Watch, url: str) -> Iterator[Callable[..., Site]]:
     """A fixture's ``make(**context_options)``: a Site of ``url`` in a new
-    watched context (:meth:`Watch.attach`'s ``block``); the contexts are
-    closed when the fixture ends."""
+    watched context; the contexts are closed when the fixture ends."""
     contexts = []
 
     def make(**context_options) -> Site:
         context = browser.new_context(**context_options)
         contexts.append(context)
-        watch.attach(context, block)
+        watch.attach(context)
         return Site(context.new_page(), url)
 
     yield make
@@ -480,6 +505,6 @@ def faulty(site_dir: Path) -> Iterator["FaultyServer"]:
 def faulty_site(browser, faulty, watch: Watch) -> Iterator[Callable[..., Site]]:
     """``faulty_site(**context_options)``: the site served by ``faulty`` in a
     context of its own (its own service worker, caches and storage), watched,
-    closed at the end of the test; with the browser's HTTP cache, which keeps
-    the faulty answers as a real one would (max-age=600)."""
-    yield from sites_in_own_contexts(browser, watch, faulty.url, block=False)
+    closed at the end of the test; the browser's HTTP cache keeps the faulty
+    answers as a real one would (max-age=600)."""
+    yield from sites_in_own_contexts(browser, watch, faulty.url)
