@@ -27,7 +27,7 @@ from .dom import document, el, later, window
 from .offline import reload_newest
 from .saving import CURRENT_SETTING, in_frame, session_storage
 
-__all__ = ["Autosave", "save_locks", "RETRY_MS", "PERSIST_SETTING", "SAVE_LOCK"]
+__all__ = ["Autosave", "save_locks", "under_save_lock", "RETRY_MS", "PERSIST_SETTING", "SAVE_LOCK"]
 
 #: A save the browser refused (storage full) is tried again this often.
 RETRY_MS = 4000
@@ -45,6 +45,45 @@ def save_locks():
         return locks if locks and callable(getattr(locks, "request", None)) else None
     except Exception:
         return None
+
+
+def under_save_lock(where: str, what: str, work) -> None:
+    """Run ``work()`` while the site's save lock is held, once the browser
+    grants it; at once where the browser has no lock manager, or refuses
+    the request then or later (a page being put away, a lock manager that
+    throws): nothing waits for a lock that will not come.  An error of
+    ``work`` under the lock is said on the console (``where``: the page,
+    ``what``: the work), never a rejected promise in the lock manager."""
+    locks = save_locks()
+    if locks is None:
+        work()
+        return
+    ran = False
+
+    def held(_lock=None) -> None:
+        nonlocal ran
+        ran = True
+        try:
+            work()
+        except Exception as exc:
+            js.console.error(f"{where}: {what} failed ({exc})")
+
+    try:
+        request = locks.request(SAVE_LOCK, create_once_callable(held))
+    except Exception as exc:  # the browser refused the request: no lock to wait for
+        js.console.warn(f"{where}: {what} without the lock ({exc})")
+        work()
+        return
+
+    async def refused() -> None:
+        try:
+            await request
+        except Exception as exc:  # refused before the lock was granted: now, without it
+            if not ran:
+                js.console.warn(f"{where}: {what} without the lock ({exc})")
+                work()
+
+    asyncio.ensure_future(refused())
 
 
 class Autosave:
@@ -82,27 +121,13 @@ class Autosave:
         game), at once where it has none."""
         if self.queued:
             return
-        locks = save_locks()
-        if locks is None:
-            self.save_now()
-            return
         self.queued = True
-        try:
-            locks.request(SAVE_LOCK, create_once_callable(self.locked_save))
-        except Exception as exc:  # the browser refused the request: save without the lock
-            js.console.warn(f"{self.shell.where}: saving without the lock ({exc})")
-            self.finish()
-
-    def locked_save(self, _lock=None) -> None:
-        """The save lock is held: write the waiting save (unless leaving the
-        page wrote it already).  The lock is let go when this returns."""
-        try:
-            self.finish()
-        except Exception as exc:  # never a rejected promise in the lock manager
-            js.console.error(f"{self.shell.where}: saving failed ({exc})")
+        under_save_lock(self.shell.where, "saving", self.finish)
 
     def finish(self) -> None:
-        """Write a save that waits for the lock now."""
+        """Write a save that waits for the lock now (the lock is granted,
+        or the page is left or hidden; a save already written by then is
+        not written twice)."""
         if self.queued:
             self.queued = False
             self.save_now()

@@ -3,9 +3,7 @@ the next visit while Python starts."""
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
-
-from .autosave import SAVE_LOCK, save_locks
+from .autosave import under_save_lock
 from .dom import document, later, window
 
 __all__ = ["Frames", "FRAME_WIDTH", "FRAME_DELAY_MS"]
@@ -35,21 +33,7 @@ class Frames:
         """The picture taken after a change is written under the site's save
         lock, as a save is: written beside another tab's save of the game, it
         would put back the revision that tab had just replaced."""
-        locks = save_locks()
-        if locks is None:
-            self.capture()
-            return
-        try:
-            locks.request(SAVE_LOCK, create_once_callable(self._capture_held))
-        except Exception as exc:  # the browser refused the request: no lock to wait for
-            window.console.warn(f"{self.shell.where}: keeping the picture without the lock ({exc})")
-            self.capture()
-
-    def _capture_held(self, _lock=None) -> None:
-        try:
-            self.capture()
-        except Exception as exc:  # never a rejected promise in the lock manager
-            window.console.error(f"{self.shell.where}: keeping the picture failed ({exc})")
+        under_save_lock(self.shell.where, "keeping the picture", self.capture)
 
     def on_leaving(self, _evt=None) -> None:
         """Leaving the page: keep a picture only if the game changed since

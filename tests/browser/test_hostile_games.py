@@ -213,3 +213,31 @@ def test_a_save_waiting_for_the_lock_is_written_when_the_page_is_left(site, game
     site.page.goto("about:blank")
     site.open("?speed=0", path=PAGES[game])
     assert _moves(site.record())[: len(made)] == made, "the move made before leaving was lost"
+
+
+#: The lock manager refuses every request after it is made, as it does for a
+#: page that is being put away, without ever granting it.
+REFUSE_SAVE_LOCK = """() => { navigator.locks.request = () =>
+    Promise.reject(new DOMException('the document is not fully active', 'InvalidStateError')); }"""
+
+
+def test_a_lock_request_refused_later_still_saves_and_keeps_the_picture(site):
+    """A save and the board's picture whose lock request is refused after
+    it was made are written without the lock, and the next move's save is
+    not stuck behind the refused one (a refusal used to leave the save
+    waiting for a lock that never came, until the page was left)."""
+    site.open("?players=human&seed=4&speed=0", path=PAGES["clever"])
+    human_turn(site)
+    key = f"diceland:save:{site.save_id()}"
+    site.page.wait_for_function("(k) => !!JSON.parse(localStorage.getItem(k)).last_frame", arg=key)
+    saved = "(k) => JSON.parse(localStorage.getItem(k))"
+    moves_saved = f"(k) => {{ const r = ({saved})(k).record; return ((r.history || {{}}).actions || r.actions || []).length; }}"
+    before = site.page.evaluate(saved, key)
+    site.page.evaluate(REFUSE_SAVE_LOCK)
+    for _ in range(2):  # the second: not stuck behind the first
+        clever_move(site)
+        site.page.wait_for_function(f"([k, n]) => ({moves_saved})(k) >= n", arg=[key, _actions(site)], timeout=15_000)
+        assert _moves(site.page.evaluate(saved, key)["record"]) == _moves(site.record())
+    site.page.wait_for_function(f"([k, old]) => ({saved})(k).last_frame !== old",
+                                arg=[key, before["last_frame"]], timeout=15_000)
+    assert site.page.evaluate(saved, key)["last_frame"].startswith("data:image/")
