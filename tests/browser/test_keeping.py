@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +85,14 @@ def test_an_old_tab_offers_the_newer_version_and_never_forks_the_game(site):
         return text;
     })""", f"diceland:save:{save_id}")
     other.close()
-    page.wait_for_function("() => !!document.getElementById('btn-message-reload')", timeout=45_000)
+    try:
+        page.wait_for_function("() => !!document.getElementById('btn-message-reload')", timeout=45_000)
+    except PlaywrightTimeout:  # what the old tab shows and holds, for the failure's reader
+        stored = json.loads(page.evaluate(f"localStorage.getItem('diceland:save:{save_id}')") or "null")
+        raise AssertionError(
+            f"no reload offered: message {site.state()['message']!r}, stored envelope "
+            f"{stored and stored.get('envelope')} rev {stored and stored.get('rev')} (written {json.loads(text)['rev']}), "
+            f"moves on screen {len(site.record()['history']['actions'])}") from None
     assert "newer version" in site.state()["message"]
     keys = save_keys(page)
     site.press_something()  # refused: the newer version holds the game
