@@ -121,15 +121,23 @@ class Net:
                        "W2": np.array(found.w2, np.float32), "b2": np.array(found.b2, np.float32)}
 
 
-def play(game, seed: int, net: Net, explore: float, rng: random.Random, teacher=None):
+def play(game, seed: int, net: Net, explore: float, rng: random.Random, teacher=None, opponent=None,
+         seat: int = 0):
     """One self-play game of the adapter ``game``: the finished state and
     each player's trail of afterstates ``{player: [(x, score)]}``.  With a
     ``teacher`` (``teacher(state, player) -> action``, a bot of the game)
     the teacher plays every decision and the network only learns its
-    values."""
+    values.  With an ``opponent`` (the same kind of function) the network
+    plays ``seat`` only, the opponent every other seat, and only the
+    network's trail is kept."""
     state = game.new(seed)
     trails: dict[int, list] = {}
     while not game.over(state):
+        if opponent is not None:
+            waiting = state.waiting_for()[0]
+            if waiting != seat:
+                state.apply(opponent(state, waiting))
+                continue
         player, actions = game.decision(state)
         if len(actions) == 1:
             state.apply(actions[0])
@@ -219,6 +227,9 @@ def arguments(game, argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--eval", type=int, default=d.get("eval", 200))
     ap.add_argument("--teacher", default=None,
                     help="a bot kind of the game that plays every decision while the network learns its values")
+    ap.add_argument("--opponent", default=None,
+                    help="a bot kind of the game that plays the other seat of every game (the network's seat "
+                         "alternates); the network learns from its own seat's afterstates only")
     ap.add_argument("--out", type=Path, default=None)
     return ap.parse_args(argv)
 
@@ -237,6 +248,7 @@ def main(game, argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     start = time.process_time()
     finals: list[float] = []
+    shares: list[float] = []  # the network's seat's share of each game's win (against --opponent)
     batch_x, batch_t = [], []
 
     def trained(evaluation: dict | None = None) -> dict:
@@ -245,6 +257,8 @@ def main(game, argv: list[str] | None = None) -> int:
                "passes": args.passes}
         if args.teacher:
             run["teacher"] = args.teacher
+        if args.opponent:
+            run["opponent"] = args.opponent
         if evaluation:
             run[game.EVAL_KEY] = evaluation
         return {"method": game.METHOD, "hidden": args.hidden, "runs": before + [run]}
@@ -253,8 +267,11 @@ def main(game, argv: list[str] | None = None) -> int:
             not args.games and time.process_time() - start < args.minutes * 60):
         seed = game.TRAIN_BASE + args.first + len(finals)
         teacher = game.teacher(args.teacher, seed) if args.teacher else None
-        state, trails = play(game, seed, net, args.explore, rng, teacher)
+        opponent = game.teacher(args.opponent, seed) if args.opponent else None
+        seat = len(finals) % 2
+        state, trails = play(game, seed, net, args.explore, rng, teacher, opponent, seat)
         finals.append(game.report(state))
+        shares.append(1 / len(state.winners) if seat in state.winners else 0.0)
         for player in sorted(trails):
             X, G = returns(trails[player], game.final(state, player), net, args.lam)
             batch_x.append(X)
@@ -265,8 +282,10 @@ def main(game, argv: list[str] | None = None) -> int:
                 net.learn(X, T, args.lr)
             batch_x, batch_t = [], []
         if len(finals) % args.report == 0:
+            against = (f", the network's win share against {args.opponent} {np.mean(shares[-args.report:]):.3f}"
+                       if args.opponent else "")
             print(f"{len(finals)} games, {time.process_time() - start:.0f} s of CPU: "
-                  f"mean of the last {args.report} {np.mean(finals[-args.report:]):.1f}", flush=True)
+                  f"mean of the last {args.report} {np.mean(finals[-args.report:]):.1f}{against}", flush=True)
             if args.out:
                 write(args.out, net, trained())
     evaluation = game.evaluate(net, args.eval, rng) if args.eval else None
