@@ -120,7 +120,9 @@ CHANGES = ("flipped", "truncated", "other_key", "not_bytecode", "bad_body", "out
 
 def test_broken_bytecode_is_compiled_again(site, watch):
     """Each change in turn, on the entry the visits before it kept (one
-    first visit for them all: a first visit is a cold start)."""
+    first visit for them all: a first visit is a cold start).  The entry
+    kept anew is read back by a visit after the first change and the last
+    (the same saving as after any visit; each visit here is a normal boot)."""
     saved = first_visit(site)["saved"]
     for change in CHANGES:
         assert site.page.evaluate(REWRITE, [change]) == saved + 1, change  # and the dataclasses' file
@@ -136,11 +138,13 @@ def test_broken_bytecode_is_compiled_again(site, watch):
         assert again["generatedCompiled"] > 20, (change, again)
         # the modules are compiled again unless only the dataclasses' file was bad
         assert (again["compiled"] == 0) == (change == "generated"), (change, again)
+        saved = again["saved"]
+        if change not in (CHANGES[0], CHANGES[-1]):
+            continue
         site.open(OFF)
         kept = outcome(site.page)
-        assert counts(kept) == {"outcome": "kept", "read": again["saved"], "compiled": 0}, (change, kept)
+        assert counts(kept) == {"outcome": "kept", "read": saved, "compiled": 0}, (change, kept)
         assert kept["generatedRead"] == again["generatedCompiled"] and kept["generatedCompiled"] == 0, change
-        saved = kept["read"]
     site.act(site.human_decision(0))
     assert site.record()["history"]["actions"]
 
