@@ -169,20 +169,25 @@ class Watch:
         self.allowed_errors.append(fragment)
 
     def attach(self, context) -> None:
-        """Check every page of ``context``; a request that would leave
-        127.0.0.1 is listed (the browser cannot reach it: OFFLINE_ARGS)."""
+        """Check every page of ``context``; a request of the context that
+        would leave 127.0.0.1 is listed (the browser cannot reach it:
+        OFFLINE_ARGS)."""
         found = self
 
         def on_page(page):
             page.on("console", found._console)
             page.on("pageerror", lambda exc: found.errors.append(f"page error: {exc}"))
-            page.on("request", lambda req: None if req.url.startswith(LOCAL_PREFIXES)
-                    or req.url in found.offsite else found.offsite.append(req.url))
 
         for page in context.pages:
             on_page(page)
         context.on("page", on_page)
+        context.on("request", self._request)
         self.attached.append((context, on_page))
+
+    def _request(self, request) -> None:
+        url = request.url
+        if not url.startswith(LOCAL_PREFIXES) and url not in self.offsite:
+            self.offsite.append(url)
 
     def _console(self, msg) -> None:
         """A console error, and where from; not the browser's own asking
@@ -199,6 +204,7 @@ class Watch:
         kept context outlives the test that watched it)."""
         for context, on_page in self.attached:
             context.remove_listener("page", on_page)
+            context.remove_listener("request", self._request)
         self.attached.clear()
 
     def problems(self) -> list[str]:
