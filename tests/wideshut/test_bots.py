@@ -134,9 +134,10 @@ def test_hint_is_legal_with_a_reason_in_three_languages(players):
 
 
 def test_the_expert_kind_plays_as_the_strong_bot():
-    """The learned bot does not beat the strong one yet (docs/bots.md): the
-    registry's expert kind, which the pages offer, chooses as the strong
-    kind does in whole seeded games, where the learned kind does not."""
+    """The pages offer the strong bot as the expert until the learned bot,
+    which beats it now, is in the site's archive (docs/bots.md): the
+    registry's expert kind chooses as the strong kind does in whole seeded
+    games, where the learned kind does not."""
     differs = 0
     for seed in (10, 11):
         state = new(players=2, seed=seed)

@@ -98,9 +98,7 @@ def test_the_learned_bot_plays_the_best_margin_after_its_take():
     state = rolled(12)
     p = state.current_player
     bot = LearnedBot(0)
-    scored = bot.scored_takes(state, p)
-    best = max(v for v, _ in scored)
-    assert bot.choose(state, p) in [t for v, t in scored if v == best]
+    scored = N.ranked(state, p)
     rival = 1 - p
     for v, take in scored[:5]:
         after = state.copy()
@@ -108,6 +106,33 @@ def test_the_learned_bot_plays_the_best_margin_after_its_take():
         keys = [s.key() for s in after.sheets]
         ahead = bot.network(N.features(keys[p], keys[rival], N.view(after, p)[0], after.end_triggered))
         assert v == pytest.approx(after.sheets[p].total - after.sheets[rival].total + ahead)
+
+
+def test_first_in_a_round_of_two_the_learned_bot_looks_at_the_rivals_reply():
+    """Its `look` best takes by the network, each worth the rival's best
+    take from the dice left turned round; the best of them is played.
+    Second in the round (the dice left are nobody's) it plays the best
+    margin after its take."""
+    state = rolled(12)
+    p, bot = state.current_player, LearnedBot(0)
+    plain = N.ranked(state, p)
+    scored = bot.scored_takes(state, p)
+    assert len(plain) > bot.look == len(scored)
+    assert {t for _, t in scored} == {t for _, t in sorted(plain, key=lambda vt: -vt[0])[:bot.look]}
+    changed = 0
+    for v, take in scored:
+        after = state.copy()
+        after.apply(take)
+        assert after.current_player == 1 - p and after.turns_done == 1
+        assert v == pytest.approx(-max(r for r, _ in N.ranked(after, 1 - p)))
+        changed += v != pytest.approx(dict((t, w) for w, t in plain)[take])
+    assert changed  # the reply changes what a take is worth
+    best = max(v for v, _ in scored)
+    choice = bot.choose(state, p)
+    assert choice in [t for v, t in scored if v == best]
+    state.apply(choice)
+    q = state.current_player
+    assert bot.scored_takes(state, q) == N.ranked(state, q)
 
 
 def test_the_position_value_is_the_best_take_s_and_turns_round_for_the_rival():

@@ -1,7 +1,9 @@
 """The expert bot, the strongest of the page's kinds, and the hint built
-on it: the strong bot (strong.py, a hand-tuned evaluation), as long as
-the learned bot (learned.py, a value network learned by self-play) does
-not beat it (docs/bots.md, Dice Wide Shut's learned bot)."""
+on it: the strong bot (strong.py, a hand-tuned evaluation).  The learned
+bot (learned.py, a value network learned by self-play, looking at the
+rival's reply) now beats it in 2-player games, but its network is not in
+the site's archive and its time in the page is not measured yet
+(docs/bots.md, Dice Wide Shut's learned bot)."""
 
 from __future__ import annotations
 

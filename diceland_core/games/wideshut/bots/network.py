@@ -220,6 +220,32 @@ def ranked(state: Game, player: int, net: Network | None = None) -> list[tuple[f
     return out
 
 
+def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], net: Network | None = None,
+                 k: int = 6) -> list[tuple[float, object]]:
+    """With two players, when ``player`` takes first in the round: its
+    ``k`` best takes of ``scored`` (:func:`ranked`), each worth the rival's
+    best reply turned round — the rival takes next from the dice left, which
+    nobody rolls again before it does, and its takes are valued as the
+    network values them for the rival.  The other takes are left out.  Else
+    ``scored`` as it is."""
+    if state.players != 2 or state.turns_done != 0 or len(scored) < 2:
+        return scored
+    net = net if net is not None else load_network()
+    rival = 1 - player
+    best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:k]
+    out = []
+    for i in sorted(best):  # (in the order of ``scored``: ties go the same way)
+        v, take = scored[i]
+        after = state.copy()
+        after.apply(take)
+        if not after.over and after.phase == Phase.TAKE and after.current_player == rival:
+            replies = ranked(after, rival, net)
+            if replies:
+                v = -max(r for r, _ in replies)
+        out.append((v, take))
+    return out
+
+
 def view(state: Game, player: int) -> tuple[tuple, bool]:
     """The state as ``player``'s afterstate: the dice the others may still
     take in this round and whether the end is triggered."""
