@@ -87,11 +87,6 @@ def build_bench_site(out: Path) -> dict[str, bytes]:
     packages = build.site_packages(json.loads(files["pyodide/pyodide-lock.json"]))
     files["botbench-simulate.py"] = (ROOT / "diceland_core" / "core" / "simulate.py").read_bytes()
     extra = {"botbench-simulate.py": "diceland_core/core/simulate.py"}
-    # and Dice Wide Shut's learned network, which no product page fetches, so that its bot can be
-    # timed there (Diceland's comes with its game's archive: its page's expert)
-    for game in ("wideshut",):
-        extra[f"botbench-{game}_network.json"] = f"diceland_core/games/{game}/bots/{game}_network.json"
-        files[f"botbench-{game}_network.json"] = (ROOT / extra[f"botbench-{game}_network.json"]).read_bytes()
     files["botbench.toml"] = (toml.rstrip("\n") + "".join(
         f'\n"./{name}" = "{packages}/{path}"' for name, path in extra.items()) + "\n").encode()
     files["sw.js"] = build.render_service_worker(files)

@@ -1,10 +1,9 @@
 """The learned bots' decision times in the page and under CPython, side by
-side with the hand-tuned bot of the same game (Diceland: the expert, which
-is its learned bot, and the strong bot; Dice Wide Shut: the learned bot and
-the expert): ``n`` decisions of each kind inside Pyodide (the bench-only
-page ``botbench.html``, which puts Dice Wide Shut's learned network back:
-no product page fetches it; Diceland's comes with its game's archive) and
-the same decisions under this CPython, in one run, kinds interleaved.
+side with the hand-tuned bot of the same game (the expert, which is the
+game's learned bot, and the strong bot): ``n`` decisions of each kind
+inside Pyodide (the bench-only page ``botbench.html``, with every game's
+archive: each network comes with its game's) and the same decisions under
+this CPython, in one run, kinds interleaved.
 
 Builds the site with the bench pages into a temporary folder, serves it on
 127.0.0.1, drives Debian's Chromium with Playwright; prints medians,
@@ -30,11 +29,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="diceland", choices=("diceland", "wideshut"))
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--kinds", default=None, help="default: expert,strong (Diceland), learned,expert")
+    parser.add_argument("--kinds", default=None, help="default: expert,strong (the learned bot and the hand-tuned one)")
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    kinds = (args.kinds or ("expert,strong" if args.game == "diceland" else "learned,expert")).split(",")
+    kinds = (args.kinds or "expert,strong").split(",")
     page_ms: dict[str, list[float]] = {k: [] for k in kinds}
     cpython_ms: dict[str, list[float]] = {k: [] for k in kinds}
     with served_site(bench_pages=True) as url, chromium() as browser:

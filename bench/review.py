@@ -5,7 +5,7 @@ every seat) whose seat 1 is reviewed as it stands (the expert's own
 decisions), and the same game with one of seat 1's decisions (``--plants`` games per
 seed, at decisions 7 apart from one drawn from the seed) replaced by another
 legal move drawn from the seed (Dice Wide Shut: from the worse half by its
-hand-tuned expert's own ranking, not the network the review reads), the
+hand-tuned strong bot's own ranking, not the network the review reads), the
 expert playing on: a planted move.  Each planted move is measured by seeded rollout
 pairs from its position, the review's best move against the planted one
 with the same fresh dice, the rollouts' own player in every seat (the hooks'
@@ -49,8 +49,8 @@ from diceland_core.core.simulate import game_seed, play_game  # noqa: E402
 
 AHEAD = {"clever": 2, "wideshut": 2, "diceland": 2}
 #: the bot that plays by the review's own values, where the expert is another
-#: kind (Dice Wide Shut's page expert is its hand-tuned bot)
-YARDSTICK = {"wideshut": "learned"}
+#: kind (none now: every game's expert is its learned bot)
+YARDSTICK: dict[str, str] = {}
 BAD = ("inaccuracy", "mistake", "blunder")
 
 
@@ -67,12 +67,12 @@ def expert_game(name: str, seed: int, kind: str = "expert"):
 def _others(name: str, state, action) -> list:
     """The legal moves of seat 0 a plant draws from: every other legal move;
     in Dice Wide Shut, whose takes mostly differ little, the worse half by the
-    hand-tuned expert's own ranking (not the network the review reads)."""
+    hand-tuned strong bot's own ranking (not the network the review reads)."""
     definition = get_game(name)
     to_json = definition.action_to_json
     if name == "wideshut":
-        from diceland_core.games.wideshut.bots.expert import ExpertBot
-        scored = sorted(ExpertBot(0).scored_outcomes(state, 0), key=lambda o: o[0])
+        from diceland_core.games.wideshut.bots.strong import StrongBot
+        scored = sorted(StrongBot(0).scored_outcomes(state, 0), key=lambda o: o[0])
         worse = [o[1] for o in scored[:max(1, len(scored) // 2)] if to_json(o[1]) != to_json(action)]
         if worse:
             return worse

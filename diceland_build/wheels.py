@@ -27,19 +27,17 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 NOT_FOR_THE_SITE = (".__main__", ".cli", "_cli", ".commands", ".terminal", ".generate", ".render",
                     "pictures", ".svg", ".review", ".search", ".simulate")
 #: Files of the packages that are no code the pages read: the rulings
-#: (documents), the review's words, and Dice Wide Shut's learned network (its
-#: ``learned`` kind is no bot a page offers, and the page's expert is the
-#: hand-tuned one).  Diceland's network is its page's expert: it goes into
-#: that game's own archive (split.py), which no other page fetches.
-_NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json", "/wideshut_network.json")
+#: (documents) and the review's words.  The learned networks are their
+#: pages' experts: each goes into its game's own archive (split.py), which
+#: no other page fetches.
+_NOT_FOR_THE_SITE_FILES = (".md", "/review_messages.json")
 #: The review's bundle (:func:`build_review_bundle`): fetched by a page only
 #: when a review is opened, then kept by the service worker.  It holds the
-#: engine's review (``.review`` modules and their words), Dice Wide Shut's
-#: learned network (the review's values of its positions; Diceland's comes
-#: with its page), and the review screen of the pages (the packages'
-#: ``review/`` folders).
+#: engine's review (``.review`` modules and their words) and the review
+#: screen of the pages (the packages' ``review/`` folders).  The networks
+#: that value the review's positions come with their games' pages.
 REVIEW_BUNDLE = "diceland_review.zip"
-_REVIEW_FILES = ("/review_messages.json", "/wideshut_network.json")
+_REVIEW_FILES = ("/review_messages.json",)
 
 
 def zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -113,9 +111,8 @@ def for_the_site(archive_path: str) -> bool:
 
 def for_the_review(archive_path: str) -> bool:
     """Whether a package file goes into the review's bundle: the modules
-    named ``review`` and what the ``review/`` folders hold, the review's
-    words and the learned network no page but the review reads (Dice Wide
-    Shut's; the review CLI's report stays out: ``review_cli``)."""
+    named ``review`` and what the ``review/`` folders hold and the review's
+    words (the review CLI's report stays out: ``review_cli``)."""
     module = module_of(archive_path)
     return ("/review/" in archive_path or (module or "").endswith(".review")
             or archive_path.endswith(_REVIEW_FILES))

@@ -213,14 +213,14 @@ def test_the_review_is_a_bundle_fetched_when_opened(builds):
     assert {"diceland_core/core/review.py", "diceland_core/core/review_messages.json",
             "diceland_core/games/clever/review.py", "diceland_core/games/wideshut/review.py",
             "diceland_core/games/diceland/review.py",
-            "diceland_core/games/wideshut/bots/wideshut_network.json", "diceland_site/review/screen.py",
+            "diceland_site/review/screen.py",
             "diceland_site/review/locales/es.json", "diceland_site/review/marks.py",
             "diceland_site/games/clever/review.py", "diceland_site/games/wideshut/review.py",
             "diceland_site/games/diceland/review.py", "diceland_web/review/view.py",
             "diceland_web/review/opener.py", "diceland_web/review/review.css"} <= inside
     assert "diceland_core/core/review_cli.py" not in inside
-    # Diceland's network is its page's expert: it comes with that game's archive, not with the review
-    assert "diceland_core/games/diceland/bots/diceland_network.json" not in inside
+    # each game's network is its page's expert: it comes with that game's archive, not with the review
+    assert not {f"diceland_core/games/{g}/bots/{g}_network.json" for g in ("diceland", "wideshut")} & inside
     at_start = set()
     for wheel in (n for n in files if n.endswith(".whl")):
         with zipfile.ZipFile(io.BytesIO(files[wheel])) as zf:

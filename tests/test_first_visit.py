@@ -1,6 +1,6 @@
 """A page fetches only its own game's code and data: the wheels each page
-unpacks hold no other game's files (Ganz schön clever's and Diceland's
-networks in their own game's archive, on its pages only), and what a first visit of each page downloads (the service
+unpacks hold no other game's files (each game's network in its own
+game's archive, on its pages only), and what a first visit of each page downloads (the service
 worker's precache and the groups it keeps for that page, read from the
 built sw.js) is at most 4.8 MB gzip, as a static host sends it."""
 
@@ -69,7 +69,7 @@ def test_a_pages_wheels_hold_no_other_games_files(built):
         assert wheels, page
         held = set().union(*(archive_games(files[w]) for w in wheels))
         assert held <= {game}, f"{page} unpacks files of {sorted(held - {game})}"
-        for owner in ("clever", "diceland"):  # each expert's network: its own game's pages only
+        for owner in GAMES:  # each expert's network: its own game's pages only
             network = [w for w in wheels if f"{owner}/bots/{owner}_network.json".encode() in files[w]]
             assert bool(network) == (game == owner), (page, owner)
             assert all(archive_games(files[w]) == {owner} for w in network), (page, network)

@@ -120,8 +120,8 @@ def test_the_site_wheels_leave_out_the_command_line_and_the_guard_names_it(tmp_p
     assert not for_the_site("diceland_core/cli.py") and not for_the_site("diceland_core/__main__.py")
     assert not for_the_site("diceland_core/games/clever/terminal.py")
     assert not for_the_site("diceland_core/games/diceland/RULINGS.md")
-    # the learned Dice Wide Shut network: no page offers its bot; Clever's and Diceland's experts need their own
-    assert not for_the_site("diceland_core/games/wideshut/bots/wideshut_network.json")
+    # every game's network is its page's expert, in its own game's archive
+    assert for_the_site("diceland_core/games/wideshut/bots/wideshut_network.json")
     assert for_the_site("diceland_core/games/diceland/bots/diceland_network.json")
     assert for_the_site("diceland_core/games/clever/bots/clever_network.json")
     assert for_the_site("diceland_core/games/clever/game.py") and for_the_site("diceland_site/locales/en.json")

@@ -271,7 +271,8 @@ def main(game, argv: list[str] | None = None) -> int:
         seat = len(finals) % 2
         state, trails = play(game, seed, net, args.explore, rng, teacher, opponent, seat)
         finals.append(game.report(state))
-        shares.append(1 / len(state.winners) if seat in state.winners else 0.0)
+        if opponent is not None:
+            shares.append(1 / len(state.winners) if seat in state.winners else 0.0)
         for player in sorted(trails):
             X, G = returns(trails[player], game.final(state, player), net, args.lam)
             batch_x.append(X)

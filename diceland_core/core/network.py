@@ -20,6 +20,8 @@ __all__ = ["Network", "read_network", "FRESH"]
 #: the network sums an input list in full at least once in this many
 #: (Network.__call__)
 FRESH = 64
+#: the most parts a network keeps (Network.kept_part); then it starts afresh
+KEPT = 100_000
 
 
 class Network:
@@ -28,7 +30,7 @@ class Network:
     number of inputs the game's description has (a file that does not fit
     it is refused)."""
 
-    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained", "_last")
+    __slots__ = ("inputs", "hidden", "w1", "b1", "w2", "b2", "trained", "_last", "_kept")
 
     def __init__(self, w1: list, b1: list, w2: list, b2: float, trained: dict | None = None,
                  inputs: int | None = None):
@@ -42,6 +44,8 @@ class Network:
         #: the last input list, its hidden sums, how many lists were summed
         #: from others since the last one summed in full
         self._last: tuple[frozenset, list, int] | None = None
+        #: the hidden sums of parts, by the game's key (kept_part)
+        self._kept: dict = {}
 
     def __call__(self, pairs: list) -> float:
         """The network's output for ``pairs``.  The afterstates of one
@@ -90,8 +94,28 @@ class Network:
         parts, so each part is summed once."""
         return self._out([b + x + y for b, x, y in zip(self.b1, first, second)])
 
+    def kept_part(self, key, pairs) -> list:
+        """The hidden sums of ``pairs`` (:meth:`part`), kept under ``key``
+        (any hashable the game chooses, naming what ``pairs`` describes):
+        a part met again is not summed again.  The weights never change
+        once read, so a kept part stays right."""
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            found = self._kept[key] = self.part(pairs)
+        return found
+
+    def of_parts(self, parts: list, pairs=()) -> float:
+        """The output for the input list made of ``parts`` (:meth:`part`,
+        :meth:`kept_part`) and ``pairs``, no input in two of them."""
+        w1 = self.w1
+        columns = [self.b1, *parts]
+        columns += [w1[i] if x == 1.0 else [x * w for w in w1[i]] for i, x in pairs]
+        return self._out(list(map(sum, zip(*columns))))
+
     def _out(self, h: list) -> float:
-        return round(self.b2 + sum(a * w for a, w in zip(h, self.w2) if a > 0.0), 6)
+        return round(self.b2 + sum([a * w for a, w in zip(h, self.w2) if a > 0.0]), 6)
 
     # -- the file ------------------------------------------------------------------
     def to_json(self) -> dict:

@@ -67,9 +67,9 @@ def clever_plant(state):
 
 
 def wideshut_plant(state):
-    """The hand-tuned expert's worst take (its own evaluation, not the network's)."""
-    from diceland_core.games.wideshut.bots.expert import ExpertBot
-    return min(ExpertBot(0).scored_outcomes(state, 0), key=lambda o: o[0])[1]
+    """The hand-tuned strong bot's worst take (its own evaluation, not the network's)."""
+    from diceland_core.games.wideshut.bots.strong import StrongBot
+    return min(StrongBot(0).scored_outcomes(state, 0), key=lambda o: o[0])[1]
 
 
 def diceland_can_pass_or_cross_two(state):
@@ -282,7 +282,7 @@ def test_deterministic_resumable_cancellable_and_the_position_is_a_copy():
 
 def test_confirming_rollouts_give_a_spread_and_mark_a_contradiction_uncertain():
     from diceland_core.core.review import Z, _band, _bands
-    review = Review(record_json(game_by("wideshut", "random", 2)), 0, seed=1, confirm=8)
+    review = Review(record_json(game_by("wideshut", "random", 6)), 0, seed=1, confirm=8)
     decisions = list(review.decisions())
     close = [d for d in decisions if d.se is not None]
     assert close and any(d.mark == "uncertain" for d in close)

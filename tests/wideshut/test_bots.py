@@ -133,11 +133,10 @@ def test_hint_is_legal_with_a_reason_in_three_languages(players):
     assert "wideshut.hint_roll" in seen and len(seen) >= 3
 
 
-def test_the_expert_kind_plays_as_the_strong_bot():
-    """The pages offer the strong bot as the expert until the learned bot,
-    which beats it now, is in the site's archive (docs/bots.md): the
-    registry's expert kind chooses as the strong kind does in whole seeded
-    games, where the learned kind does not."""
+def test_the_expert_kind_plays_as_the_learned_bot():
+    """The pages' expert is the learned bot (docs/bots.md): the registry's
+    expert kind chooses as the learned kind does in whole seeded games,
+    where the strong kind, still offered, does not."""
     differs = 0
     for seed in (10, 11):
         state = new(players=2, seed=seed)
@@ -145,8 +144,8 @@ def test_the_expert_kind_plays_as_the_strong_bot():
         while not state.over:
             p = state.waiting_for()[0]
             action = expert.choose(state, p)
-            assert action == strong.choose(state, p)
-            differs += isinstance(action, Take) and learned.choose(state, p) != action
+            assert action == learned.choose(state, p)
+            differs += isinstance(action, Take) and strong.choose(state, p) != action
             state.apply(action)
     assert differs > 0
 

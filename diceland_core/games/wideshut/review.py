@@ -1,7 +1,8 @@
 """How a review of Dice Wide Shut reads (:mod:`diceland_core.core.review`):
 a take is worth the margin its afterstate promises by the learned network
-(``bots.network.ranked``: the seat's score less the strongest rival's at the
-end, as expected), in points of margin.  The kinds of decision: a pair of
+(``bots.network.ranked_ahead``: the seat's score less the strongest rival's
+at the end, as expected; with two players, first in the round, after the
+rival's best reply), in points of margin, as the expert reads it.  The kinds of decision: a pair of
 dice, a single die, a 6 taken (its 6-box), a take that uses the power of a 6
 to skip a die; the roll is never a choice.  The effects of a take: points
 now, rows split, a 6's power used, the game's end triggered."""
@@ -14,7 +15,7 @@ from typing import Any, Sequence
 from ...core.errors import load_messages, render_message
 from ...core.review import Effect, ReviewHooks, register_review
 from .actions import EndTriggered, Roll, RowSplit, SixUsed, Take
-from .bots.network import ranked
+from .bots.network import ranked_ahead
 from .game import DIE_COLOURS
 from .messages import TERMS
 
@@ -69,7 +70,7 @@ def move_value(state: Any, action: Any, seat: int) -> float:
     after = state.copy()
     after.apply(action)
     key = after.sheets[seat].key()
-    for (v, _), (_, k) in zip(ranked(state, seat), state.outcomes(seat)):
+    for (v, _), (_, k) in zip(ranked_ahead(state, seat), state.outcomes(seat)):
         if k == key:
             return v
     from .bots import position_value
@@ -100,7 +101,7 @@ def effect(before: Any, action: Any, after: Any, events: Sequence[Any], seat: in
 
 HOOKS = register_review("wideshut", ReviewHooks(
     measure="margin", scale=1.0, unit="review.unit_margin", describe=describe, kind=kind, dice=dice,
-    effect=effect, ranked=ranked,
+    effect=effect, ranked=ranked_ahead,
     move_value=move_value, turn_of=lambda state: state.round, horizon=lambda state: state.round,
     # with three players or more the network's value before a roll is about
     # 7 points under the average of the values after it (docs/review.md)

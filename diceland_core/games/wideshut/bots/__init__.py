@@ -7,7 +7,7 @@
 ``strong``  a one-take look-ahead on a hand-tuned evaluation of the whole
             position (:mod:`.strong`: runs to come, rows at risk of
             splitting, 6s held to protect them, and when the end comes)
-``expert``  the page's strongest bot (:mod:`.expert`): the strong bot
+``expert``  the page's strongest bot (:mod:`.expert`): the learned bot
 ``search``  the strong bot's few best takes, each played on by seeded
             rollouts to the end of the next round (:mod:`.search`)
 

@@ -5,11 +5,12 @@ the margin it leads to over the strongest rival: the margin now plus the
 network's margin still to come, read from the afterstate — both sheets,
 the dice the rival may still take in this round, the end triggered or not
 (:func:`network.ranked`); a take that ends the game is worth its final
-margin.  With two players, a take that leaves dice for the rival in this
-round looks one take ahead: the :attr:`LearnedBot.look` best are each worth
-the rival's best reply from the dice left, turned round
-(:func:`network.looked_ahead`).  The best is played; ties go to the seeded
-generator, so the same seed makes the same choices.
+margin.  A take that leaves dice for the next player in this round looks
+one take ahead: the :attr:`LearnedBot.look` best are each worth what the
+next player's best take from the dice left makes of it (with two players
+the rival's value of it turned round; :func:`network.looked_ahead`).  The
+best is played; ties go to the seeded generator, so the same seed makes
+the same choices.
 """
 
 from __future__ import annotations
@@ -17,15 +18,15 @@ from __future__ import annotations
 from ..game import Game
 from ..actions import Take
 from .base import BaseBot
-from .network import load_network, looked_ahead, ranked
+from .network import LOOK, load_network, looked_ahead, ranked
 
 __all__ = ["LearnedBot"]
 
 
 class LearnedBot(BaseBot):
     kind = "learned"
-    #: with two players, the best takes valued after the rival's reply
-    look = 6
+    #: the best takes valued after the next player's reply
+    look = LOOK
 
     def __init__(self, seed: int = 0, network=None):
         super().__init__(seed)
@@ -33,8 +34,8 @@ class LearnedBot(BaseBot):
 
     def scored_takes(self, state: Game, player: int) -> list[tuple[float, Take]]:
         """Every distinct take with the margin the network expects after it
-        (with two players, first in the round: the :attr:`look` best, after
-        the rival's reply)."""
+        (when another player takes after it in this round: the :attr:`look`
+        best, after that player's reply)."""
         return looked_ahead(state, player, ranked(state, player, self.network), self.network, self.look)
 
     def take(self, state: Game, player: int) -> Take:

@@ -42,8 +42,8 @@ from ....core.network import Network, read_network
 from ..game import Game, Phase
 from ..sheet import COL_MASK, COLUMN_SCORE, complete_count, ROW_MASK, column_patterns, half_score, valid_marks
 
-__all__ = ["INPUTS", "NETWORK_FILE", "features", "load_network", "margin", "ranked", "value",
-           "view", "after_take"]
+__all__ = ["INPUTS", "NETWORK_FILE", "evaluate", "features", "load_network", "margin", "ranked", "ranked_ahead",
+           "value", "view", "after_take", "LOOK"]
 
 NETWORK_FILE = Path(__file__).with_name("wideshut_network.json")
 #: a half's score and the rival's column scores are given in these units
@@ -133,13 +133,7 @@ def features(mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool 
     out += _half(1, mine[1], mine[3], mine[5], False)
     out += _half(0, theirs[0], theirs[2], theirs[4], True)
     out += _half(1, theirs[1], theirs[3], theirs[5], True)
-    if dice_left:
-        counts: dict[int, int] = {}
-        for colour, n in dice_left:
-            i = _DICE + 6 * colour + n - 1
-            counts[i] = counts.get(i, 0) + 1
-        out += [(i, float(k)) for i, k in sorted(counts.items())]
-        out.append((_TO_TAKE, 1.0))
+    out += _dice(dice_left)
     if triggered:
         out.append((_TRIGGERED, 1.0))
     out += _strong(mine, theirs, triggered)
@@ -148,6 +142,22 @@ def features(mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool 
 
 
 _JUDGE: list = []
+#: a sheet's terms for the strong bot's evaluation, by its key: its
+#: (score, mobility, risks) and the race of its fuller half
+_TERMS: dict[tuple, tuple] = {}
+
+
+def _terms(key: tuple) -> tuple:
+    found = _TERMS.get(key)
+    if found is None:
+        if not _JUDGE:
+            from .strong import StrongBot
+            _JUDGE.append(StrongBot(0))
+        judge = _JUDGE[0]
+        if len(_TERMS) > 200_000:
+            _TERMS.clear()
+        found = _TERMS[key] = (judge.sheet_terms(key), max(judge.race(key[0]), judge.race(key[1])))
+    return found
 
 
 def _strong(mine: tuple, theirs: tuple, triggered: bool) -> list:
@@ -155,16 +165,39 @@ def _strong(mine: tuple, theirs: tuple, triggered: bool) -> list:
     mobility ``M`` and risks and 6s held ``K + S``, how much of the game
     is left ``τ``, and the margin its evaluation expects (``E_p(τ) −
     score_q − τ M_q``), in units of 10 points (τ as it is)."""
-    if not _JUDGE:
-        from .strong import StrongBot
-        _JUDGE.append(StrongBot(0))
+    (a, race_a), (b, race_b) = _terms(mine), _terms(theirs)
     judge = _JUDGE[0]
-    a, b = judge.sheet_terms(mine), judge.sheet_terms(theirs)
-    race = max(judge.race(k[h]) for k in (mine, theirs) for h in (0, 1))
-    tau = judge.tau(race, triggered)
+    tau = judge.tau(max(race_a, race_b), triggered)
     expects = judge.value(a, tau) - b[0] - tau * b[1]
     values = (a[1] / 10, a[2] / 10, b[1] / 10, b[2] / 10, tau, expects / 10)
     return [(_STRONG + k, v) for k, v in enumerate(values) if v]
+
+
+def _dice(dice_left: tuple) -> list:
+    """The inputs of the dice the rival may still take."""
+    if not dice_left:
+        return []
+    counts: dict[int, int] = {}
+    for colour, n in dice_left:
+        i = _DICE + 6 * colour + n - 1
+        counts[i] = counts.get(i, 0) + 1
+    return [(i, float(k)) for i, k in sorted(counts.items())] + [(_TO_TAKE, 1.0)]
+
+
+def evaluate(net: Network, mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool = False) -> float:
+    """``net(features(mine, theirs, dice_left, triggered))``, summed from
+    the parts the network keeps (:meth:`Network.kept_part`): each half of
+    the two sheets, the dice left with the end triggered or not, and the
+    strong bot's view, the one part summed every time.  The afterstates of
+    a decision, and of the rival's replies, share most of their parts."""
+    kept = net.kept_part
+    parts = [kept((h, key[h], key[h + 2], key[h + 4], rival),
+                  _half(h, key[h], key[h + 2], key[h + 4], rival))
+             for key, rival in ((mine, False), (theirs, True)) for h in (0, 1)]
+    rest = tuple(sorted(dice_left)), triggered
+    extra = _dice(dice_left) + ([(_TRIGGERED, 1.0)] if triggered else []) + [(_BIAS, 1.0)]
+    parts.append(kept(rest, extra))
+    return net.of_parts(parts, _strong(mine, theirs, triggered))
 
 
 def _triggers(key: tuple) -> bool:
@@ -200,7 +233,7 @@ def margin(keys: list, player: int, net: Network, dice_left: tuple = (), trigger
             continue
         v = own - _total(theirs)
         if not over:
-            v += net(features(mine, theirs, dice_left, triggered))
+            v += evaluate(net, mine, theirs, dice_left, triggered)
         out = v if out is None else min(out, v)
     return out
 
@@ -220,30 +253,76 @@ def ranked(state: Game, player: int, net: Network | None = None) -> list[tuple[f
     return out
 
 
+#: when another player takes after the mover in this round: the best takes
+#: by the network that are each valued after its reply (the learned bot's
+#: ``look``)
+LOOK = 6
+#: the positions last ranked by :func:`ranked_ahead` (a review asks for one
+#: position's ranking more than once)
+_AHEAD: dict[tuple, tuple] = {}
+
+
 def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], net: Network | None = None,
-                 k: int = 6) -> list[tuple[float, object]]:
-    """With two players, when ``player`` takes first in the round: its
-    ``k`` best takes of ``scored`` (:func:`ranked`), each worth the rival's
-    best reply turned round — the rival takes next from the dice left, which
-    nobody rolls again before it does, and its takes are valued as the
-    network values them for the rival.  The other takes are left out.  Else
-    ``scored`` as it is."""
-    if state.players != 2 or state.turns_done != 0 or len(scored) < 2:
+                 k: int = LOOK) -> list[tuple[float, object]]:
+    """When a player takes after ``player`` in this round, from the dice it
+    leaves, which nobody rolls again before: ``player``'s ``k`` best takes
+    of ``scored`` (:func:`ranked`), each worth what the next player's best
+    take makes of it.  With two players the rival's best reply turned round
+    (the rival's value, as the network values its takes for it); with more,
+    the margin ``player`` may expect after the next player's best take by
+    its own values, the dice it leaves and the end triggered or not.  The
+    other takes are left out.  Last in the round: ``scored`` as it is."""
+    if state.turns_done >= state.players - 1 or len(scored) < 2:
         return scored
     net = net if net is not None else load_network()
-    rival = 1 - player
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:k]
     out = []
     for i in sorted(best):  # (in the order of ``scored``: ties go the same way)
         v, take = scored[i]
         after = state.copy()
         after.apply(take)
-        if not after.over and after.phase == Phase.TAKE and after.current_player == rival:
-            replies = ranked(after, rival, net)
-            if replies:
+        if not after.over and after.phase == Phase.TAKE and after.current_player != player:
+            mover = after.current_player
+            replies = ranked(after, mover, net)
+            if replies and state.players == 2:
                 v = -max(r for r, _ in replies)
+            elif replies:
+                after.apply(max(replies, key=lambda rt: rt[0])[1])
+                keys = [s.key() for s in after.sheets]
+                left, triggered = view(after, player)
+                v = margin(keys, player, net, left, triggered, after.over)
         out.append((v, take))
     return out
+
+
+def ranked_ahead(state: Game, player: int, net: Network | None = None) -> list[tuple[float, object]]:
+    """Every distinct take of ``player`` valued as the expert reads it, for
+    the review and the position value, in the order of :func:`ranked`:
+    when another player takes after it in this round, the :data:`LOOK` best
+    by the network each worth what that player's best reply makes of it
+    (:func:`looked_ahead`), and each other take its network value moved by
+    the mean change the look made to those (the reply's value is another
+    reading of the same margin, most often a lower one).  The best take is
+    the expert's choice: the best looked at is worth at least their mean,
+    and no other take's network value is above theirs.  Else
+    :func:`ranked` as it is."""
+    net = net if net is not None else load_network()
+    key = (player, state.current_player, state.over, state.players, state.turns_done, state.end_triggered, state.phase,
+           tuple(state.roll or ()), tuple(state.colours or ()), state.taken, tuple(s.key() for s in state.sheets))
+    found = _AHEAD.get(key)
+    if found is not None and found[0] is net:
+        return list(found[1])
+    scored = ranked(state, player, net)
+    looked = looked_ahead(state, player, scored, net, LOOK)
+    if looked is not scored:
+        plain = {id(t): v for v, t in scored}
+        new = {id(t): v for v, t in looked}
+        shift = sum(v - plain[i] for i, v in new.items()) / len(new)
+        scored = [(new[id(t)], t) if id(t) in new else (v + shift, t) for v, t in scored]
+    if len(_AHEAD) >= 64:
+        _AHEAD.clear()
+    _AHEAD[key] = net, scored
+    return list(scored)
 
 
 def view(state: Game, player: int) -> tuple[tuple, bool]:
@@ -258,7 +337,8 @@ def view(state: Game, player: int) -> tuple[tuple, bool]:
 def value(state: Game, player: int, net: Network | None = None) -> float:
     """The margin ``player`` may expect over its strongest rival at the end
     of the game from the position ``state`` (the review's position value):
-    the final margin once over; at ``player``'s take, the best take's;
+    the final margin once over; at ``player``'s take, the best take's
+    (:func:`ranked_ahead`);
     with two players, at the rival's first take of a round or its roll, the
     rival's value turned round (the rival decides next); else the state as
     ``player``'s afterstate."""
@@ -268,10 +348,10 @@ def value(state: Game, player: int, net: Network | None = None) -> float:
         return float(margin(keys, player, net, over=True))
     mover = state.current_player
     if state.phase == Phase.TAKE and mover == player:
-        return max(v for v, _ in ranked(state, player, net))
+        return max(v for v, _ in ranked_ahead(state, player, net))
     if state.players == 2 and mover != player and (state.phase == Phase.ROLL or state.turns_done == 0):
         if state.phase == Phase.TAKE:
-            return -max(v for v, _ in ranked(state, mover, net))
+            return -max(v for v, _ in ranked_ahead(state, mover, net))
         return -margin(keys, mover, net, (), state.end_triggered)
     left, triggered = view(state, player)
     return margin(keys, player, net, left, triggered)
