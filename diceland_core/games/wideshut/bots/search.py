@@ -10,7 +10,7 @@ the game), and scored there by the expert's own worth of the position
 So a take is judged by what the next player really does with the dice it
 leaves and by one more round of real dice, where the expert alone guesses
 both.  With more than two players the expert's own worth is a margin over
-the best rival, a rough guide (:mod:`.expert`), and a round is longer: there
+the best rival, a rough guide (:mod:`.strong`), and a round is longer: there
 the search bot plays the expert's take.
 """
 
