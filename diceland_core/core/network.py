@@ -20,8 +20,10 @@ __all__ = ["Network", "read_network", "FRESH"]
 #: the network sums an input list in full at least once in this many
 #: (Network.__call__)
 FRESH = 64
-#: the most parts a network keeps (Network.kept_part); then it starts afresh
-KEPT = 100_000
+#: the most parts a network keeps (Network.kept_part), then it starts
+#: afresh: a part is some 2 kB of floats, and a game of Dice Wide Shut meets
+#: about 2,000 (a page plays many games: its memory stays bounded)
+KEPT = 4096
 
 
 class Network:

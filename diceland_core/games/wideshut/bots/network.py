@@ -38,7 +38,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ....core.network import Network, read_network
+from ....core.network import KEPT, Network, read_network
 from ..game import Game, Phase
 from ..sheet import COL_MASK, COLUMN_SCORE, complete_count, ROW_MASK, column_patterns, half_score, valid_marks
 
@@ -117,7 +117,7 @@ def _half(half: int, marks: int, six: int, used: int, rival: bool) -> tuple:
     if score:
         out.append((last, score / POINTS))
     found = tuple(out)
-    if len(_HALVES) > 200_000:
+    if len(_HALVES) >= KEPT:
         _HALVES.clear()
     _HALVES[key] = found
     return found
@@ -154,7 +154,7 @@ def _terms(key: tuple) -> tuple:
             from .strong import StrongBot
             _JUDGE.append(StrongBot(0))
         judge = _JUDGE[0]
-        if len(_TERMS) > 200_000:
+        if len(_TERMS) >= KEPT:
             _TERMS.clear()
         found = _TERMS[key] = (judge.sheet_terms(key), max(judge.race(key[0]), judge.race(key[1])))
     return found
