@@ -3,7 +3,8 @@ side with the hand-tuned bot of the same game (the expert, which is the
 game's learned bot, and the strong bot): ``n`` decisions of each kind
 inside Pyodide (the bench-only page ``botbench.html``, with every game's
 archive: each network comes with its game's) and the same decisions under
-this CPython, in one run, kinds interleaved.
+this CPython, in one run, kinds interleaved; each round on games of its
+own (the same positions again would find the bots' caches full of them).
 
 Builds the site with the bench pages into a temporary folder, serves it on
 127.0.0.1, drives Debian's Chromium with Playwright; prints medians,
@@ -38,13 +39,19 @@ def main() -> None:
     cpython_ms: dict[str, list[float]] = {k: [] for k in kinds}
     with served_site(bench_pages=True) as url, chromium() as browser:
         page = open_ready(browser, url + "botbench.html", viewport={"width": 1280, "height": 900})
-        call = "([n, kind, game, players]) => window.dicelandBench.benchBot(n, kind, game, players, true)"
-        for kind in kinds:  # a warm-up of each (the network read, the first imports)
-            page.evaluate(call, [3, kind, args.game, args.players])
-        for _ in range(args.rounds):
+        call = ("([n, kind, game, players, first]) =>"
+                " window.dicelandBench.benchBot(n, kind, game, players, true, first)")
+        for kind in kinds:  # a warm-up of each (the network read, the first imports), on games of its own
+            page.evaluate(call, [3, kind, args.game, args.players, 10_000])
+            bench_decisions(3, kind, args.game, args.players, choices=True, first=10_000)
+        for r in range(args.rounds):
+            # each round on games of its own: the same positions again would
+            # find the bots' caches full of them, which a real game never does
+            first = 1000 * (r + 1)
             for kind in kinds:
-                page_ms[kind] += json.loads(page.evaluate(call, [args.decisions, kind, args.game, args.players]))
-                cpython_ms[kind] += bench_decisions(args.decisions, kind, args.game, args.players, choices=True)
+                page_ms[kind] += json.loads(page.evaluate(call, [args.decisions, kind, args.game, args.players, first]))
+                cpython_ms[kind] += bench_decisions(args.decisions, kind, args.game, args.players, choices=True,
+                                                    first=first)
     print(f"{args.game}, {args.players} players, {args.rounds} × {args.decisions} decisions of each kind"
           " (decisions with more than one legal action)")
     print("| kind | page median ms | page p90 ms | CPython median ms | page ÷ CPython |")

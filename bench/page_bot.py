@@ -16,10 +16,13 @@ PLAYERS = {"diceland": 4, "clever": 2, "wideshut": 3}
 
 
 def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", players: int | None = None,
-                    choices: bool = False) -> list[float]:
+                    choices: bool = False, first: int = 0) -> list[float]:
     """Milliseconds per decision of ``n`` decisions of bots of ``kind``
     playing ``game`` (Diceland on board A) through the registry (``choices``:
-    only decisions with more than one legal action are timed)."""
+    only decisions with more than one legal action are timed), in the games
+    of seeds ``game_seed(1, first)``, ``game_seed(1, first + 1)``...: a bench
+    that times several rounds gives each its own ``first``, or the bots'
+    caches would meet the same positions again, which play never does."""
     definition = get_game(game)
     players = players or PLAYERS.get(game, definition.max_players)
     setup = definition.options[0].default if definition.options else None
@@ -42,7 +45,7 @@ def bench_decisions(n: int, kind: str = "expert", game: str = "diceland", player
             times.append((time.perf_counter() - t0) * 1000)
             return action
 
-    g = 0
+    g = first
     while len(times) < n:
         seed = game_seed(1, g)
         try:
@@ -59,8 +62,10 @@ def expose() -> None:
     from pyodide.ffi import create_proxy
 
     api = js.Object.new()
-    api.benchBot = create_proxy(lambda n=20, kind="expert", game="diceland", players=None, choices=False: json.dumps(
-        bench_decisions(int(n), str(kind), str(game), int(players) if players else None, bool(choices))))
+    api.benchBot = create_proxy(
+        lambda n=20, kind="expert", game="diceland", players=None, choices=False, first=0: json.dumps(
+            bench_decisions(int(n), str(kind), str(game), int(players) if players else None, bool(choices),
+                            int(first))))
     js.window.dicelandBench = api
     js.document.documentElement.dataset.ready = "true"
 

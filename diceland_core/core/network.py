@@ -15,13 +15,15 @@ import json
 import struct
 from pathlib import Path
 
+from .kept import Kept
+
 __all__ = ["Network", "read_network", "FRESH"]
 
 #: the network sums an input list in full at least once in this many
 #: (Network.__call__)
 FRESH = 64
-#: the most parts a network keeps (Network.kept_part), then it starts
-#: afresh: a part is some 2 kB of floats, and a game of Dice Wide Shut meets
+#: the most parts a network keeps (Network.kept_part), then the older half
+#: goes: a part is some 2 kB of floats, and a game of Dice Wide Shut meets
 #: about 2,000 (a page plays many games: its memory stays bounded)
 KEPT = 4096
 
@@ -47,7 +49,7 @@ class Network:
         #: from others since the last one summed in full
         self._last: tuple[frozenset, list, int] | None = None
         #: the hidden sums of parts, by the game's key (kept_part)
-        self._kept: dict = {}
+        self._kept = Kept(KEPT)
 
     def __call__(self, pairs: list) -> float:
         """The network's output for ``pairs``.  The afterstates of one
@@ -96,16 +98,15 @@ class Network:
         parts, so each part is summed once."""
         return self._out([b + x + y for b, x, y in zip(self.b1, first, second)])
 
-    def kept_part(self, key, pairs) -> list:
-        """The hidden sums of ``pairs`` (:meth:`part`), kept under ``key``
-        (any hashable the game chooses, naming what ``pairs`` describes):
-        a part met again is not summed again.  The weights never change
-        once read, so a kept part stays right."""
+    def kept_part(self, key, make) -> list:
+        """The hidden sums (:meth:`part`) of the input list ``make()``
+        returns, kept under ``key`` (any hashable the game chooses, naming
+        what the list describes): a part met again is neither described
+        nor summed again.  The weights never change once read, so a kept
+        part stays right; at most :data:`KEPT` are kept."""
         found = self._kept.get(key)
         if found is None:
-            if len(self._kept) >= KEPT:
-                self._kept.clear()
-            found = self._kept[key] = self.part(pairs)
+            found = self._kept.keep(key, self.part(make()))
         return found
 
     def of_parts(self, parts: list, pairs=()) -> float:

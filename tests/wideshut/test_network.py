@@ -134,18 +134,29 @@ def test_the_bot_s_sums_from_kept_parts_are_the_network_of_the_features():
     assert checked > 50
 
 
-def test_the_kept_parts_are_bounded_and_stay_right_after_a_fresh_start(monkeypatch):
+def test_the_kept_parts_are_bounded_and_stay_right_after_the_older_half_goes(monkeypatch):
     """A page plays many games: the network keeps at most ``KEPT`` parts,
-    then starts afresh, and a part summed again is the same."""
+    the older half going when it is full; a part met again is not
+    described again, and a part summed again is the same."""
     from diceland_core.core import network as core
     monkeypatch.setattr(core, "KEPT", 8)
     w1 = [[float(i + 1), -float(i)] for i in range(20)]
     net = core.Network(w1, [0.5, 0.25], [1.0, -2.0], 0.1)
-    first = net.kept_part("a", [(3, 1.0), (4, 0.5)])
+    asked = []
+
+    def pairs_of(k):
+        def make():
+            asked.append(k)
+            return [(k % 20, 1.0), ((k + 3) % 20, 0.5)]
+        return make
+
+    first = net.kept_part("a", lambda: [(3, 1.0), (4, 0.5)])
     for k in range(30):
-        net.kept_part(k, [(k % 20, 1.0)])
+        assert net.kept_part(k, pairs_of(k)) == net.part(pairs_of(k)())
         assert len(net._kept) <= 8
-    assert net.kept_part("a", [(3, 1.0), (4, 0.5)]) == first == net.part([(3, 1.0), (4, 0.5)])
+    asked.clear()
+    assert net.kept_part(29, pairs_of(29)) and net.kept_part(28, pairs_of(28)) and asked == []
+    assert net.kept_part("a", lambda: [(3, 1.0), (4, 0.5)]) == first == net.part([(3, 1.0), (4, 0.5)])
     pairs = [(1, 1.0), (7, 0.25), (3, 1.0), (4, 0.5)]
     assert net.of_parts([first], pairs[:2]) == pytest.approx(net(pairs), abs=2e-6)
 

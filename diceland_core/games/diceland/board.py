@@ -16,6 +16,7 @@ from typing import Iterable, Iterator, Mapping
 
 from .colours import Colour, colour_from_letter
 from ...core.errors import BoardError
+from ...core.kept import Kept
 
 __all__ = [
     "Board",
@@ -117,9 +118,9 @@ class Board:
         put(self, "obstacle_mask", obstacles)
         put(self, "start", start)
         put(self, "all_mask", (1 << n) - 1)
-        put(self, "_placement_cache", {})
-        put(self, "_cells_cache", {})
-        put(self, "_colour_cache", {})
+        put(self, "_placement_cache", Kept(200_000))
+        put(self, "_cells_cache", Kept(100_000))
+        put(self, "_colour_cache", Kept(200_000))
 
     # -- coordinates -------------------------------------------------------
     def index(self, row: int, col: int) -> int:
@@ -140,9 +141,7 @@ class Board:
         cache = self._cells_cache  # type: ignore[attr-defined]
         found = cache.get(mask)
         if found is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            found = cache[mask] = tuple(divmod(i, self.cols) for i in iter_bits(mask))
+            found = cache.keep(mask, tuple(divmod(i, self.cols) for i in iter_bits(mask)))
         return found
 
     def mask_of(self, cells: Iterable[tuple[int, int]]) -> int:

@@ -128,10 +128,7 @@ class Sheet:
                         nxt.add(s | 1 << j)
                 level = nxt
             result = tuple(sorted(level))
-        if len(cache) > 200_000:
-            cache.clear()
-        cache[key] = result
-        return result
+        return cache.keep(key, result)
 
     def placements(self, colour: Colour, n: int) -> tuple[int, ...]:
         """Every legal placement (a cell mask) of exactly ``n`` cells of
@@ -147,9 +144,7 @@ class Sheet:
             out: list[int] = []
             for z in self.usable_zones(colour):
                 out.extend(self._zone_placements(z, n))
-            if len(cache) > 200_000:
-                cache.clear()
-            found = cache[key] = tuple(out)
+            found = cache.keep(key, tuple(out))
         return found
 
     def placement_cells(self, colour: Colour, n: int) -> list[list[tuple[int, int]]]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...core.kept import Kept
+
 __all__ = [
     "RED", "BLUE", "HALVES", "ROWS", "COLS", "ROW_MASK", "COL_MASK", "NUMBER_MASK",
     "RUN_POINTS", "EMPTY_COLUMN", "COLUMN_SCORE", "Sheet", "bit", "number_of",
@@ -107,17 +109,14 @@ def column_patterns(mask: int) -> tuple[int, ...]:
     return tuple(t >> (5 * c) & _FULL for c in range(COLS))
 
 
-_SCORE_CACHE: dict[int, int] = {}
+_SCORE_CACHE = Kept(500_000)
 
 
 def half_score(mask: int) -> int:
     """W7.1–W7.4: the score of a half with marks ``mask`` (cached)."""
     s = _SCORE_CACHE.get(mask)
     if s is None:
-        if len(_SCORE_CACHE) > 500_000:
-            _SCORE_CACHE.clear()
-        s = sum(COLUMN_SCORE[p] for p in column_patterns(valid_marks(mask)))
-        _SCORE_CACHE[mask] = s
+        s = _SCORE_CACHE.keep(mask, sum(COLUMN_SCORE[p] for p in column_patterns(valid_marks(mask))))
     return s
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb, factorial
 
+from ....core.kept import Kept
 from ..board import Board, iter_bits
 from ..colours import Colour
 from ..sheet import GOAL_STARS, Sheet
@@ -34,15 +35,8 @@ __all__ = [
 
 #: The value of a sheet that has reached the goal (D6.1): more than anything else.
 WIN_VALUE = 1000.0
+#: the most entries each of an evaluator's caches keeps (core/kept.py)
 _CACHE_LIMIT = 150_000
-
-
-def _store(cache: dict, key: object, value: object):
-    """Put ``value`` in a bounded cache (emptied when full) and return it."""
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def hit_probabilities(k: int) -> tuple[float, ...]:
@@ -133,11 +127,11 @@ class Evaluator:
             tuple(board.zones[z].mask for z in board.zones_by_colour[c]) for c in Colour
         )
         self.present = tuple(c for c in Colour if board.colour_mask[c])
-        self._values: dict[int, float] = {}
-        self._works: dict[tuple[int, int], float] = {}
-        self._options: dict[tuple[int, int, int], tuple[tuple[int, float, int], ...]] = {}
-        self._bonus: dict[int, float] = {}
-        self._gains: dict[int, tuple[tuple[float, ...], ...]] = {}
+        self._values = Kept(_CACHE_LIMIT)
+        self._works = Kept(_CACHE_LIMIT)
+        self._options = Kept(_CACHE_LIMIT)
+        self._bonus = Kept(_CACHE_LIMIT)
+        self._gains = Kept(_CACHE_LIMIT)
 
     # -- masks ----------------------------------------------------------------
     def sheet(self, crossed: int) -> Sheet:
@@ -159,7 +153,7 @@ class Evaluator:
         """How good a sheet with ``crossed`` is for its owner (higher is better)."""
         v = self._values.get(crossed)
         if v is None:
-            v = _store(self._values, crossed, self._value(crossed))
+            v = self._values.keep(crossed, self._value(crossed))
         return v
 
     def _colour_work(self, colour: int, crossed_in_colour: int) -> float:
@@ -169,7 +163,7 @@ class Evaluator:
         if work is None:
             zones = sum(1 for zm in self.zone_masks[colour] if zm & ~crossed_in_colour)
             left = (self.colour_masks[colour] & ~crossed_in_colour).bit_count()
-            work = _store(self._works, key, self.w.colour_cell * left + self.w.colour_zone * zones)
+            work = self._works.keep(key, self.w.colour_cell * left + self.w.colour_zone * zones)
         return work
 
     def _value(self, crossed: int) -> float:
@@ -234,7 +228,7 @@ class Evaluator:
         if found is None:
             star_mask = self.board.star_mask
             value = self.value
-            found = _store(self._options, key, tuple(
+            found = self._options.keep(key, tuple(
                 (m, value(crossed | m), (m & star_mask).bit_count())
                 for m in self.sheet(crossed).placements(Colour(colour), n)
             ))
@@ -260,7 +254,7 @@ class Evaluator:
                             best = g
                     row[n] = best
             out.append(tuple(row))
-        return _store(self._gains, crossed, tuple(out))
+        return self._gains.keep(crossed, tuple(out))
 
     def bonus_value(self, crossed: int, chained: float = 4.0) -> float:
         """The expected gain of one bonus roll (D5.3) taken on ``crossed``,
@@ -281,10 +275,10 @@ class Evaluator:
                     if x > best:
                         best = x
                 total += p * best
-        return _store(self._bonus, crossed, total)
+        return self._bonus.keep(crossed, total)
 
 
-_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+_EVALUATORS = Kept(64)
 
 
 def evaluator_for(board: Board, weights: Weights = Weights()) -> Evaluator:
@@ -293,7 +287,5 @@ def evaluator_for(board: Board, weights: Weights = Weights()) -> Evaluator:
     key = (id(board), weights)
     ev = _EVALUATORS.get(key)
     if ev is None or ev.board is not board:
-        if len(_EVALUATORS) > 64:
-            _EVALUATORS.clear()
-        ev = _EVALUATORS[key] = Evaluator(board, weights)
+        ev = _EVALUATORS.keep(key, Evaluator(board, weights))
     return ev

@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import factorial
 
+from ....core.kept import Kept
 from ....core.network import Network
 from ..game import Game
 from .evaluate import _compositions, evaluator_for
@@ -98,7 +99,8 @@ class Replies:
         return found
 
 
-_PARTS: dict[tuple, tuple] = {}
+#: (about two games' worth, 64 sums each: a few MB)
+_PARTS = Kept(4096)
 
 
 def _part(net: Network, board, crossed: int, rolls: int, own: bool) -> list:
@@ -111,9 +113,7 @@ def _part(net: Network, board, crossed: int, rolls: int, own: bool) -> list:
         return found[2]
     side = (board, crossed, rolls, False)
     part = net.part(own_part(side, True) if own else rival_part(side))
-    if len(_PARTS) > 4096:  # (about two games' worth, 64 sums each: a few MB)
-        _PARTS.clear()
-    _PARTS[key] = (net, board, part)
+    _PARTS.keep(key, (net, board, part))
     return part
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ....core.kept import Kept
 from ....core.network import Network, read_network
 from ..board import Board
 from ..game import Game, Phase
@@ -66,7 +67,7 @@ _NEXT_ACTIVE = 2 * BLOCK
 _BIAS = _NEXT_ACTIVE + 1
 INPUTS = _BIAS + 1
 
-_SHEETS: dict[tuple, tuple] = {}
+_SHEETS = Kept(100_000)
 
 
 def _star_distances(ev: Evaluator, crossed: int, need: int) -> list[int]:
@@ -149,9 +150,7 @@ def sheet_inputs(board: Board, crossed: int, rival: bool) -> tuple:
         return found[1]
     at = _RIVAL if rival else 0
     inputs = tuple((at + i, v) for i, v in _sheet(board, crossed))
-    if len(_SHEETS) > 100_000:
-        _SHEETS.clear()
-    _SHEETS[key] = (board, inputs)
+    _SHEETS.keep(key, (board, inputs))
     return inputs
 
 

@@ -35,9 +35,10 @@ learns how far to trust it).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
+from ....core.kept import Kept
 from ....core.network import KEPT, Network, read_network
 from ..game import Game, Phase
 from ..sheet import COL_MASK, COLUMN_SCORE, complete_count, ROW_MASK, column_patterns, half_score, valid_marks
@@ -77,7 +78,7 @@ _STRONG = _TRIGGERED + 1
 _BIAS = _STRONG + 6
 INPUTS = _BIAS + 1
 
-_HALVES: dict[tuple, tuple] = {}
+_HALVES = Kept(KEPT)
 
 
 def _common(marks: int, six: int, used: int, at: int, rows: int) -> list:
@@ -116,11 +117,7 @@ def _half(half: int, marks: int, six: int, used: int, rival: bool) -> tuple:
         last = at + _SCORE
     if score:
         out.append((last, score / POINTS))
-    found = tuple(out)
-    if len(_HALVES) >= KEPT:
-        _HALVES.clear()
-    _HALVES[key] = found
-    return found
+    return _HALVES.keep(key, tuple(out))
 
 
 def features(mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool = False) -> list:
@@ -144,7 +141,7 @@ def features(mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool 
 _JUDGE: list = []
 #: a sheet's terms for the strong bot's evaluation, by its key: its
 #: (score, mobility, risks) and the race of its fuller half
-_TERMS: dict[tuple, tuple] = {}
+_TERMS = Kept(KEPT)
 
 
 def _terms(key: tuple) -> tuple:
@@ -154,9 +151,7 @@ def _terms(key: tuple) -> tuple:
             from .strong import StrongBot
             _JUDGE.append(StrongBot(0))
         judge = _JUDGE[0]
-        if len(_TERMS) >= KEPT:
-            _TERMS.clear()
-        found = _TERMS[key] = (judge.sheet_terms(key), max(judge.race(key[0]), judge.race(key[1])))
+        found = _TERMS.keep(key, (judge.sheet_terms(key), max(judge.race(key[0]), judge.race(key[1]))))
     return found
 
 
@@ -191,13 +186,17 @@ def evaluate(net: Network, mine: tuple, theirs: tuple, dice_left: tuple = (), tr
     strong bot's view, the one part summed every time.  The afterstates of
     a decision, and of the rival's replies, share most of their parts."""
     kept = net.kept_part
-    parts = [kept((h, key[h], key[h + 2], key[h + 4], rival),
-                  _half(h, key[h], key[h + 2], key[h + 4], rival))
-             for key, rival in ((mine, False), (theirs, True)) for h in (0, 1)]
-    rest = tuple(sorted(dice_left)), triggered
-    extra = _dice(dice_left) + ([(_TRIGGERED, 1.0)] if triggered else []) + [(_BIAS, 1.0)]
-    parts.append(kept(rest, extra))
+    parts = [kept(half, partial(_half, *half))
+             for key, rival in ((mine, False), (theirs, True))
+             for half in ((0, key[0], key[2], key[4], rival), (1, key[1], key[3], key[5], rival))]
+    parts.append(kept((tuple(sorted(dice_left)), triggered), partial(_rest, dice_left, triggered)))
     return net.of_parts(parts, _strong(mine, theirs, triggered))
+
+
+def _rest(dice_left: tuple, triggered: bool) -> list:
+    """The inputs of an afterstate that are neither sheet's: the dice
+    left, the end triggered, the bias."""
+    return _dice(dice_left) + ([(_TRIGGERED, 1.0)] if triggered else []) + [(_BIAS, 1.0)]
 
 
 def _triggers(key: tuple) -> bool:
@@ -259,7 +258,7 @@ def ranked(state: Game, player: int, net: Network | None = None) -> list[tuple[f
 LOOK = 6
 #: the positions last ranked by :func:`ranked_ahead` (a review asks for one
 #: position's ranking more than once)
-_AHEAD: dict[tuple, tuple] = {}
+_AHEAD = Kept(64)
 
 
 def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], net: Network | None = None,
@@ -319,9 +318,7 @@ def ranked_ahead(state: Game, player: int, net: Network | None = None) -> list[t
         new = {id(t): v for v, t in looked}
         shift = sum(v - plain[i] for i, v in new.items()) / len(new)
         scored = [(new[id(t)], t) if id(t) in new else (v + shift, t) for v, t in scored]
-    if len(_AHEAD) >= 64:
-        _AHEAD.clear()
-    _AHEAD[key] = net, scored
+    _AHEAD.keep(key, (net, scored))
     return list(scored)
 
 

@@ -87,6 +87,7 @@ from __future__ import annotations
 
 import math
 
+from ....core.kept import Kept
 from ..actions import Take
 from ..game import Game
 from ..sheet import (
@@ -130,7 +131,7 @@ class StrongBot(BaseBot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self._cache: dict[tuple[int, int, int, int], tuple] = {}
+        self._cache = Kept(200_000)
 
     # -- the evaluation (module docstring) ---------------------------------------
     def half_terms(self, half: int, marks: int, six: int, used: int) -> tuple[int, float, float]:
@@ -163,10 +164,7 @@ class StrongBot(BaseBot):
             for p, q in zip(column_patterns(valid), column_patterns(valid | open_)):
                 pot += COLUMN_SCORE[q] - COLUMN_SCORE[p]
         out = (score, self.mobility * mob + self.potential * pot, risk + held)
-        if len(self._cache) > 200_000:
-            self._cache.clear()
-        self._cache[key] = out
-        return out
+        return self._cache.keep(key, out)
 
     def _risk(self, half: int, marks: int, score: int, four_rows: list[int], open_: int, free6: int) -> float:
         """K: what the rows with four marks stand to lose if a die forces
