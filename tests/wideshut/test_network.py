@@ -29,6 +29,21 @@ def rolled(seed: int, players: int = 2):
     return state
 
 
+def totals_of(keys: list, player: int) -> int:
+    return N._total(keys[player])
+
+
+def first_of_a_round(seed: int, players: int, rounds: int):
+    """The first take of the round after ``rounds`` rounds of strong bots."""
+    state, bot, done = new(players=players, seed=seed), StrongBot(seed), 0
+    while True:
+        if state.phase == Phase.TAKE and state.turns_done == 0:
+            if done == rounds:
+                return state
+            done += 1
+        state.apply(bot.choose(state, state.current_player))
+
+
 def test_the_inputs_are_in_range_and_say_what_the_rival_may_still_take():
     state = rolled(3)
     keys = [s.key() for s in state.sheets]
@@ -214,6 +229,46 @@ def test_first_of_three_the_learned_bot_looks_at_the_next_players_best_take():
         state.apply(bot.choose(state, state.current_player))
     last = state.current_player
     assert state.turns_done == 2 and bot.scored_takes(state, last) == N.ranked(state, last)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_four_or_five_players_the_next_players_takes_are_read_against_the_leader(players):
+    """Each rival is one more reading of every take: with more than
+    `EVERY_RIVAL` players the next player's best take is its best by its
+    margin over the rival leading now alone (a least over fewer rivals,
+    never lower); the mover's own value still counts every rival."""
+    state = first_of_a_round(15, players, rounds=5)
+    p, bot = state.current_player, LearnedBot(0)
+    scored = bot.scored_takes(state, p)
+    assert state.players > N.EVERY_RIVAL and len(scored) == bot.look
+    for v, take in scored:
+        after = state.copy()
+        after.apply(take)
+        q = after.current_player
+        lead = N.leader(after, q)
+        totals = [N._total(s.key()) for s in after.sheets]
+        assert lead != q and totals[lead] == max(t for k, t in enumerate(totals) if k != q)
+        replies = N.ranked(after, q, bot.network, lead)
+        every = N.ranked(after, q, bot.network)
+        assert [t for _, t in replies] == [t for _, t in every]
+        assert all(r >= w - 1e-9 for (r, _), (w, _) in zip(replies, every))
+        after.apply(max(replies, key=lambda rt: rt[0])[1])
+        keys = [s.key() for s in after.sheets]
+        assert v == pytest.approx(N.margin(keys, p, bot.network, *N.view(after, p)))
+    # a take read against one rival is the margin over that rival alone
+    after = state.copy()
+    after.apply(scored[0][1])
+    q = after.current_player
+    for k in range(players):
+        if k == q:
+            continue
+        for (r, reply), (w, same) in zip(N.ranked(after, q, bot.network, k)[:5], N.ranked(after, q, bot.network)):
+            then = after.copy()
+            then.apply(reply)
+            keys = [sh.key() for sh in then.sheets]
+            left, triggered = N.view(then, q)
+            alone = totals_of(keys, q) - totals_of(keys, k) + N.evaluate(bot.network, keys[q], keys[k], left, triggered)
+            assert same == reply and r == pytest.approx(alone) and r >= w - 1e-9
 
 
 @pytest.mark.parametrize("players", [2, 3])

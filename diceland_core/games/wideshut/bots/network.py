@@ -219,16 +219,17 @@ def after_take(state: Game, player: int, take) -> tuple[tuple, bool]:
 
 
 def margin(keys: list, player: int, net: Network, dice_left: tuple = (), triggered: bool = False,
-           over: bool = False) -> float:
+           over: bool = False, against: int | None = None) -> float:
     """The margin ``player`` may expect over its strongest rival from the
     afterstate of the sheets ``keys``: the least over the rivals of the
     margin now plus the network's margin still to come (nothing to come
-    once the game is ``over``)."""
+    once the game is ``over``); over the rival ``against`` alone when
+    given."""
     mine = keys[player]
     own = _total(mine)
     out = None
     for q, theirs in enumerate(keys):
-        if q == player:
+        if q == player or (against is not None and q != against):
             continue
         v = own - _total(theirs)
         if not over:
@@ -237,9 +238,11 @@ def margin(keys: list, player: int, net: Network, dice_left: tuple = (), trigger
     return out
 
 
-def ranked(state: Game, player: int, net: Network | None = None) -> list[tuple[float, object]]:
+def ranked(state: Game, player: int, net: Network | None = None,
+           against: int | None = None) -> list[tuple[float, object]]:
     """Every distinct take of ``player`` (:meth:`Game.outcomes`) with the
-    margin it leads to (:func:`margin`), in the order of ``outcomes``."""
+    margin it leads to (:func:`margin`; over the rival ``against`` alone
+    when given), in the order of ``outcomes``."""
     net = net if net is not None else load_network()
     keys = [s.key() for s in state.sheets]
     out = []
@@ -248,14 +251,26 @@ def ranked(state: Game, player: int, net: Network | None = None) -> list[tuple[f
         after = keys[:]
         after[player] = key
         triggered = state.end_triggered or _triggers(key)
-        out.append((margin(after, player, net, left, triggered, triggered and last), take))
+        out.append((margin(after, player, net, left, triggered, triggered and last, against), take))
     return out
+
+
+def leader(state: Game, player: int) -> int:
+    """The rival of ``player`` with the most points now (the first of
+    those level)."""
+    totals = [(_total(s.key()), -q) for q, s in enumerate(state.sheets) if q != player]
+    return -max(totals)[1]
 
 
 #: when another player takes after the mover in this round: the best takes
 #: by the network that are each valued after its reply (the learned bot's
 #: ``look``)
 LOOK = 6
+#: up to this many players the next player's takes are each valued against
+#: every rival of its own when the mover looks at its reply; with more,
+#: against the rival leading now only (each rival is one more reading of
+#: every take: a whole 5-player game of experts took 8-10 s with all)
+EVERY_RIVAL = 3
 #: the positions last ranked by :func:`ranked_ahead` (a review asks for one
 #: position's ranking more than once)
 _AHEAD = Kept(64)
@@ -269,7 +284,9 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
     take makes of it.  With two players the rival's best reply turned round
     (the rival's value, as the network values its takes for it); with more,
     the margin ``player`` may expect after the next player's best take by
-    its own values, the dice it leaves and the end triggered or not.  The
+    its own values (with more than :data:`EVERY_RIVAL` players, its margin
+    over the rival leading now), the dice it leaves and the end triggered
+    or not.  The
     other takes are left out.  Last in the round: ``scored`` as it is."""
     if state.turns_done >= state.players - 1 or len(scored) < 2:
         return scored
@@ -282,7 +299,8 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
         after.apply(take)
         if not after.over and after.phase == Phase.TAKE and after.current_player != player:
             mover = after.current_player
-            replies = ranked(after, mover, net)
+            rival = None if state.players <= EVERY_RIVAL else leader(after, mover)
+            replies = ranked(after, mover, net, rival)
             if replies and state.players == 2:
                 v = -max(r for r, _ in replies)
             elif replies:
