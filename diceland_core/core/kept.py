@@ -35,11 +35,3 @@ class Kept(dict):
                 del self[old]
         self[key] = value
         return value
-
-    def made(self, key, make):
-        """The value under ``key``, made by ``make()`` and kept when it is
-        not there yet."""
-        found = self.get(key)
-        if found is None:
-            found = self.keep(key, make())
-        return found

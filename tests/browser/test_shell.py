@@ -103,7 +103,8 @@ def _to_handoff(site) -> dict:
     for _ in range(40):
         s = site.state()
         if s["handoff"]:
-            return s
+            # the moves still due (an automatic pass) land before a count is read
+            return site.settled()
         if s["buttons"].get("roll"):
             site.click("btn-roll")
         else:

@@ -28,17 +28,6 @@ def test_a_lookup_does_not_count_and_a_key_kept_again_takes_no_room():
     assert 0 not in kept and list(kept) == [2, 3, 4]
 
 
-def test_made_makes_a_value_only_when_it_is_missing():
-    kept, made = Kept(2), []
-
-    def make(v):
-        return lambda: made.append(v) or v
-
-    assert kept.made("a", make(1)) == 1 and kept.made("a", make(2)) == 1 and made == [1]
-    kept.made("b", make(3)), kept.made("c", make(4))
-    assert "a" not in kept and kept.made("a", make(5)) == 5 and made == [1, 3, 4, 5]
-
-
 def test_a_cache_holds_at_least_one_entry():
     with pytest.raises(ValueError):
         Kept(0)
