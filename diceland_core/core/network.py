@@ -109,6 +109,19 @@ class Network:
             found = self._kept.keep(key, self.part(make()))
         return found
 
+    def kept_sum(self, key, make) -> list:
+        """The hidden sums of the parts and input list ``make()`` returns
+        as ``(parts, pairs)``, added up once and kept under ``key`` as
+        :meth:`kept_part` keeps a part: a part made of parts (a whole sheet
+        of two kept halves, say), so that an output reads fewer columns."""
+        found = self._kept.get(key)
+        if found is None:
+            parts, pairs = make()
+            w1 = self.w1
+            columns = [*parts] + [w1[i] if x == 1.0 else [x * w for w in w1[i]] for i, x in pairs]
+            found = self._kept.keep(key, list(map(sum, zip(*columns))) if columns else [0.0] * self.hidden)
+        return found
+
     def of_parts(self, parts: list, pairs=()) -> float:
         """The output for the input list made of ``parts`` (:meth:`part`,
         :meth:`kept_part`) and ``pairs``, no input in two of them."""

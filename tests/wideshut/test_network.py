@@ -125,9 +125,10 @@ def test_a_take_is_worth_the_margin_after_it_and_the_networks_margin_to_come():
 
 
 def test_the_bot_s_sums_from_kept_parts_are_the_network_of_the_features():
-    """``evaluate`` sums each half of the two sheets, the dice left and the
-    end's input once (kept by the network) and the strong bot's view each
-    time: the output is the network's of the whole input list, for every
+    """``evaluate`` sums each half of the two sheets, each sheet (its halves
+    and the strong bot's view of it alone), the dice left and the end's
+    input once (kept by the network) and the two inputs that read both
+    sheets each time: the output is the network's of the whole input list, for every
     take of positions with and without dice left and the end triggered."""
     net = N.load_network()
     checked = 0
@@ -174,6 +175,12 @@ def test_the_kept_parts_are_bounded_and_stay_right_after_the_older_half_goes(mon
     assert net.kept_part("a", lambda: [(3, 1.0), (4, 0.5)]) == first == net.part([(3, 1.0), (4, 0.5)])
     pairs = [(1, 1.0), (7, 0.25), (3, 1.0), (4, 0.5)]
     assert net.of_parts([first], pairs[:2]) == pytest.approx(net(pairs), abs=2e-6)
+    # a part of parts: summed once, the output of its whole input list
+    made = []
+    whole = net.kept_sum("ab", lambda: made.append(1) or ([first], [(1, 1.0), (7, 0.25)]))
+    assert net.kept_sum("ab", lambda: made.append(1) or ([], [])) is whole and made == [1]
+    assert whole == pytest.approx(net.part(pairs), abs=1e-9)
+    assert net.of_parts([whole]) == pytest.approx(net(pairs), abs=2e-6)
 
 
 def test_first_in_a_round_of_two_the_learned_bot_looks_at_the_rivals_reply():
@@ -185,8 +192,8 @@ def test_first_in_a_round_of_two_the_learned_bot_looks_at_the_rivals_reply():
     p, bot = state.current_player, LearnedBot(0)
     plain = N.ranked(state, p)
     scored = bot.scored_takes(state, p)
-    assert len(plain) > bot.look == len(scored)
-    assert {t for _, t in scored} == {t for _, t in sorted(plain, key=lambda vt: -vt[0])[:bot.look]}
+    assert len(plain) > N.LOOK == N.looks(2) == len(scored)
+    assert {t for _, t in scored} == {t for _, t in sorted(plain, key=lambda vt: -vt[0])[:N.LOOK]}
     changed = 0
     for v, take in scored:
         after = state.copy()
@@ -212,7 +219,7 @@ def test_first_of_three_the_learned_bot_looks_at_the_next_players_best_take():
     p, bot = state.current_player, LearnedBot(0)
     plain = N.ranked(state, p)
     scored = bot.scored_takes(state, p)
-    assert len(plain) > bot.look == len(scored)
+    assert len(plain) > N.LOOK == N.looks(3) == len(scored)
     changed = 0
     for v, take in scored:
         after = state.copy()
@@ -240,7 +247,9 @@ def test_with_four_or_five_players_the_next_players_takes_are_read_against_the_l
     state = first_of_a_round(15, players, rounds=5)
     p, bot = state.current_player, LearnedBot(0)
     scored = bot.scored_takes(state, p)
-    assert state.players > N.EVERY_RIVAL and len(scored) == bot.look
+    plain = N.ranked(state, p)
+    assert state.players > N.EVERY_RIVAL and len(plain) > N.LOOK_MANY == N.looks(players) == len(scored) < N.LOOK
+    assert {t for _, t in scored} == {t for _, t in sorted(plain, key=lambda vt: -vt[0])[:N.LOOK_MANY]}
     for v, take in scored:
         after = state.copy()
         after.apply(take)

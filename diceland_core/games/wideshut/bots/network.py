@@ -44,7 +44,7 @@ from ..game import Game, Phase
 from ..sheet import COL_MASK, COLUMN_SCORE, complete_count, ROW_MASK, column_patterns, half_score, valid_marks
 
 __all__ = ["INPUTS", "NETWORK_FILE", "evaluate", "features", "load_network", "margin", "ranked", "ranked_ahead",
-           "value", "view", "after_take", "LOOK"]
+           "value", "view", "after_take", "LOOK", "looks"]
 
 NETWORK_FILE = Path(__file__).with_name("wideshut_network.json")
 #: a half's score and the rival's column scores are given in these units
@@ -157,15 +157,28 @@ def _terms(key: tuple) -> tuple:
 
 def _strong(mine: tuple, theirs: tuple, triggered: bool) -> list:
     """The strong bot's view of the two sheets (strong.py): each one's
-    mobility ``M`` and risks and 6s held ``K + S``, how much of the game
-    is left ``τ``, and the margin its evaluation expects (``E_p(τ) −
-    score_q − τ M_q``), in units of 10 points (τ as it is)."""
+    mobility ``M`` and risks and 6s held ``K + S`` (:func:`_own_view`), how
+    much of the game is left ``τ``, and the margin its evaluation expects
+    (``E_p(τ) − score_q − τ M_q``), in units of 10 points (τ as it is)."""
+    return _own_view(mine, False) + _own_view(theirs, True) + _shared_view(mine, theirs, triggered)
+
+
+def _own_view(key: tuple, rival: bool) -> list:
+    """The inputs of the strong bot's view of one sheet alone: its
+    mobility and its risks and 6s held, in units of 10 points."""
+    (a, _) = _terms(key)
+    base = _STRONG + (2 if rival else 0)
+    return [(base + k, v) for k, v in enumerate((a[1] / 10, a[2] / 10)) if v]
+
+
+def _shared_view(mine: tuple, theirs: tuple, triggered: bool) -> list:
+    """The inputs of the strong bot's view that read both sheets: ``τ`` and
+    the margin its evaluation expects."""
     (a, race_a), (b, race_b) = _terms(mine), _terms(theirs)
     judge = _JUDGE[0]
     tau = judge.tau(max(race_a, race_b), triggered)
     expects = judge.value(a, tau) - b[0] - tau * b[1]
-    values = (a[1] / 10, a[2] / 10, b[1] / 10, b[2] / 10, tau, expects / 10)
-    return [(_STRONG + k, v) for k, v in enumerate(values) if v]
+    return [(_STRONG + k, v) for k, v in ((4, tau), (5, expects / 10)) if v]
 
 
 def _dice(dice_left: tuple) -> list:
@@ -181,16 +194,24 @@ def _dice(dice_left: tuple) -> list:
 
 def evaluate(net: Network, mine: tuple, theirs: tuple, dice_left: tuple = (), triggered: bool = False) -> float:
     """``net(features(mine, theirs, dice_left, triggered))``, summed from
-    the parts the network keeps (:meth:`Network.kept_part`): each half of
-    the two sheets, the dice left with the end triggered or not, and the
-    strong bot's view, the one part summed every time.  The afterstates of
-    a decision, and of the rival's replies, share most of their parts."""
-    kept = net.kept_part
-    parts = [kept(half, partial(_half, *half))
-             for key, rival in ((mine, False), (theirs, True))
-             for half in ((0, key[0], key[2], key[4], rival), (1, key[1], key[3], key[5], rival))]
-    parts.append(kept((tuple(sorted(dice_left)), triggered), partial(_rest, dice_left, triggered)))
-    return net.of_parts(parts, _strong(mine, theirs, triggered))
+    the parts the network keeps (:meth:`Network.kept_part`,
+    :meth:`Network.kept_sum`): each sheet (its two halves and the strong
+    bot's view of it alone), the dice left with the end triggered or not,
+    and the two inputs that read both sheets, the only ones summed every
+    time.  The afterstates of a decision, and of the rival's replies, share
+    most of their parts."""
+    kept = net.kept_sum
+    parts = [kept(("sheet", key, rival), partial(_sheet, net, key, rival)) for key, rival in ((mine, False), (theirs, True))]
+    parts.append(net.kept_part((tuple(sorted(dice_left)), triggered), partial(_rest, dice_left, triggered)))
+    return net.of_parts(parts, _shared_view(mine, theirs, triggered))
+
+
+def _sheet(net: Network, key: tuple, rival: bool) -> tuple[list, list]:
+    """A sheet's part of an afterstate (:meth:`Network.kept_sum`): its two
+    halves' kept parts and the strong bot's view of it alone."""
+    halves = [net.kept_part(half, partial(_half, *half))
+              for half in ((0, key[0], key[2], key[4], rival), (1, key[1], key[3], key[5], rival))]
+    return halves, _own_view(key, rival)
 
 
 def _rest(dice_left: tuple, triggered: bool) -> list:
@@ -263,24 +284,35 @@ def leader(state: Game, player: int) -> int:
 
 
 #: when another player takes after the mover in this round: the best takes
-#: by the network that are each valued after its reply (the learned bot's
-#: ``look``)
+#: by the network that are each valued after its reply (:func:`looks`)
 LOOK = 6
 #: up to this many players the next player's takes are each valued against
 #: every rival of its own when the mover looks at its reply; with more,
 #: against the rival leading now only (each rival is one more reading of
 #: every take: a whole 5-player game of experts took 8-10 s with all)
 EVERY_RIVAL = 3
+#: the best takes looked at with more than :data:`EVERY_RIVAL` players: each
+#: is valued against 3 or 4 rivals after a reply (with 6, a 5-player
+#: decision took 87.5 ms median in the page; the mean ranks among strong
+#: bots were the same with 3 on seed 2029: 2.548 and 2.915 with 4 and 5
+#: players against 2.579 and 2.910)
+LOOK_MANY = 3
+
+
+def looks(players: int) -> int:
+    """How many of the mover's best takes are valued after the next
+    player's reply in a game of ``players``."""
+    return LOOK if players <= EVERY_RIVAL else LOOK_MANY
 #: the positions last ranked by :func:`ranked_ahead` (a review asks for one
 #: position's ranking more than once)
 _AHEAD = Kept(64)
 
 
 def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], net: Network | None = None,
-                 k: int = LOOK) -> list[tuple[float, object]]:
+                 k: int | None = None) -> list[tuple[float, object]]:
     """When a player takes after ``player`` in this round, from the dice it
     leaves, which nobody rolls again before: ``player``'s ``k`` best takes
-    of ``scored`` (:func:`ranked`), each worth what the next player's best
+    of ``scored`` (:func:`ranked`; by default :func:`looks`), each worth what the next player's best
     take makes of it.  With two players the rival's best reply turned round
     (the rival's value, as the network values its takes for it); with more,
     the margin ``player`` may expect after the next player's best take by
@@ -291,6 +323,7 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
     if state.turns_done >= state.players - 1 or len(scored) < 2:
         return scored
     net = net if net is not None else load_network()
+    k = looks(state.players) if k is None else k
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:k]
     out = []
     for i in sorted(best):  # (in the order of ``scored``: ties go the same way)
@@ -315,7 +348,7 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
 def ranked_ahead(state: Game, player: int, net: Network | None = None) -> list[tuple[float, object]]:
     """Every distinct take of ``player`` valued as the expert reads it, for
     the review and the position value, in the order of :func:`ranked`:
-    when another player takes after it in this round, the :data:`LOOK` best
+    when another player takes after it in this round, the :func:`looks` best
     by the network each worth what that player's best reply makes of it
     (:func:`looked_ahead`), and each other take its network value moved by
     the mean change the look made to those (the reply's value is another
@@ -330,7 +363,7 @@ def ranked_ahead(state: Game, player: int, net: Network | None = None) -> list[t
     if found is not None and found[0] is net:
         return list(found[1])
     scored = ranked(state, player, net)
-    looked = looked_ahead(state, player, scored, net, LOOK)
+    looked = looked_ahead(state, player, scored, net)
     if looked is not scored:
         plain = {id(t): v for v, t in scored}
         new = {id(t): v for v, t in looked}
