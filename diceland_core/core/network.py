@@ -117,18 +117,20 @@ class Network:
         found = self._kept.get(key)
         if found is None:
             parts, pairs = make()
-            w1 = self.w1
-            columns = [*parts] + [w1[i] if x == 1.0 else [x * w for w in w1[i]] for i, x in pairs]
+            columns = [*parts, *self._rows(pairs)]
             found = self._kept.keep(key, list(map(sum, zip(*columns))) if columns else [0.0] * self.hidden)
         return found
 
     def of_parts(self, parts: list, pairs=()) -> float:
         """The output for the input list made of ``parts`` (:meth:`part`,
         :meth:`kept_part`) and ``pairs``, no input in two of them."""
+        return self._out(list(map(sum, zip(self.b1, *parts, *self._rows(pairs)))))
+
+    def _rows(self, pairs) -> list:
+        """The first layer's row of each input of ``pairs``, scaled by its
+        value (a row as it is for a 1)."""
         w1 = self.w1
-        columns = [self.b1, *parts]
-        columns += [w1[i] if x == 1.0 else [x * w for w in w1[i]] for i, x in pairs]
-        return self._out(list(map(sum, zip(*columns))))
+        return [w1[i] if x == 1.0 else [x * w for w in w1[i]] for i, x in pairs]
 
     def _out(self, h: list) -> float:
         return round(self.b2 + sum([a * w for a, w in zip(h, self.w2) if a > 0.0]), 6)

@@ -6,9 +6,10 @@ network's margin still to come, read from the afterstate — both sheets,
 the dice the rival may still take in this round, the end triggered or not
 (:func:`network.ranked`); a take that ends the game is worth its final
 margin.  A take that leaves dice for the next player in this round looks
-one take ahead: its 6 best (3 with 4 or 5 players: :func:`network.looks`) are each worth what the
-next player's best take from the dice left makes of it (with two players
-the rival's value of it turned round; :func:`network.looked_ahead`).  The
+one take ahead: its 6 best (3 with 4 or 5 players: :func:`network.looks`)
+are each worth what the next player's best take from the dice left makes
+of it (with two players the rival's value of it turned round;
+:func:`network.looked_ahead`).  The
 best is played; ties go to the seeded generator, so the same seed makes
 the same choices.
 """

@@ -303,6 +303,8 @@ def looks(players: int) -> int:
     """How many of the mover's best takes are valued after the next
     player's reply in a game of ``players``."""
     return LOOK if players <= EVERY_RIVAL else LOOK_MANY
+
+
 #: the positions last ranked by :func:`ranked_ahead` (a review asks for one
 #: position's ranking more than once)
 _AHEAD = Kept(64)
