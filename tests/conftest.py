@@ -48,13 +48,23 @@ def small_board():
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    """One line for the tests after which Chromium was started again (its
-    renderer or the browser died: see tests/browser/conftest.py); with
-    pytest-xdist the workers' reports carry it here."""
-    restarts = [(report.nodeid, why) for reports in terminalreporter.stats.values() for report in reports
+    """The tests after which Chromium was started again (its renderer or the
+    browser died), and those run a second time because their page crashed
+    the first time (see tests/browser/conftest.py); with pytest-xdist the
+    workers' reports carry them here."""
+    def said(key: str) -> list[tuple[str, str]]:
+        return [(report.nodeid, why) for reports in terminalreporter.stats.values() for report in reports
                 if getattr(report, "when", None) == "teardown"
-                for key, why in getattr(report, "user_properties", ()) if key == "chromium_restarted"]
+                for name, why in getattr(report, "user_properties", ()) if name == key]
+
+    restarts = said("chromium_restarted")
     if restarts:
         terminalreporter.write_sep("=", f"Chromium started again {len(restarts)} time(s)", yellow=True)
         for nodeid, why in restarts:
             terminalreporter.write_line(f"{nodeid}: {why}")
+    again = said("run_again_after_a_crash")
+    if again:
+        terminalreporter.write_sep("=", f"{len(again)} test(s) run again after a page crashed under them",
+                                   yellow=True)
+        for nodeid, why in again:
+            terminalreporter.write_line(f"{nodeid}: first run: {why}")

@@ -17,6 +17,7 @@ from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from _pytest.runner import runtestprotocol
 
 import build as build_module
 from diceland_build.server import serve_in_thread
@@ -24,7 +25,7 @@ from playwright.sync_api import Browser
 from playwright.sync_api import Frame as SyncFrame
 from playwright.sync_api import Page as SyncPage
 from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts
-from restarts import CRASHED, RESTARTED, Chromium
+from restarts import RESTARTED, Chromium, crashed, run_once_more_after_a_crash
 from support import require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,14 +135,14 @@ def chromium(launch_browser: Callable[[], Browser]) -> Iterator[Chromium]:
 def browser(chromium: Chromium, request: pytest.FixtureRequest) -> Iterator[Browser]:
     """pytest-playwright's browser, one per worker process, but a test that
     finds it dead gets a new one; after a test whose page crashed, it is
-    closed and started again for the next test.  Either way the test says so
-    in its ``user_properties`` and the run's summary counts it."""
+    closed and started again (for that test's second run, below, or the next
+    test).  Either way the test says so in its ``user_properties`` and the
+    run's summary counts it."""
     current, why = chromium.get()
     if why:
         request.node.user_properties.append((RESTARTED, why))
     yield current
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed and CRASHED.search(str(report.longrepr)):
+    if crashed(getattr(request.node, "phase_reports", {}).values()):
         chromium.close()
         request.node.user_properties.append((RESTARTED, "a page crashed under it"))
 
@@ -149,9 +150,26 @@ def browser(chromium: Chromium, request: pytest.FixtureRequest) -> Iterator[Brow
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
-    if report.when == "call":
-        item.report_call = report
+    if report.when in ("setup", "call"):
+        item.phase_reports = {**getattr(item, "phase_reports", {}), report.when: report}
     return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """A browser test whose page (or browser) crashed under it is run once
+    more, from its fixtures up, in a new Chromium: a renderer crash is the
+    browser's fault, not the test's.  Only that second run's outcome is
+    reported; the run's summary names each test run again and the crash's
+    words.  A test that fails in any other way is never run twice, nor one
+    that crashes twice."""
+    if "browser" not in getattr(item, "fixturenames", ()):
+        return None
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for report in run_once_more_after_a_crash(item, lambda: runtestprotocol(item, nextitem=nextitem, log=False)):
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 @dataclass

@@ -14,6 +14,41 @@ from playwright.sync_api import Browser
 CRASHED = re.compile(r"(Page|Target) crashed|[Bb]rowser has been closed|Target page, context or browser has been closed")
 #: ``user_properties`` key of a test after which the browser was started again.
 RESTARTED = "chromium_restarted"
+#: ``user_properties`` key of a test run a second time because its page
+#: crashed the first time (its value: what the first run said).
+RUN_AGAIN = "run_again_after_a_crash"
+
+
+def crashed(reports) -> bool:
+    """Whether a test's reports (setup, call, teardown) failed because a
+    page or the browser died under it, not because of an assertion."""
+    return any(report.failed and CRASHED.search(str(report.longrepr)) for report in reports)
+
+
+def run_once_more_after_a_crash(item, run: Callable[[], list]) -> list:
+    """``run()`` (a test's setup, call and teardown: their reports), and once
+    more if a page crashed under it (``item.phase_reports``, where the browser
+    fixture reads the crash, emptied first); the second run's reports then
+    carry the first's words under :data:`RUN_AGAIN`.  Any other failure, or a
+    second crash, stands."""
+    reports = run()
+    if not crashed(reports):
+        return reports
+    words = first_line(next(report for report in reports if crashed([report])))
+    item.phase_reports = {}
+    reports = run()
+    for report in reports:
+        report.user_properties.append((RUN_AGAIN, words))
+    return reports
+
+
+def first_line(report) -> str:
+    """The crash's line of Playwright's error, for the summary."""
+    found = CRASHED.search(str(report.longrepr))
+    text = str(report.longrepr)
+    start = text.rfind("\n", 0, found.start()) + 1 if found else 0
+    end = text.find("\n", found.end()) if found else -1
+    return text[start:end if end != -1 else None].strip(" E")[:160]
 
 
 class Chromium:

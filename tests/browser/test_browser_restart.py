@@ -1,9 +1,14 @@
 """The worker's one Chromium is started again when it has died, and says
-why (the run's summary counts such restarts instead of running tests twice)."""
+why; a test whose page crashed under it is run once more, and only then
+(the run's summary names both)."""
 
 from __future__ import annotations
 
-from restarts import CRASHED
+from types import SimpleNamespace
+
+import pytest
+
+from restarts import CRASHED, RUN_AGAIN, first_line, run_once_more_after_a_crash
 
 
 def test_a_dead_browser_is_started_again_and_says_why(chromium):
@@ -22,3 +27,64 @@ def test_what_playwright_says_of_a_crash_is_recognised():
                  "Browser.new_context: Target page, context or browser has been closed"):
         assert CRASHED.search(said), said
     assert not CRASHED.search("AssertionError: assert 3 == 4")
+
+
+def test_a_real_renderer_crash_is_recognised(chromium):
+    browser, _ = chromium.get()
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<p>before</p>")
+    with pytest.raises(Exception):
+        page.goto("chrome://crash")  # the renderer dies
+    with pytest.raises(Exception) as error:
+        page.evaluate("1 + 1")
+    assert CRASHED.search(str(error.value)), str(error.value)
+    context.close()
+    assert browser.is_connected()  # the page's renderer died, not the browser
+
+
+def _reports(*words: str | None) -> list:
+    """Setup, call and teardown reports; ``words``: each phase's error (None: passed)."""
+    return [SimpleNamespace(when=when, failed=said is not None, longrepr=said or "", user_properties=[])
+            for when, said in zip(("setup", "call", "teardown"), words)]
+
+
+@pytest.mark.parametrize("runs, expected_runs, outcome, marked", [
+    # a crash, then a sound run: run twice, the second run's reports stand, marked
+    ([_reports(None, "E   playwright: Page.goto: Target crashed \nCall log:", None), _reports(None, None, None)],
+     2, [False, False, False], True),
+    # an assertion fails: run once, never again
+    ([_reports(None, "AssertionError: assert 3 == 4", None), _reports(None, None, None)],
+     1, [False, True, False], False),
+    # a crash twice: the second crash stands (failed)
+    ([_reports(None, "Page crashed", None), _reports(None, "Page crashed", None), _reports(None, None, None)],
+     2, [False, True, False], True),
+    # a crash in setup (a kept context could not be made) counts too
+    ([_reports("Browser.new_context: Target page, context or browser has been closed", None, None),
+      _reports(None, None, None)], 2, [False, False, False], True),
+    # passed at once: run once
+    ([_reports(None, None, None), _reports(None, None, None)], 1, [False, False, False], False),
+])
+def test_only_a_crash_runs_a_test_once_more(runs, expected_runs, outcome, marked):
+    item = SimpleNamespace(phase_reports={"call": "stale"})
+    given = iter(runs)
+    calls = []
+
+    def run():
+        calls.append(1)
+        return next(given)
+
+    reports = run_once_more_after_a_crash(item, run)
+    assert len(calls) == expected_runs
+    assert [r.failed for r in reports] == outcome
+    assert reports is runs[expected_runs - 1]
+    said = [why for r in reports for key, why in r.user_properties if key == RUN_AGAIN]
+    assert bool(said) == marked
+    if marked:
+        assert item.phase_reports == {}  # the browser fixture reads the second run's crash only
+        assert all(CRASHED.search(why) and "\n" not in why for why in said), said
+
+
+def test_the_crash_line_is_the_one_that_says_so():
+    report = SimpleNamespace(longrepr="trace\nE   playwright._impl._errors.Error: Page.wait_for_selector: Target crashed \nCall log:\n  - waiting")
+    assert first_line(report) == "playwright._impl._errors.Error: Page.wait_for_selector: Target crashed"
