@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..game import Game
 from ..actions import Take
 from .base import BaseBot
-from .network import load_network, looked_ahead, looks, ranked
+from .network import load_network, looked_ahead, ranked
 
 __all__ = ["LearnedBot"]
 
@@ -38,8 +38,7 @@ class LearnedBot(BaseBot):
         """Every distinct take with the margin the network expects after it
         (when another player takes after it in this round: the :attr:`look`
         best, after that player's reply)."""
-        k = looks(state.players) if self.look is None else self.look
-        return looked_ahead(state, player, ranked(state, player, self.network), self.network, k)
+        return looked_ahead(state, player, ranked(state, player, self.network), self.network, self.look)
 
     def take(self, state: Game, player: int) -> Take:
         return self.pick_best(self.scored_takes(state, player))

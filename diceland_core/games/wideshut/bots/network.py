@@ -314,8 +314,8 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
                  k: int | None = None) -> list[tuple[float, object]]:
     """When a player takes after ``player`` in this round, from the dice it
     leaves, which nobody rolls again before: ``player``'s ``k`` best takes
-    of ``scored`` (:func:`ranked`; by default :func:`looks`), each worth what the next player's best
-    take makes of it.  With two players the rival's best reply turned round
+    of ``scored`` (:func:`ranked`; ``k`` by default :func:`looks`), each
+    worth what the next player's best take makes of it.  With two players the rival's best reply turned round
     (the rival's value, as the network values its takes for it); with more,
     the margin ``player`` may expect after the next player's best take by
     its own values (with more than :data:`EVERY_RIVAL` players, its margin
