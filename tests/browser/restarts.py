@@ -43,11 +43,13 @@ def run_once_more_after_a_crash(item, run: Callable[[], list]) -> list:
 
 
 def first_line(report) -> str:
-    """The crash's line of Playwright's error, for the summary."""
-    found = CRASHED.search(str(report.longrepr))
+    """The line of Playwright's error that says the page crashed, for the summary."""
     text = str(report.longrepr)
-    start = text.rfind("\n", 0, found.start()) + 1 if found else 0
-    end = text.find("\n", found.end()) if found else -1
+    found = CRASHED.search(text)
+    if not found:
+        return text.strip()[:160]
+    start = text.rfind("\n", 0, found.start()) + 1
+    end = text.find("\n", found.end())
     return text[start:end if end != -1 else None].strip(" E")[:160]
 
 

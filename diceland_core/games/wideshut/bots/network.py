@@ -315,13 +315,13 @@ def looked_ahead(state: Game, player: int, scored: list[tuple[float, object]], n
     """When a player takes after ``player`` in this round, from the dice it
     leaves, which nobody rolls again before: ``player``'s ``k`` best takes
     of ``scored`` (:func:`ranked`; ``k`` by default :func:`looks`), each
-    worth what the next player's best take makes of it.  With two players the rival's best reply turned round
-    (the rival's value, as the network values its takes for it); with more,
-    the margin ``player`` may expect after the next player's best take by
-    its own values (with more than :data:`EVERY_RIVAL` players, its margin
-    over the rival leading now), the dice it leaves and the end triggered
-    or not.  The
-    other takes are left out.  Last in the round: ``scored`` as it is."""
+    worth what the next player's best take makes of it.  With two players
+    the rival's best reply turned round (the rival's value, as the network
+    values its takes for it); with more, the margin ``player`` may expect
+    after the next player's best take by its own values (with more than
+    :data:`EVERY_RIVAL` players, its margin over the rival leading now), the
+    dice it leaves and the end triggered or not.  The other takes are left
+    out.  Last in the round: ``scored`` as it is."""
     if state.turns_done >= state.players - 1 or len(scored) < 2:
         return scored
     net = net if net is not None else load_network()
