@@ -240,24 +240,30 @@
   showLastFrame();
   fetchPythonAhead();
 
-  // A visit no service worker serves (the first one) of a page that starts
-  // Python asks for Pyodide's big files now, rather than once PyScript's
-  // and Pyodide's own scripts have loaded one another (a chain of round
-  // trips: about 1.5 s on a slow mobile network before the 3.5 MB of
-  // WebAssembly start to come).  Its WebAssembly and standard library are
-  // fetched here and handed to Pyodide's own fetch of them (above); its
-  // .mjs is a module preload (Pyodide import()s it).  The wheels follow
-  // once the WebAssembly is in (python.mjs).  A page whose Python waits
-  // for the reader (an embedded lesson) has no Python script yet, and
-  // fetches nothing.
+  // A page that starts Python asks for Pyodide's big files now, rather
+  // than once PyScript's and Pyodide's own scripts have loaded one another
+  // (a chain of round trips: about 1.5 s on a slow mobile network before the
+  // 3.5 MB of WebAssembly start to come; on a phone's second visit, served
+  // by the service worker, the WebAssembly read and checked while those
+  // scripts still load).  Its WebAssembly and standard library are fetched
+  // here and handed to Pyodide's own fetch of them (above).  A visit no
+  // service worker serves (the first one) preloads Pyodide's .mjs (Pyodide
+  // import()s it); the wheels follow once the WebAssembly is in
+  // (python.mjs).  A visit the service worker serves imports python.mjs
+  // now: it starts reading and checking Python's snapshot from Cache
+  // Storage when it is imported (in a worker), and PyScript's own import of
+  // it finds it loaded.  A page whose Python waits for the reader (an
+  // embedded lesson) has no Python script yet, and fetches nothing.
   function fetchPythonAhead() {
     if (!document.querySelector('script[type="py"]')) return;
-    if ("serviceWorker" in navigator && navigator.serviceWorker.controller) return;
+    const served = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+    if (served) import("./python.mjs").catch(() => { /* PyScript's import says it */ });
     const paths = Object.keys(DOWNLOADS).filter((path) => path.startsWith("pyodide/"));
     // the longest download first
     paths.sort((a, b) => DOWNLOADS[b][1] - DOWNLOADS[a][1]);
     for (const path of paths) {
       if (path.endsWith(".mjs")) {
+        if (served) continue;
         const link = document.createElement("link");
         link.rel = "modulepreload";
         link.href = "./" + path;

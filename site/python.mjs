@@ -122,23 +122,48 @@ async function forget(why, err, entry = ENTRY) {
   } catch (_) { /* nothing to delete, or storage refused */ }
 }
 
-/** This build's snapshot, checked whole; null when there is none. */
-async function readSnapshot() {
-  const hit = await (await caches.open(CACHE)).match(ENTRY);
-  if (!hit) return null;
-  const bytes = new Uint8Array(await hit.arrayBuffer());
-  const headers = hit.headers;
-  if (headers.get("x-snapshot-key") !== BUILD.key) {
-    await forget("the cached snapshot belongs to another build; booting normally");
-    return null;
-  }
-  if (Number(headers.get("x-snapshot-length")) !== bytes.length
-      || headers.get("x-snapshot-sha256") !== await sha256(bytes)) {
-    await forget("the cached snapshot is damaged; booting normally");
-    return null;
-  }
-  return bytes;
+/** Whether this build's snapshot is in Cache Storage (a look, nothing read). */
+async function snapshotThere() {
+  return !!(await (await caches.open(CACHE)).match(ENTRY));
 }
+
+/** A snapshot the page will not restore: `why` is said, and the entry
+    deleted when it is stale or damaged (`bad`). */
+function refused(why, bad) {
+  return Object.assign(new Error(why), { snapshot: { why, bad } });
+}
+
+/** This build's snapshot, checked whole (its key, length and SHA-256), read
+    by a module worker (python-snapshot-read.mjs, as python-snapshot.mjs
+    makes it) so that the page's main thread goes on loading while 30 MB are
+    hashed.  Null when there is none; rejects with `refused`. */
+async function readSnapshot() {
+  let reply;
+  let worker = null;
+  try {
+    worker = new Worker(new URL("./python-snapshot-read.mjs", import.meta.url), { type: "module" });
+    reply = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(event.message || "the snapshot reader failed"));
+      worker.postMessage({ cache: CACHE, entry: ENTRY, key: BUILD.key });
+    });
+  } catch (err) {
+    throw refused(`cannot read the cache; booting normally (${err && err.message})`, false);
+  } finally {
+    if (worker) worker.terminate();
+  }
+  if (reply.error) throw refused(`cannot read the cache; booting normally (${reply.error})`, false);
+  if (reply.problem) throw refused(reply.problem, true);
+  return reply.missing ? null : reply.bytes;
+}
+
+/** The snapshot's look and reading, started as soon as this module is
+    imported (by boot.js on a visit the service worker serves, while
+    PyScript is still loading): whether there is one (`figures.lookMs`), then
+    its bytes, null, or a refusal (`figures.readMs`). */
+const LOOKING = wanted("snapshot") ? timed(figures, "lookMs", snapshotThere) : null;
+const READING = LOOKING && LOOKING.then((there) => (there ? timed(figures, "readMs", readSnapshot) : null));
+for (const pending of [LOOKING, READING]) if (pending) pending.catch(() => { /* boot() says why */ });
 
 /** The wheels' bytes. */
 async function fetchWheels() {
@@ -186,7 +211,11 @@ function fetchAheadOfPyScript() {
   document.addEventListener("diceland:downloaded", arrived);
 }
 
-async function restore(options, bytes) {
+async function restore(options, reading) {
+  // Pyodide fetches its WebAssembly and imports its own module while the
+  // bytes are still being read and checked
+  const bytes = reading.then((read) => read || Promise.reject(refused("the cached snapshot went; booting normally", false)));
+  bytes.catch(() => { /* (Pyodide awaits it only once its own module is in) boot() says why */ });
   const py = await bootPyodide({ ...options, _loadSnapshot: bytes });
   py.runPython("import random; random.seed()");
   py.runPython("import sys; assert 'diceland_core' in sys.modules and 'diceland_site' in sys.modules");
@@ -215,20 +244,23 @@ async function boot(options) {
   // snapshot: pyscript.toml has none (its [files] unpack the wheels).
   const useSnapshots = wanted("snapshot") && !options.packages;
   if (useSnapshots) {
-    let bytes = null;
+    let there = false;
     try {
-      bytes = await timed(figures, "readMs", readSnapshot);
+      there = await LOOKING;
     } catch (err) {
       warn("cannot read the cache; booting normally", err);
     }
-    if (bytes) {
+    if (there) {
       try {
-        const py = await timed(figures, "restoreMs", () => restore(settings, bytes));
-        figures.bytes = bytes.length;
+        const py = await timed(figures, "restoreMs", () => restore(settings, READING));
+        figures.bytes = (await READING).length;
         mark("boot", "snapshot");
         return py;
       } catch (err) {
-        await forget("restoring failed; booting normally", err);
+        const why = err && err.snapshot;
+        if (!why) await forget("restoring failed; booting normally", err);
+        else if (why.bad) await forget(why.why);
+        else warn(why.why);
       }
     }
   }

@@ -133,9 +133,12 @@ def test_a_first_visit_asks_for_pythons_files_at_once_and_the_wheels_before_pyth
         assert times and min(times) < booted, (path, times, booted)
 
 
-def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(own_site):
+def test_a_visit_the_service_worker_serves_reads_pythons_files_ahead_once(own_site):
     """Once the service worker is in control, everything comes from its
-    cache: no preload, and each wheel asked for once (by PyScript)."""
+    cache: no preload, each wheel asked for once (by PyScript); boot.js
+    reads Pyodide's big files and imports python.mjs (which starts reading
+    the snapshot) before PyScript has loaded its configuration, and each is
+    asked for once: Pyodide and PyScript are handed what boot.js started."""
     site = own_site()
     site.open(path="clever.html")
     site.wait_for_service_worker()
@@ -145,3 +148,11 @@ def test_a_visit_the_service_worker_serves_asks_for_nothing_ahead(own_site):
     assert site.page.evaluate(PRELOADS) == []
     wheels = [url for url in requested if url.endswith(".whl")]
     assert len(wheels) >= 3 and len(wheels) == len(set(wheels)), wheels
+    ahead = [site.base_url + "pyodide/pyodide.asm.wasm", site.base_url + "pyodide/python_stdlib.zip",
+             site.base_url + "python.mjs"]
+    for url in ahead:
+        assert requested.count(url) == 1, (url, requested)
+    started = "(url) => performance.getEntriesByName(url).map((e) => e.startTime)"
+    configuration = min(site.page.evaluate(started, site.base_url + "pyscript-clever.toml"))
+    for url in ahead:
+        assert min(site.page.evaluate(started, url)) < configuration, url

@@ -103,6 +103,10 @@ def test_second_visit_restores_and_plays_on(site, watch):
     site.reload()
     assert dataset(site.page, "boot") == "snapshot"
     assert dataset(site.page, "snapshot") is None  # nothing to make
+    # read and checked by a worker of its own, off the page's main thread
+    reader = site.base_url + "python-snapshot-read.mjs"
+    assert site.page.evaluate("(url) => performance.getEntriesByName(url).length", reader) == 1
+    assert site.page.evaluate("window.dicelandSnapshot.readMs") > 0
     site.open(UNSEEDED)
     assert dataset(site.page, "boot") == "snapshot"
     site.act(site.human_decision(0))  # the game is played with the restored Python
