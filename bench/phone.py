@@ -4,7 +4,8 @@ Chromium (Playwright, Debian's /usr/bin/chromium) emulating a mid-range
 phone: a 390×844 touch screen, the processor 4× slower
 (``Emulation.setCPUThrottlingRate``), "Slow 4G" (``Network.
 emulateNetworkConditions``: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up),
-a fresh profile for every visit.  The site is built into a temporary folder
+a fresh profile for every visit (off the record; ``--disk``: a folder on
+disk, as a phone's browser keeps, whose compiled code outlives a visit).  The site is built into a temporary folder
 with bench/chromium.py's bare page (PyScript, Pyodide and the engine wheel,
 importing ``diceland_core`` only) and served on 127.0.0.1 by a static server
 that compresses as a static host does (gzip for everything but the archives
@@ -33,7 +34,7 @@ the stack as it comes, before the site trims and splits it).  For each visit:
 Prints each visit, then the medians per page and their ratios to the bare
 page's and to Pyodide alone's, as a Markdown table; asserts nothing.
 
-    python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--second] [--pages diceland,clever,...]
+    python bench/phone.py [--rounds 1] [--rows gzip,plain] [--after 8] [--second] [--disk] [--pages diceland,clever,...]
 
 (the bare page and Pyodide alone are always visited).
 """
@@ -207,12 +208,20 @@ SNAPSHOT_DONE_JS = """() => { const d = document.documentElement.dataset;
     || !!navigator.serviceWorker.controller; }"""
 
 
-def visit(browser, server: Server, name: str, after_s: float, second: bool = False) -> dict:
+PHONE = {"viewport": VIEWPORT, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+def visit(browser, server: Server, name: str, after_s: float, second: bool = False, playwright=None) -> dict:
     """One first visit of page ``name`` in a fresh profile on the emulated
     phone; with ``second``, the same profile's next visit too, once the
-    first has kept what it keeps (its ``second`` figures)."""
+    first has kept what it keeps (its ``second`` figures).  With
+    ``playwright``, the profile is a folder on disk (a Chromium of its own),
+    as a phone's browser keeps one: it keeps compiled code between visits,
+    which a profile off the record does not."""
     path, press_play = PAGES[name]
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True)
+    folder = tempfile.TemporaryDirectory() if playwright else None
+    context = (playwright.chromium.launch_persistent_context(folder.name, executable_path=CHROMIUM, args=ARGS, **PHONE)
+               if playwright else browser.new_context(**PHONE))
     try:
         context.add_init_script(WATCH)
         page = context.new_page()
@@ -234,6 +243,8 @@ def visit(browser, server: Server, name: str, after_s: float, second: bool = Fal
         return out
     finally:
         context.close()
+        if folder:
+            folder.cleanup()
 
 
 def boots(visits: list[dict]) -> str:
@@ -256,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--after", type=float, default=8.0, help="seconds watched for long tasks after ready")
     parser.add_argument("--second", action="store_true",
                         help="also each profile's second visit, once the first kept its snapshot")
+    parser.add_argument("--disk", action="store_true",
+                        help="each profile a folder on disk (compiled code kept between visits), not off the record")
     args = parser.parse_args(argv)
     names = [n for n in args.pages.split(",") if n in PAGES and n not in BASES] + list(BASES)
     rows = [r for r in args.rows.split(",") if r in ("gzip", "plain")]
@@ -285,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                         for turn in range(args.rounds):
                             order = names[turn % len(names):] + names[:turn % len(names)]
                             for name in order:
-                                figures = visit(browser, server, name, args.after, args.second)
+                                figures = visit(browser, server, name, args.after, args.second, playwright if args.disk else None)
                                 results.setdefault((row, name), []).append(figures)
                                 print(f"{row:5} {name:9} paint {figures['paint'] or 0:8.0f} ms  picture "
                                       f"{figures['picture'] or 0:8.0f} ms  ready "
@@ -299,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
                         server.stop()
             finally:
                 browser.close()
-    print(f"\n{args.rounds} round(s), {time.monotonic() - started:.0f} s; CPU {CPU_SLOWDOWN}x slower, "
+    print(f"\n{args.rounds} round(s), {time.monotonic() - started:.0f} s; profiles "
+          f"{'on disk' if args.disk else 'off the record'}; CPU {CPU_SLOWDOWN}x slower, "
           f"{NETWORK['latency']} ms, {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
           f"{NETWORK['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up; medians\n")
     print("| served | page | first paint | the game's picture (tutorial: its list) | ready | ratio to bare | ratio to Pyodide alone "
