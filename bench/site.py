@@ -233,7 +233,7 @@ class Visitor:
         self.out.setdefault(f"paint_{which}", []).append(warm["paint"])
         if which == "snap":
             restored = page.evaluate("() => window.dicelandSnapshot")
-            # (the reading and checking overlap the look and the restore: python.mjs)
+            # (the reading and checking follow the look and overlap PyScript's loading and the restore: python.mjs)
             self.out.setdefault("restore", []).append(restored["lookMs"] + restored["restoreMs"])
         page.goto("about:blank")
 

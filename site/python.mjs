@@ -122,15 +122,21 @@ async function forget(why, err, entry = ENTRY) {
   } catch (_) { /* nothing to delete, or storage refused */ }
 }
 
-/** Whether this build's snapshot is in Cache Storage (a look, nothing read). */
+/** Whether this build's snapshot is in Cache Storage: a look at its headers,
+    nothing read; one of another build is deleted here, before Pyodide
+    starts (and takes the files boot.js fetched ahead for it). */
 async function snapshotThere() {
-  return !!(await (await caches.open(CACHE)).match(ENTRY));
+  const hit = await (await caches.open(CACHE)).match(ENTRY);
+  if (!hit) return false;
+  if (hit.headers.get("x-snapshot-key") === BUILD.key) return true;
+  await forget("the cached snapshot belongs to another build; booting normally");
+  return false;
 }
 
-/** A snapshot the page will not restore: `why` is said, and the entry
-    deleted when it is stale or damaged (`bad`). */
-function refused(why, bad) {
-  return Object.assign(new Error(why), { snapshot: { why, bad } });
+/** A snapshot the page will not restore: `why` is said (with its `cause`),
+    and the entry deleted when it is stale or damaged (`bad`). */
+function refused(why, bad, cause) {
+  return Object.assign(new Error(why), { snapshot: { why, bad, cause } });
 }
 
 /** This build's snapshot, checked whole (its key, length and SHA-256), read
@@ -144,15 +150,16 @@ async function readSnapshot() {
     worker = new Worker(new URL("./python-snapshot-read.mjs", import.meta.url), { type: "module" });
     reply = await new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => resolve(data);
+      worker.onmessageerror = () => reject(new Error("the snapshot reader's answer could not be read"));
       worker.onerror = (event) => reject(new Error(event.message || "the snapshot reader failed"));
       worker.postMessage({ cache: CACHE, entry: ENTRY, key: BUILD.key });
     });
   } catch (err) {
-    throw refused(`cannot read the cache; booting normally (${err && err.message})`, false);
+    throw refused("cannot read the cache; booting normally", false, err);
   } finally {
     if (worker) worker.terminate();
   }
-  if (reply.error) throw refused(`cannot read the cache; booting normally (${reply.error})`, false);
+  if (reply.error) throw refused("cannot read the cache; booting normally", false, reply.error);
   if (reply.problem) throw refused(reply.problem, true);
   return reply.missing ? null : reply.bytes;
 }
@@ -260,7 +267,7 @@ async function boot(options) {
         const why = err && err.snapshot;
         if (!why) await forget("restoring failed; booting normally", err);
         else if (why.bad) await forget(why.why);
-        else warn(why.why);
+        else warn(why.why, why.cause);
       }
     }
   }
