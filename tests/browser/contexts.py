@@ -7,12 +7,15 @@ and pages of its own (their sessionStorage, dialogs and locks go with them).
 
 Each game's pages (its own page and its embeds) boot from a snapshot of
 their own (one per wheel set, python.mjs), made 3 s after a visit is
-ready: a test navigates away sooner, so a game a kept context has not
-been warmed for would boot normally at every visit.  Once a context's
+ready: a test navigates away sooner, so a game a kept
+context has not been warmed for would boot normally at every visit.  Once a context's
 pages have booted a game :data:`WARM_AFTER` times, after that test the
 context visits the game's page once and waits for its snapshot
 (``_warm_games``): the visit costs about as much as five boots without a
 snapshot, so a context that boots a game a few times only does without.
+
+Between tests, a page the context keeps open (``_cdp``) empties the
+storage and reads what is left of it, rather than a new page each time.
 
 A test about a first visit, the service worker's install, the caches, the
 snapshot, the network or offline, or one that needs context options of its
@@ -71,6 +74,8 @@ class KeptContext:
         self.origin = origin(base_url)
         self.context = browser.new_context(**options)
         self.closed = False
+        self._blank = None      # the context's own blank page, and its DevTools session (_cdp)
+        self._session = None
         self.watch = None       # the Watch of the test it is lent to
         self.origins: set[str] = set()  # http origins the test's pages asked for
         self.booted: Counter[str] = Counter()  # boots of each game page's wheel set (its configuration asked for)
@@ -132,27 +137,44 @@ class KeptContext:
             self.context.close()
         self.closed = True
 
+    def _cdp(self):
+        """The DevTools session of a page the context keeps open (not a
+        test's: ``pages()`` leaves it out), through which its storage is
+        emptied and read: a new page for each would cost a renderer.  It
+        shows the site's manifest, a document with no script of the site's
+        origin, loaded past the service worker (so it is no page the worker
+        controls); its own scripts read the origin's storage."""
+        if self._blank is None or self._blank.is_closed():
+            self._blank = self.context.new_page()
+            self._session = self.context.new_cdp_session(self._blank)
+            self._session.send("Network.setBypassServiceWorker", {"bypass": True})
+            self._blank.goto(self.base_url + "manifest.webmanifest")
+        return self._session
+
+    def pages(self) -> list:
+        """The context's pages but its own (``_cdp``)."""
+        return [page for page in self.context.pages if page is not self._blank]
+
     def _clear(self) -> None:
         """Empty the page's own storage of every origin the context has
         visited, keeping Cache Storage and the service worker."""
-        page = self.context.new_page()
-        cdp = self.context.new_cdp_session(page)
+        cdp = self._cdp()
         for seen in sorted(self.origins | {self.origin}):
             cdp.send("Storage.clearDataForOrigin", {"origin": seen, "storageTypes": CLEARED})
-        cdp.detach()
-        page.close()
         self.context.clear_cookies()
         self.context.clear_permissions()
 
     def leftovers(self) -> list[str]:
-        """What a test would find of an earlier one: cookies, localStorage,
-        IndexedDB, open pages (empty when the context is clean)."""
-        state = self.context.storage_state(indexed_db=True)
-        found = [f"cookie {c['name']}" for c in state["cookies"]]
-        for kept in state["origins"]:
-            found += [f"localStorage {i['name']} of {kept['origin']}" for i in kept.get("localStorage", [])]
-            found += [f"IndexedDB {d['name']} of {kept['origin']}" for d in kept.get("indexedDB", [])]
-        return found + [f"open page {p.url}" for p in self.context.pages]
+        """What a test would find of an earlier one: cookies, the site's
+        localStorage and IndexedDB, open pages (empty when the context is
+        clean; a test that visited another origin has failed)."""
+        self._cdp()
+        found = [f"cookie {c['name']}" for c in self.context.cookies()]
+        stored = self._blank.evaluate("""async () => ({
+            local: Object.keys(localStorage), indexed: (await indexedDB.databases()).map((d) => d.name)})""")
+        found += [f"localStorage {name}" for name in stored["local"]]
+        found += [f"IndexedDB {name}" for name in stored["indexed"]]
+        return found + [f"open page {p.url}" for p in self.pages()]
 
     @contextlib.contextmanager
     def lend(self, watch) -> Iterator[BrowserContext]:
@@ -173,7 +195,7 @@ class KeptContext:
             watch.detach()
             self.watch = None
             try:
-                for page in list(self.context.pages):
+                for page in self.pages():
                     page.close()
                 self._warm_games()
                 self._clear()
