@@ -36,8 +36,8 @@
   // The bar moves with the bytes of the big downloads (Pyodide, its standard
   // library, the wheels: their sizes are in boot-strings.js, written by the
   // build) as they arrive, counted on the response streams of the page's
-  // fetches; from 4 to 90, the label says how many MB of how many, then that
-  // Python starts.  A file
+  // fetches; from 4 to 90, the label says how many MB of how many (downloaded,
+  // or loaded from the service worker's copy), then that Python starts.  A file
   // that is not fetched (pyodide.asm.mjs is imported) counts when it is done.
   const DOWNLOADS = window.DICELAND_DOWNLOADS || {};
   const BASE = new URL(".", location.href).href;
@@ -56,6 +56,9 @@
   function megabytes(n) {
     return (n / 1e6).toFixed(1).replace(".", t("boot.decimal_mark") || ".");
   }
+  // "Downloading" on a first visit; "Loading" when the service worker serves
+  // the visit, whose bytes come from the device's own copy
+  const COUNTING = navigator.serviceWorker && navigator.serviceWorker.controller ? "boot.read" : "boot.received";
   // the downloads complete so far (python.mjs fetches the wheels ahead once
   // Pyodide's WebAssembly is in: it looks here, then waits for the event)
   const downloaded = window.dicelandDownloaded = new Set();
@@ -71,7 +74,7 @@
     for (const [name, [raw, gz]] of Object.entries(DOWNLOADS)) got += ((received[name] || 0) / raw) * gz;
     // every byte in: Python starts (compiles, unpacks, installs the game)
     const all = Object.keys(DOWNLOADS).every((name) => received[name] === DOWNLOADS[name][0]);
-    progress(4 + Math.floor((got / TOTAL) * 86), all ? "boot.python_start" : "boot.received",
+    progress(4 + Math.floor((got / TOTAL) * 86), all ? "boot.python_start" : COUNTING,
              `${megabytes(got)} / ${megabytes(TOTAL)}`);
   }
   // The runtime files (Pyodide's WebAssembly and standard library, the

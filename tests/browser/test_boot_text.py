@@ -138,13 +138,18 @@ def test_a_visit_the_service_worker_serves_reads_pythons_files_ahead_once(own_si
     cache: no preload, each wheel asked for once (by PyScript); boot.js
     reads Pyodide's big files and imports python.mjs (which starts reading
     the snapshot) before PyScript has loaded its configuration, and each is
-    asked for once: Pyodide and PyScript are handed what boot.js started."""
+    asked for once: Pyodide and PyScript are handed what boot.js started.
+    The bar says Python is loading, not downloading."""
     site = own_site()
     site.open(path="clever.html")
     site.wait_for_service_worker()
     requested: list[str] = []
     site.page.on("request", lambda request: requested.append(request.url))
+    site.page.add_init_script(PROGRESS)
     site.reload()
+    labels = {text for _, text, _ in site.page.evaluate("window.__bar")}
+    assert any(re.fullmatch(r"Loading Python: \d+\.\d / \d+\.\d MB", text) for text in labels), labels
+    assert not any(text.startswith("Downloading") for text in labels), labels
     assert site.page.evaluate(PRELOADS) == []
     wheels = [url for url in requested if url.endswith(".whl")]
     assert len(wheels) >= 3 and len(wheels) == len(set(wheels)), wheels
