@@ -7,8 +7,8 @@ and pages of its own (their sessionStorage, dialogs and locks go with them).
 
 Each game's pages (its own page and its embeds) boot from a snapshot of
 their own (one per wheel set, python.mjs), made 3 s after a visit is
-ready: a test navigates away sooner, so a game a kept
-context has not been warmed for would boot normally at every visit.  Once a context's
+ready: a test navigates away sooner, so a game a kept context has not
+been warmed for would boot normally at every visit.  Once a context's
 pages have booted a game :data:`WARM_AFTER` times, after that test the
 context visits the game's page once and waits for its snapshot
 (``_warm_games``): the visit costs about as much as five boots without a
@@ -74,7 +74,7 @@ class KeptContext:
         self.origin = origin(base_url)
         self.context = browser.new_context(**options)
         self.closed = False
-        self._blank = None      # the context's own blank page, and its DevTools session (_cdp)
+        self._blank = None      # the context's own page (the manifest), and its DevTools session (_cdp)
         self._session = None
         self.watch = None       # the Watch of the test it is lent to
         self.origins: set[str] = set()  # http origins the test's pages asked for
@@ -141,9 +141,10 @@ class KeptContext:
         """The DevTools session of a page the context keeps open (not a
         test's: ``pages()`` leaves it out), through which its storage is
         emptied and read: a new page for each would cost a renderer.  It
-        shows the site's manifest, a document with no script of the site's
-        origin, loaded past the service worker (so it is no page the worker
-        controls); its own scripts read the origin's storage."""
+        shows the site's manifest, a document of the site's origin with no
+        script of the site's, fetched past the service worker (which still
+        counts it among its pages); scripts run in it read the origin's
+        storage."""
         if self._blank is None or self._blank.is_closed():
             self._blank = self.context.new_page()
             self._session = self.context.new_cdp_session(self._blank)
