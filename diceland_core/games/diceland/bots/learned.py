@@ -7,6 +7,11 @@
   reaches the goal (D6.1) is worth its final margin.  Every legal placement
   is valued; the best is played, ties going to the seeded generator, so the
   same seed makes the same choices.
+* With 3 or more players the network, learned on 2-player games, is helped:
+  a value adds ``own_weight`` times the sheet's own evaluation (the strong
+  bot's, :mod:`.evaluate`, its bonus cells crossed now at ``bonus_guess``),
+  and a pass comes after every placement (the network alone passes where
+  the rounds of more players make a pass cost more).
 * Phase 1 (D3) is planned as the strong bot plans it (:class:`StrongBot`: the
   exact chances of a reroll, ``W(h)`` backwards from six dice), but a stop
   with ``h`` dice is worth the network's value of the best placement of
@@ -25,7 +30,7 @@ from typing import Any
 
 from ..actions import Action, Choose, Pass, Place, Reroll, Stop
 from ..game import DICE, Game, Phase
-from .evaluate import Evaluator
+from .evaluate import WIN_VALUE, Evaluator
 from .leftovers import Replies, after_reply, leftover_rolls
 from .strong import _HITS, StrongBot
 from .network import load_network, margin, pending
@@ -101,9 +106,18 @@ class LearnedBot(StrongBot):
         again, stop = self.reroll_and_stop(ev, game.sheets[player].crossed, game.chosen, game.held)
         return again > stop + 1e-9
 
+    #: with 3 or more players, the weight of the sheet's own evaluation
+    #: (its bonus cells crossed now at ``bonus_guess``) added to the margin
+    own_weight = 0.005
+
     def score(self, ev: Evaluator, value: float, stars: int, after: int) -> float:
         game, player, rolls, planned = self._at
-        return margin(game, player, after, rolls + stars, self.network, planned)
+        out = margin(game, player, after, rolls + stars, self.network, planned)
+        if game.players > 2:
+            own = ev.value(after)
+            if own < WIN_VALUE:
+                out += self.own_weight * (own + stars * self.bonus_guess)
+        return out
 
     def pass_score(self, ev: Evaluator, crossed: int) -> float:
         return self.score(ev, 0.0, 0, crossed)
@@ -116,6 +130,9 @@ class LearnedBot(StrongBot):
         star_mask = game.boards[player].star_mask
         for _, mask in game.placements(player):
             scored.append((self.score(ev, 0.0, (mask & star_mask).bit_count(), crossed | mask), mask))
+        if game.players > 2 and len(scored) > 1 and scored[0][1] == 0:
+            # with 3 or more players a pass comes after every placement
+            scored[0] = (min(scored[0][0], min(v for v, _ in scored[1:]) - 1e-6), 0)
         return scored
 
     def placement(self, game: Game, player: int) -> int:
