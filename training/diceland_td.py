@@ -17,7 +17,12 @@ games the file is written, so a stopped run keeps its last checkpoint, and
 
 plays a checkpoint against the strong bot (the hand-tuned bot, the page's
 expert when the shipped network was learned; ``--base SEED`` other seeds).
-``--init FILE --first N`` continues a run.
+``--init FILE --first N`` continues a run.  ``--players 2,3,4`` plays
+self-play games of those numbers of players (cycled by seed; 2 when not
+given): with 3 or more each placement is valued, and each trail's
+afterstate learned, against the player's strongest rival (the one its
+margin is least over, as the learned bot judges), towards the final
+margin over the best other player.  No shipped network was learned so.
 
 Every game is played on two boards drawn from its seed (each player its
 own, as in the box, D1.2; all eight boards A–H), so the network learns the
@@ -86,6 +91,8 @@ class _Numpy:
 
 
 _PHASE1: list = [StrongBot(0)]
+#: the numbers of players of the self-play's games, cycled by seed (``--players``)
+PLAYERS = [2]
 
 
 def bind(net: td.Net) -> None:
@@ -94,12 +101,18 @@ def bind(net: td.Net) -> None:
     _PHASE1[0] = LearnedBot(0, _Numpy(net))
 
 
-def boards(seed: int) -> list[str]:
-    """The two players' boards of the game of ``seed`` (two different ones)."""
-    return random.Random(seed).sample(board_ids(), 2)
+def boards(seed: int, players: int = 2) -> list[str]:
+    """The players' boards of the game of ``seed`` (all different)."""
+    return random.Random(seed).sample(board_ids(), players)
 
 
 def new(seed: int):
+    players = PLAYERS[seed % len(PLAYERS)]
+    return new_game(players=players, seed=seed, boards=boards(seed, players))
+
+
+def new_pair(seed: int):
+    """A 2-player game (the checks against the strong bot)."""
     return new_game(players=2, seed=seed, boards=boards(seed))
 
 
@@ -128,14 +141,30 @@ def afterstates(state, player: int, action) -> list:
         stars = (mask & state.boards[player].star_mask).bit_count()
     used = 1 if state.phase is Phase.BONUS else 0
     rolls = network.pending(state, player) - used + stars
-    return [network.afterstate(state, player, crossed, rolls, 1 - player)]
+    return [against_strongest(state, player, crossed, rolls)]
+
+
+def against_strongest(state, player: int, crossed: int, rolls: int) -> tuple:
+    """``player``'s afterstate (:func:`network.afterstate`) against its
+    strongest rival: the one its margin (now, and the network's still to
+    come) is least over; with two players the other one."""
+    if state.players == 2:
+        return network.afterstate(state, player, crossed, rolls, 1 - player)
+    net = _PHASE1[0].network
+    found = None
+    for q in range(state.players):
+        if q != player:
+            pairs, now = network.afterstate(state, player, crossed, rolls, q)
+            v = now if pairs is None else now + net(pairs)
+            if found is None or v < found[0]:
+                found = (v, (pairs, now))
+    return found[1]
 
 
 def recorded(state, player: int):
     """The afterstate ``player``'s placement came to (as :func:`afterstates`
     saw it)."""
-    return network.afterstate(state, player, state.sheets[player].crossed, network.pending(state, player),
-                              1 - player)
+    return against_strongest(state, player, state.sheets[player].crossed, network.pending(state, player))
 
 
 def final(state, player: int) -> float:
@@ -155,7 +184,8 @@ def evaluate(net: td.Net, games: int, rng: random.Random | None = None, base: in
 
 def play_expert(shipped: Network, games: int, base: int) -> dict:
     from diceland_core.games.diceland.bots import BOTS
-    return td.head_to_head(ADAPTER, games, base, lambda seed: LearnedBot(seed, shipped).choose,
+    pairs = td.adapter(dict(globals(), new=new_pair))
+    return td.head_to_head(pairs, games, base, lambda seed: LearnedBot(seed, shipped).choose,
                            lambda seed: BOTS["strong"](seed).choose)
 
 
@@ -186,7 +216,18 @@ def check(argv: list[str]) -> int:
     return 0
 
 
+def players(argv: list[str]) -> list[str]:
+    """``--players 2,3,4`` (the self-play's numbers of players, cycled by
+    seed) taken out of ``argv``, recorded in the method."""
+    if "--players" not in argv:
+        return argv
+    at = argv.index("--players")
+    PLAYERS[:] = [int(n) for n in argv[at + 1].split(",")]
+    ADAPTER.METHOD = METHOD.replace("2-player games", "games of " + ", ".join(map(str, PLAYERS)) + " players")
+    return argv[:at] + argv[at + 2:]
+
+
 if __name__ == "__main__":
     if "--check" in sys.argv:
         raise SystemExit(check(sys.argv[1:]))
-    raise SystemExit(td.main(ADAPTER))
+    raise SystemExit(td.main(ADAPTER, players(sys.argv[1:])))
