@@ -7,8 +7,10 @@
 The site is built with Pyodide's whole standard library and served on
 127.0.0.1; Chromium (Playwright, /usr/bin/chromium) opens every page that
 starts Python — the three game pages, the tutorial and a lesson of each game,
-an embed of each game started by its reader — each in a fresh profile, and
-reads ``sys.modules`` once it is ready.  One more Python does what the
+an embed of each game started by its reader — each as a first visit (one
+context whose storage, caches, service worker and HTTP cache are emptied
+before each page: its renderer keeps only what V8 compiled), and reads
+``sys.modules`` once it is ready.  One more Python does what the
 snapshot maker does (python.mjs: unpack the wheels, import every module of
 the engine and the site's layer), imports every standard-library module named by an ``import`` anywhere in the site's and
 the engine's sources (the imports inside functions, run on rare paths:
@@ -33,7 +35,9 @@ from diceland_build.wheels import NOT_FOR_THE_SITE
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
+        "--disable-sync", "--no-first-run", "--disable-quic",
+        # every page in one renderer: Pyodide's WebAssembly compiled once
+        "--process-per-site"]
 TIMEOUT_MS = 120_000
 
 
@@ -139,11 +143,25 @@ def not_in_snapshot() -> tuple[str, ...]:
     return NOT_FOR_THE_SITE
 
 
-def page_modules(browser, base: str, path: str, play: bool) -> set[str]:
-    """``sys.modules`` of one page, opened in a fresh profile, once ready."""
-    context = browser.new_context()
+def emptied(context, base: str):
+    """A page of ``context`` that empties the storage of ``base``'s origin
+    (``first_visit``): its DevTools session."""
+    keeper = context.new_page()
+    keeper.goto(base + "manifest.webmanifest")
+    return context.new_cdp_session(keeper)
+
+
+def first_visit(session, base: str) -> None:
+    """Make the next visit of the site a first one: no storage, caches,
+    service worker nor HTTP cache left of the last."""
+    session.send("Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": "all"})
+    session.send("Network.clearBrowserCache")
+
+
+def page_modules(context, base: str, path: str, play: bool) -> set[str]:
+    """``sys.modules`` of one page of ``context``, once ready."""
+    page = context.new_page()
     try:
-        page = context.new_page()
         page.goto(base + path)
         target = page
         if play:
@@ -157,21 +175,20 @@ def page_modules(browser, base: str, path: str, play: bool) -> set[str]:
             found |= set(page.evaluate("window.dicelandPython.modules()"))
         return found
     finally:
-        context.close()
+        page.close()
 
 
-def bare_modules(browser, base: str, wheels: list[str]) -> set[str]:
+def bare_modules(context, base: str, wheels: list[str]) -> set[str]:
     """What the snapshot maker, the site's layers and the rare paths import."""
     code = BARE.replace("STATIC", repr(sorted(static_imports())))
     for name in ("UNPACK", "IMPORTS"):
         code = code.replace(name, python_mjs_code(name))
-    context = browser.new_context()
+    page = context.new_page()
     try:
-        page = context.new_page()
         page.goto(base + "pyscript.toml")  # a same-origin document with no Content-Security-Policy
         return set(page.evaluate(BARE_JS, [code, [base + w.removeprefix("./") for w in wheels]]).split("\n"))
     finally:
-        context.close()
+        page.close()
 
 
 def find_modules(log=print) -> list[str]:
@@ -196,11 +213,15 @@ def find_modules(log=print) -> list[str]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
+                    context = browser.new_context()
+                    session = emptied(context, base)
                     for path, play in PAGES:
-                        modules = page_modules(browser, base, path, play)
+                        first_visit(session, base)
+                        modules = page_modules(context, base, path, play)
                         log(f"{path}: {len(modules & archive)} standard-library modules")
                         found |= modules
-                    modules = bare_modules(browser, base, wheels)
+                    first_visit(session, base)
+                    modules = bare_modules(context, base, wheels)
                     log(f"the snapshot maker and rare paths: {len(modules & archive)} standard-library modules")
                     found |= modules
                 finally:
