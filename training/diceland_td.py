@@ -145,20 +145,11 @@ def afterstates(state, player: int, action) -> list:
 
 
 def against_strongest(state, player: int, crossed: int, rolls: int) -> tuple:
-    """``player``'s afterstate (:func:`network.afterstate`) against its
-    strongest rival: the one its margin (now, and the network's still to
-    come) is least over; with two players the other one."""
+    """``player``'s afterstate against its strongest rival
+    (:func:`network.strongest`); with two players the other one."""
     if state.players == 2:
         return network.afterstate(state, player, crossed, rolls, 1 - player)
-    net = _PHASE1[0].network
-    found = None
-    for q in range(state.players):
-        if q != player:
-            pairs, now = network.afterstate(state, player, crossed, rolls, q)
-            v = now if pairs is None else now + net(pairs)
-            if found is None or v < found[0]:
-                found = (v, (pairs, now))
-    return found[1]
+    return network.strongest(state, player, crossed, rolls, _PHASE1[0].network)[1]
 
 
 def recorded(state, player: int):

@@ -246,18 +246,26 @@ def afterstate(game: Game, player: int, crossed: int, rolls: int, rival: int,
     return features(mine, theirs, next_active == player), 0.0
 
 
-def margin(game: Game, player: int, crossed: int, rolls: int, net: Network, planned: bool = False) -> float:
-    """The margin ``player`` may expect over its strongest rival from its
-    afterstate (:func:`afterstate`): the least over the rivals of the margin
-    now plus the network's margin still to come."""
-    out = None
+def strongest(game: Game, player: int, crossed: int, rolls: int, net: Network,
+              planned: bool = False) -> tuple[float, tuple]:
+    """``player``'s afterstate (:func:`afterstate`) against its strongest
+    rival, the one its margin is least over (now plus the network's margin
+    still to come), as ``(that margin, (pairs, now))``."""
+    found = None
     for q in range(game.players):
         if q == player:
             continue
         pairs, now = afterstate(game, player, crossed, rolls, q, planned)
         v = now if pairs is None else now + net(pairs)
-        out = v if out is None else min(out, v)
-    return out
+        if found is None or v < found[0]:
+            found = (v, (pairs, now))
+    return found
+
+
+def margin(game: Game, player: int, crossed: int, rolls: int, net: Network, planned: bool = False) -> float:
+    """The margin ``player`` may expect over its strongest rival from its
+    afterstate (:func:`strongest`)."""
+    return strongest(game, player, crossed, rolls, net, planned)[0]
 
 
 def value(state: Game, player: int, net: Network | None = None) -> float:
