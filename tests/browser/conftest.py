@@ -25,7 +25,7 @@ from playwright.sync_api import Browser
 from playwright.sync_api import Frame as SyncFrame
 from playwright.sync_api import Page as SyncPage
 from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts
-from restarts import RESTARTED, Chromium, crashed, run_once_more_after_a_crash
+from restarts import RESTARTED, Chromium, Watchdog, crashed, run_once_more_after_a_crash
 from support import require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,11 +162,14 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     browser's fault, not the test's.  Only that second run's outcome is
     reported; the run's summary names each test run again and the crash's
     words.  A test that fails in any other way is never run twice, nor one
-    that crashes twice."""
+    that crashes twice.  A test still running after
+    :data:`restarts.HANG_AFTER_S` has its Chromium killed (:class:`Watchdog`),
+    which counts as a crash, so no call without a timeout stops the run."""
     if "browser" not in getattr(item, "fixturenames", ()):
         return None
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    for report in run_once_more_after_a_crash(item, lambda: runtestprotocol(item, nextitem=nextitem, log=False)):
+    run = Watchdog().watched(lambda: runtestprotocol(item, nextitem=nextitem, log=False))
+    for report in run_once_more_after_a_crash(item, run):
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True

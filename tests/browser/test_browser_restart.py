@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from restarts import CRASHED, RUN_AGAIN, first_line, run_once_more_after_a_crash
+from restarts import CRASHED, RUN_AGAIN, Watchdog, first_line, run_once_more_after_a_crash
 
 
 def test_a_dead_browser_is_started_again_and_says_why(chromium):
@@ -88,3 +88,46 @@ def test_only_a_crash_runs_a_test_once_more(runs, expected_runs, outcome, marked
 def test_the_crash_line_is_the_one_that_says_so():
     report = SimpleNamespace(longrepr="trace\nE   playwright._impl._errors.Error: Page.wait_for_selector: Target crashed \nCall log:\n  - waiting")
     assert first_line(report) == "playwright._impl._errors.Error: Page.wait_for_selector: Target crashed"
+
+
+def test_a_call_chromium_never_answers_is_ended_by_killing_it(chromium):
+    browser, _ = chromium.get()
+    page = browser.new_page()
+    assert page.evaluate("1 + 1") == 2
+    dog = Watchdog(after=2)
+    with dog.over(), pytest.raises(Exception) as error:
+        page.evaluate("new Promise(() => {})")  # no timeout: would wait for ever
+    assert dog.fired.is_set() and CRASHED.search(str(error.value)), str(error.value)
+    assert "test_browser_restart.py" in dog.where and 'page.evaluate("new Promise' in dog.where, dog.where
+    assert not browser.is_connected()
+    again, why = chromium.get()
+    assert again is not browser and why == "the browser had died"
+    page = again.new_page()
+    assert page.evaluate("2 + 2") == 4
+    page.close()
+
+
+def test_a_test_that_ran_too_long_is_run_once_more_and_says_where():
+    killed = []
+    dog = Watchdog(after=0.05, kill=lambda: killed.append(1))
+    runs = iter([_reports(None, "E   Page.evaluate: Target page, context or browser has been closed", None),
+                 _reports(None, None, None)])
+
+    def run():
+        first = not killed
+        if first:
+            assert dog.fired.wait(10)  # the test's call waits until the browser is killed
+        return next(runs)
+
+    item = SimpleNamespace(phase_reports={})
+    reports = run_once_more_after_a_crash(item, dog.watched(run))
+    assert killed == [1] and not any(r.failed for r in reports)
+    said = [why for r in reports for key, why in r.user_properties if key == RUN_AGAIN]
+    assert said and all(why.startswith("Chromium stopped answering for 0 s and was killed") for why in said), said
+    assert "test_browser_restart.py" in said[0] or "no line of a test was waiting" in said[0]
+
+
+def test_a_test_in_time_is_left_alone():
+    dog = Watchdog(after=60, kill=lambda: pytest.fail("killed"))
+    reports = dog.watched(lambda: _reports(None, "AssertionError: assert 3 == 4", None))()
+    assert dog.where is None and str(reports[1].longrepr) == "AssertionError: assert 3 == 4"
