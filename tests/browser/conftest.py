@@ -24,7 +24,7 @@ from diceland_build.server import serve_in_thread
 from playwright.sync_api import Browser
 from playwright.sync_api import Frame as SyncFrame
 from playwright.sync_api import Page as SyncPage
-from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts
+from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts, OwnOriginContexts
 from restarts import RESTARTED, Chromium, Watchdog, crashed, run_once_more_after_a_crash
 from support import require
 
@@ -120,6 +120,10 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
                  # a container's small /dev/shm (64 MB by default) crashes
                  # renderers under load: shared memory in /tmp instead
                  "--disable-dev-shm-usage",
+                 # the pages of the site (127.0.0.1, any port) in one context
+                 # share one renderer, so the WebAssembly a kept context holds
+                 # compiled (contexts.py) serves every page it opens
+                 "--process-per-site",
                  *OFFLINE_ARGS],
     }
 
@@ -220,13 +224,15 @@ class Watch:
             return
         self.errors.append(f"console error: {msg.text}" + (f" ({where})" if where else ""))
 
-    def detach(self) -> None:
+    def detach(self, only=None) -> None:
         """Stop watching pages opened later in the contexts attached (a
-        kept context outlives the test that watched it)."""
+        kept or lent context outlives the test that watched it), or in
+        ``only``."""
         for context, on_page in self.attached:
-            context.remove_listener("page", on_page)
-            context.remove_listener("request", self._request)
-        self.attached.clear()
+            if only is None or context is only:
+                context.remove_listener("page", on_page)
+                context.remove_listener("request", self._request)
+        self.attached = [(c, p) for c, p in self.attached if only is not None and c is not only]
 
     def problems(self) -> list[str]:
         bad = [e for e in self.errors if not any(a in e for a in self.allowed_errors)]
@@ -528,10 +534,23 @@ def faulty(site_dir: Path) -> Iterator["FaultyServer"]:
     srv.stop()
 
 
+@pytest.fixture(scope="session")
+def own_origin_contexts(server: Server) -> Iterator[OwnOriginContexts]:
+    contexts = OwnOriginContexts(server.url)
+    yield contexts
+    contexts.close()
+
+
 @pytest.fixture
-def faulty_site(browser, faulty, watch: Watch) -> Iterator[Callable[..., Site]]:
-    """``faulty_site(**context_options)``: the site served by ``faulty`` in a
-    context of its own (its own service worker, caches and storage), watched,
-    closed at the end of the test; the browser's HTTP cache keeps the faulty
-    answers as a real one would (max-age=600)."""
-    yield from sites_in_own_contexts(browser, watch, faulty.url)
+def faulty_site(browser, faulty, watch: Watch, own_origin_contexts: OwnOriginContexts) -> Iterator[Callable[..., Site]]:
+    """``faulty_site(**context_options)``: the site served by ``faulty`` (a
+    new origin: no service worker, caches or storage yet) in a context lent
+    for the test (contexts.py, ``OwnOriginContexts``), watched; the
+    browser's HTTP cache keeps the faulty answers as a real one would
+    (max-age=600)."""
+    with contextlib.ExitStack() as stack:
+        def make(**context_options) -> Site:
+            context = stack.enter_context(own_origin_contexts.lend(browser, faulty.url, watch, **context_options))
+            return Site(context.new_page(), faulty.url)
+
+        yield make
