@@ -68,3 +68,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                                    yellow=True)
         for nodeid, why in again:
             terminalreporter.write_line(f"{nodeid}: first run: {why}")
+    replaced = said("kept_context_made_again")
+    if replaced:
+        terminalreporter.write_sep("=", f"{len(replaced)} kept context(s) made again before a test", yellow=True)
+        for nodeid, why in replaced:
+            terminalreporter.write_line(f"{nodeid}: {why}")

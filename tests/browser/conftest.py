@@ -25,7 +25,7 @@ from playwright.sync_api import Browser
 from playwright.sync_api import Frame as SyncFrame
 from playwright.sync_api import Page as SyncPage
 from contexts import LOCAL_PREFIXES, OFFLINE_ARGS, KeptContexts, OwnOriginContexts
-from restarts import RESTARTED, Chromium, Watchdog, crashed, run_once_more_after_a_crash
+from restarts import KEPT_REPLACED, RESTARTED, Chromium, Watchdog, crashed, run_once_more_after_a_crash
 from support import require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -441,6 +441,12 @@ def kept_contexts(server: Server) -> Iterator[KeptContexts]:
 OWN_SERVERS = {"serve", "faulty"}
 
 
+def replaced_by(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """What a kept context made again before the test says, kept in the
+    test's ``user_properties`` for the run's summary."""
+    return lambda why: request.node.user_properties.append((KEPT_REPLACED, why))
+
+
 @pytest.fixture
 def context(request: pytest.FixtureRequest, new_context, browser, kept_contexts: KeptContexts,
             watch: Watch) -> Iterator:
@@ -453,12 +459,13 @@ def context(request: pytest.FixtureRequest, new_context, browser, kept_contexts:
         watch.attach(fresh)
         yield fresh
         return
-    with kept_contexts.get(browser).lend(watch) as kept:
+    with kept_contexts.lend(browser, watch, replaced=replaced_by(request)) as kept:
         yield kept
 
 
 @pytest.fixture
-def kept_site(browser, server: Server, kept_contexts: KeptContexts, watch: Watch) -> Iterator[Callable[..., Site]]:
+def kept_site(browser, server: Server, kept_contexts: KeptContexts, watch: Watch,
+              request: pytest.FixtureRequest) -> Iterator[Callable[..., Site]]:
     """``kept_site(width, height, name=..., **context_options)``: the site in
     a new page of the kept context with those options (``name``: another
     device's, with storage of its own), at that viewport, watched."""
@@ -467,7 +474,8 @@ def kept_site(browser, server: Server, kept_contexts: KeptContexts, watch: Watch
         def make(width: int | None = None, height: int | None = None, name: str = "", **options) -> Site:
             key = repr((name, sorted(options.items())))
             if key not in lent:
-                lent[key] = stack.enter_context(kept_contexts.get(browser, name, **options).lend(watch))
+                lent[key] = stack.enter_context(kept_contexts.lend(browser, watch, name, replaced_by(request),
+                                                                   **options))
             page = lent[key].new_page()
             if width:
                 page.set_viewport_size({"width": width, "height": height})

@@ -33,11 +33,12 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import Counter
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from diceland_build.split import config_name
 from diceland_site.games import GAMES
@@ -55,6 +56,11 @@ OFFLINE_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 #: What is cleared between tests (Storage.clearDataForOrigin's types): all
 #: but ``cache_storage`` and ``service_workers``, which are what is kept.
 CLEARED = "cookies,file_systems,indexeddb,local_storage,websql,shader_cache"
+#: How long a kept context's IndexedDB may take to list its databases
+#: before a test (milliseconds; it takes a few).  With one renderer per site
+#: it once never answered, in two tests of a whole run: such a context is
+#: made again (:meth:`KeptContexts.lend`).
+STORAGE_ANSWER_MS = 10_000
 #: A cold boot on a loaded 2-core machine, and the snapshot made after it.
 WARM_TIMEOUT_MS = 180_000
 #: A game's PyScript configuration (its wheel set, with a snapshot of its
@@ -179,26 +185,38 @@ class KeptContext:
     def leftovers(self) -> list[str]:
         """What a test would find of an earlier one: cookies, the site's
         localStorage and IndexedDB, open pages (empty when the context is
-        clean; a test that visited another origin has failed)."""
+        clean; a test that visited another origin has failed).  Raises
+        :class:`Unanswered` when IndexedDB does not list its databases in
+        :data:`STORAGE_ANSWER_MS`."""
         self._cdp()
         found = [f"cookie {c['name']}" for c in self.context.cookies()]
-        stored = self._blank.evaluate("""async () => ({
-            local: Object.keys(localStorage), indexed: (await indexedDB.databases()).map((d) => d.name)})""")
+        self._blank.evaluate("""() => { window.keptNames = null;
+            indexedDB.databases().then((found) => { window.keptNames = found.map((d) => d.name); }); }""")
+        try:
+            self._blank.wait_for_function("() => window.keptNames !== null", timeout=STORAGE_ANSWER_MS)
+        except PlaywrightTimeout:
+            raise Unanswered(f"IndexedDB did not list its databases in {STORAGE_ANSWER_MS / 1000:.0f} s") from None
+        stored = self._blank.evaluate("() => ({local: Object.keys(localStorage), indexed: window.keptNames})")
         found += [f"localStorage {name}" for name in stored["local"]]
         found += [f"IndexedDB {name}" for name in stored["indexed"]]
         return found + [f"open page {p.url}" for p in self.pages()]
 
-    @contextlib.contextmanager
-    def lend(self, watch) -> Iterator[BrowserContext]:
-        """The context for one test, watched by ``watch``; afterwards its
-        pages are closed and its storage emptied.  A test whose pages asked
-        for another origin fails: that origin's service worker and caches
-        would outlive it (such a test takes a fresh context)."""
+    def prepare(self) -> None:
+        """Before a test: nothing of an earlier test is left (emptied once
+        more if a write of a closed page came after the clear)."""
         left = self.leftovers()
-        if left:  # a write of a closed page that came after the clear: once more
+        if left:
             self._clear()
             left = self.leftovers()
         assert not left, f"a kept context still holds an earlier test's state: {left}"
+
+    @contextlib.contextmanager
+    def lend(self, watch) -> Iterator[BrowserContext]:
+        """The context for one test (prepared: :meth:`prepare`), watched by
+        ``watch``; afterwards its pages are closed and its storage emptied.
+        A test whose pages asked for another origin fails: that origin's
+        service worker and caches would outlive it (such a test takes a
+        fresh context)."""
         self.watch, self.origins = watch, set()
         watch.attach(self.context)
         try:
@@ -218,6 +236,10 @@ class KeptContext:
             pytest.fail(f"a test in a kept context visited {others}: mark it fresh_context", pytrace=False)
 
 
+class Unanswered(Exception):
+    """A kept context's storage did not answer (:meth:`KeptContext.leftovers`)."""
+
+
 class KeptContexts:
     """The worker process's kept contexts, one per group of options (and
     ``name``, for tests that need two devices), made again when the
@@ -235,6 +257,24 @@ class KeptContexts:
                 kept.close()
             kept = self.kept[key] = KeptContext(browser, self.base_url, options)
         return kept
+
+    @contextlib.contextmanager
+    def lend(self, browser: Browser, watch, name: str = "", replaced: Callable[[str], None] = lambda why: None,
+             **options) -> Iterator[BrowserContext]:
+        """The kept context of ``name`` and ``options``, prepared for a test
+        and lent to it (:meth:`KeptContext.lend`).  One whose storage does
+        not answer (:class:`Unanswered`) is closed and made again, and
+        ``replaced`` is told why."""
+        kept = self.get(browser, name, **options)
+        try:
+            kept.prepare()
+        except Unanswered as why:
+            replaced(str(why))
+            kept.close()
+            kept = self.get(browser, name, **options)
+            kept.prepare()
+        with kept.lend(watch) as context:
+            yield context
 
     def close(self) -> None:
         for kept in self.kept.values():

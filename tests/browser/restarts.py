@@ -26,6 +26,9 @@ RESTARTED = "chromium_restarted"
 #: ``user_properties`` key of a test run a second time because its page
 #: crashed the first time (its value: what the first run said).
 RUN_AGAIN = "run_again_after_a_crash"
+#: ``user_properties`` key of a test before which its kept context was made
+#: again, its storage not answering (tests/browser/contexts.py).
+KEPT_REPLACED = "kept_context_made_again"
 #: Seconds a browser test (setup, call and teardown) may take before its
 #: Chromium counts as hung and is killed (the slowest test takes about 170 s).
 HANG_AFTER_S = 480.0

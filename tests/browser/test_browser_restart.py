@@ -131,3 +131,24 @@ def test_a_test_in_time_is_left_alone():
     dog = Watchdog(after=60, kill=lambda: pytest.fail("killed"))
     reports = dog.watched(lambda: _reports(None, "AssertionError: assert 3 == 4", None))()
     assert dog.where is None and str(reports[1].longrepr) == "AssertionError: assert 3 == 4"
+
+
+def test_a_kept_context_whose_storage_does_not_answer_is_made_again(browser, server, monkeypatch):
+    import contexts
+    monkeypatch.setattr(contexts, "STORAGE_ANSWER_MS", 500)
+    monkeypatch.setattr(contexts.KeptContext, "_warm", lambda self: None)  # no snapshot needed here
+    kept = contexts.KeptContexts(server.url)
+    said: list[str] = []
+    watch = SimpleNamespace(attach=lambda context: None, detach=lambda: None)
+    try:
+        with kept.lend(browser, watch, replaced=said.append) as first:
+            assert kept.get(browser)._blank.evaluate("indexedDB.databases().then((d) => d.length)") == 0
+        old = kept.get(browser)
+        old._blank.evaluate("() => { indexedDB.databases = () => new Promise(() => {}); }")  # never answers
+        with kept.lend(browser, watch, replaced=said.append) as second:
+            page = second.new_page()
+            assert page.evaluate("1 + 1") == 2
+        assert said == ["IndexedDB did not list its databases in 0 s"], said
+        assert old.closed and second is not first and kept.get(browser) is not old
+    finally:
+        kept.close()
