@@ -50,26 +50,20 @@ def small_board():
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """The tests after which Chromium was started again (its renderer or the
     browser died), and those run a second time because their page crashed
-    the first time (see tests/browser/conftest.py); with pytest-xdist the
-    workers' reports carry them here."""
+    the first time, and those before which a kept context was made again
+    (see tests/browser/conftest.py); with pytest-xdist the workers' reports
+    carry them here."""
     def said(key: str) -> list[tuple[str, str]]:
         return [(report.nodeid, why) for reports in terminalreporter.stats.values() for report in reports
                 if getattr(report, "when", None) == "teardown"
                 for name, why in getattr(report, "user_properties", ()) if name == key]
 
-    restarts = said("chromium_restarted")
-    if restarts:
-        terminalreporter.write_sep("=", f"Chromium started again {len(restarts)} time(s)", yellow=True)
-        for nodeid, why in restarts:
-            terminalreporter.write_line(f"{nodeid}: {why}")
-    again = said("run_again_after_a_crash")
-    if again:
-        terminalreporter.write_sep("=", f"{len(again)} test(s) run again after a page crashed under them",
-                                   yellow=True)
-        for nodeid, why in again:
-            terminalreporter.write_line(f"{nodeid}: first run: {why}")
-    replaced = said("kept_context_made_again")
-    if replaced:
-        terminalreporter.write_sep("=", f"{len(replaced)} kept context(s) made again before a test", yellow=True)
-        for nodeid, why in replaced:
-            terminalreporter.write_line(f"{nodeid}: {why}")
+    for key, title, before in (
+            ("chromium_restarted", "Chromium started again {} time(s)", ""),
+            ("run_again_after_a_crash", "{} test(s) run again after a page crashed under them", "first run: "),
+            ("kept_context_made_again", "{} kept context(s) made again before a test", "")):
+        found = said(key)
+        if found:
+            terminalreporter.write_sep("=", title.format(len(found)), yellow=True)
+            for nodeid, why in found:
+                terminalreporter.write_line(f"{nodeid}: {before}{why}")

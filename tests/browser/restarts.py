@@ -183,7 +183,6 @@ def browser_processes(root: int) -> list[int]:
         todo.extend(children.get(pid, []))
         with contextlib.suppress(OSError):
             argv = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
-            if b"chromium" in Path(argv[0].decode(errors="replace")).name.encode() \
-                    and not any(a.startswith(b"--type=") for a in argv):
+            if "chromium" in Path(os.fsdecode(argv[0])).name and not any(a.startswith(b"--type=") for a in argv):
                 out.append(pid)
     return out
