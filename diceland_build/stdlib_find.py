@@ -6,10 +6,11 @@
 
 The site is built with Pyodide's whole standard library and served on
 127.0.0.1; Chromium (Playwright, /usr/bin/chromium) opens every page that
-starts Python — the three game pages, the tutorial and a lesson of each game,
-an embed of each game started by its reader — each as a first visit (one
-context whose storage, caches, service worker and HTTP cache are emptied
-before each page: its renderer keeps only what V8 compiled), and reads
+starts Python — the three game pages, and the tutorial at a lesson of each
+game, whose frame is that game's embed started by its reader — each as a
+first visit (one context whose storage, caches, service worker and HTTP
+cache are emptied before each page; one page of it holds Pyodide's
+WebAssembly compiled, which the renderer gives every page), and reads
 ``sys.modules`` once it is ready.  One more Python does what the
 snapshot maker does (python.mjs: unpack the wheels, import every module of
 the engine and the site's layer), imports every standard-library module named by an ``import`` anywhere in the site's and
@@ -45,8 +46,10 @@ TIMEOUT_MS = 120_000
 def pages() -> tuple[tuple[str, bool], ...]:
     """Every page that starts Python: (path and query, whether Play is
     pressed in its lesson frame).  For each game of games.json: its page
-    with a game started, its first lesson in the tutorial and embedded (the
-    first game's lessons, Diceland's, are named without the game)."""
+    with a game started and its first lesson in the tutorial, whose frame is
+    the embed started by its reader (``embed.html``, Play pressed: the path
+    of an embed on a host page and of ``&play=1``; the first game's lessons,
+    Diceland's, are named without the game)."""
     games = json.loads((ROOT / "site" / "diceland_site" / "games" / "games.json").read_text(encoding="utf-8"))
     out = []
     for k, entry in enumerate(games):
@@ -54,8 +57,7 @@ def pages() -> tuple[tuple[str, bool], ...]:
         index = ROOT / "site" / "tutorial" / game / "index.json"
         first = json.loads(index.read_text(encoding="utf-8"))[0]["id"]
         out += [(f"{entry['page']}?players=human,expert&seed=3", False),
-                (f"tutorial.html?lesson={first if k == 0 else f'{game}/{first}'}", True),
-                (f"embed.html?{'' if k == 0 else f'game={game}&'}scenario={first}&play=1", False)]
+                (f"tutorial.html?lesson={first if k == 0 else f'{game}/{first}'}", True)]
     return tuple(out)
 
 
@@ -143,11 +145,22 @@ def not_in_snapshot() -> tuple[str, ...]:
     return NOT_FOR_THE_SITE
 
 
+#: Compiles Pyodide's WebAssembly in the keeper page and holds it: with
+#: ``--process-per-site`` every page of the site shares its renderer, and V8
+#: gives a page the module it holds for the same bytes, so each first visit
+#: downloads the file but compiles none of it (what a page imports is the same).
+HOLD_WASM = """async () => {
+  window.keptWasm = await WebAssembly.compileStreaming(fetch("pyodide/pyodide.asm.wasm"));
+}"""
+
+
 def emptied(context, base: str):
     """A page of ``context`` that empties the storage of ``base``'s origin
-    (``first_visit``): its DevTools session."""
+    (``first_visit``): its DevTools session.  It holds Pyodide's
+    WebAssembly compiled (:data:`HOLD_WASM`)."""
     keeper = context.new_page()
     keeper.goto(base + "manifest.webmanifest")
+    keeper.evaluate(HOLD_WASM)
     return context.new_cdp_session(keeper)
 
 
