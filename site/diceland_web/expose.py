@@ -1,6 +1,7 @@
 """``window.diceland``: what tests and tools may ask a game page (its
-record, its state as JSON, an import, the games) and the page's own
-functions (``page.api_functions()``)."""
+record, its state as JSON, an import, the games, whether the board's
+picture is still to be kept) and the page's own functions
+(``page.api_functions()``)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def expose(shell):
                  "turnLink": shell.friends.turn_link,
                  "review": lambda: shell.reviewer.describe() if shell.reviewer else '{"open": false}',
                  "sameLink": shell.same.link,
+                 "pictureDue": lambda: shell.frames.timer is not None,
                  **page.api_functions()}
     for name, fn in functions.items():
         setattr(api, name, shell.events.proxy(fn))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from support import stored_save
+from waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +172,12 @@ def test_persistent_storage_is_asked_for_once_after_the_first_turn(site):
     page.wait_for_function("() => localStorage.getItem('test:persist') === '1'", timeout=10_000)
     site.reload()
     site.act(site.human_decision(0))
-    time.sleep(0.3)
+    # the page asks right after a save is written: checked once the move is saved
+    # and nothing moves by itself
+    saved = len(site.record()["history"]["actions"])
+    page.wait_for_function(f"(n) => JSON.parse(localStorage.getItem('diceland:save:{site.save_id()}'))"
+                           ".record.history.actions.length >= n", arg=saved, timeout=15_000)
+    site.settled()
     assert page.evaluate("localStorage.getItem('test:persist')") == "1"
 
 
@@ -236,6 +241,10 @@ HOSTILE_MESSAGES = [
 ]
 
 
+#: What the test's own script in the embed says to the host last.
+LAST_WORD = {"type": "test:last"}
+
+
 def test_embed_ignores_messages_from_other_windows(site, serve, server, tmp_path, site_dir):
     if not (site_dir / "embed.html").exists():
         pytest.skip("embed.html is not part of the site yet")
@@ -249,15 +258,20 @@ def test_embed_ignores_messages_from_other_windows(site, serve, server, tmp_path
     embed.wait_for_selector("html[data-ready=true]", state="attached", timeout=60_000)
     embed.wait_for_function("() => window.dicelandEmbed && JSON.parse(window.dicelandEmbed.state()).ok !== false")
     before = embed.evaluate("window.dicelandEmbed.state()")
+    # counted after the page's own listeners have had each message
+    embed.evaluate("window.__delivered = 0; window.addEventListener('message', () => { window.__delivered += 1; })")
     page.evaluate("(msgs) => { const w = document.getElementById('embed').contentWindow;"
                   " for (const m of msgs) w.postMessage(m, '*'); }", HOSTILE_MESSAGES)
     sibling = next(f for f in page.frames if f.url.startswith("about:srcdoc"))
     sibling.evaluate("(msgs) => { for (const m of msgs) parent.frames[0].postMessage(m, '*'); }", HOSTILE_MESSAGES)
-    page.wait_for_timeout(300)
+    embed.wait_for_function("(n) => window.__delivered >= n", arg=2 * len(HOSTILE_MESSAGES), timeout=15_000)
     assert embed.evaluate("window.dicelandEmbed.state()") == before
     assert embed.evaluate("({}).polluted") is None
-    # the embed tells its host only its height, and that its board is live
-    received = page.evaluate("window.received")
+    # the embed tells its host only its height, and that its board is live; a
+    # last message of its own comes after anything it said before
+    embed.evaluate(f"window.parent.postMessage({json.dumps(LAST_WORD)}, '*')")
+    page.wait_for_function("(last) => window.received.some((m) => m && m.type === last.type)", arg=LAST_WORD)
+    received = [m for m in page.evaluate("window.received") if m != LAST_WORD]
     kinds = {m.get("type") if isinstance(m, dict) else m for m in received}
     assert kinds == {"diceland:height", "diceland:live"}
     assert all(len(m) == 1 for m in received if m.get("type") == "diceland:live")
@@ -287,6 +301,12 @@ HTMLCanvasElement.prototype.toDataURL = function (...args) {
 """
 
 
+def picture_kept(site) -> None:
+    """Until nothing moves by itself and the picture of the last change is kept."""
+    site.settled()
+    site.page.wait_for_function("() => !window.diceland.pictureDue()", timeout=15_000)
+
+
 def test_leaving_the_page_encodes_a_picture_only_when_the_game_changed(site):
     """pagehide keeps a new picture when a move is not in the kept one yet,
     and encodes nothing when it is (the next page would wait for it)."""
@@ -297,7 +317,7 @@ def test_leaving_the_page_encodes_a_picture_only_when_the_game_changed(site):
     page.wait_for_function(
         f"() => (JSON.parse(localStorage.getItem('diceland:save:{save_id}') || '{{}}').last_frame || '')"
         ".startsWith('data:image/')", timeout=15_000)
-    page.wait_for_timeout(1500)  # any picture still due has been kept
+    picture_kept(site)
     before = page.evaluate("window.__encodes")
     assert before >= 1
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
@@ -309,24 +329,24 @@ def test_leaving_the_page_encodes_a_picture_only_when_the_game_changed(site):
     assert page.evaluate("window.__encodes") > before
     assert stored_save(page, save_id)["last_frame"] != frame, "the move is in the kept picture"
 
-    page.wait_for_timeout(1500)
+    picture_kept(site)
     page.goto(site.base_url + "diceland.html?speed=0")  # resumed: its picture is kept already
     site.wait_ready()
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
     assert page.evaluate("window.__encodes") == 0
 
 
-def _kept_frame_of(page, game: str) -> str:
-    return page.evaluate("""(game) => {
-        for (let i = 0; i < localStorage.length; i += 1) {
-          const key = localStorage.key(i);
-          if (!key.startsWith("diceland:save:")) continue;
-          const save = JSON.parse(localStorage.getItem(key));
-          if ((save.summary || {}).game === game && String(save.last_frame || "").startsWith("data:image/"))
-            return key;
-        }
-        return "";
-    }""", game)
+#: The key of a save of ``game`` kept with its picture ("": none).
+KEPT_FRAME_OF = """(game) => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key.startsWith("diceland:save:")) continue;
+      const save = JSON.parse(localStorage.getItem(key));
+      if ((save.summary || {}).game === game && String(save.last_frame || "").startsWith("data:image/"))
+        return key;
+    }
+    return "";
+}"""
 
 
 @pytest.mark.parametrize("game", ["clever", "wideshut"])
@@ -335,10 +355,7 @@ def test_each_game_page_shows_its_own_last_frame_and_no_other_games(site, game):
     resume, of the page's own game: not the last game of another page."""
     page = site.page
     site.open("?players=human,greedy&seed=7&speed=0", path=f"{game}.html")
-    start = time.monotonic()
-    while not _kept_frame_of(page, game) and time.monotonic() - start < 30:
-        page.wait_for_timeout(250)
-    assert _kept_frame_of(page, game), "the page keeps a picture with its save"
+    wait_for(page, KEPT_FRAME_OF, "the page keeps a picture with its save", arg=game)
     page.add_init_script(FRAME_WATCH)
     page.evaluate("delete document.documentElement.dataset.ready")
     page.goto(site.base_url + f"{game}.html?speed=0")
