@@ -9,11 +9,12 @@ from __future__ import annotations
 import base64
 import json
 import re
-import time
 import zlib
 from pathlib import Path
 
 import pytest
+
+from waits import wait_for_async
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +40,13 @@ def host_page(base: str, divs: str = "") -> str:
 
 def python_requests(urls: list[str]) -> list[str]:
     return [u for u in urls if "/pyodide/" in u or "/pyscript/core.js" in u or u.endswith((".whl", ".py"))]
+
+
+def started(frame) -> bool:
+    """Whether the frame has started its Python (embed-picture.js's start(),
+    which asks for it at once, marks the frame): a picture's frame decides
+    so as it shows the picture, or on the reader's click or key."""
+    return frame.evaluate("window.dicelandEmbedIntent !== undefined")
 
 
 def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, serve, tmp_path, site_dir):
@@ -72,7 +80,7 @@ def test_five_embeds_show_pictures_and_start_one_python_on_interaction(site, ser
     # opening or closing a lesson's explanation from the keyboard starts nothing
     frames[0].press("#picture-explain-summary", "Enter")
     assert frames[0].evaluate("document.getElementById('picture-explain-box').open") is False
-    page.wait_for_timeout(500)  # anything still on its way would show below
+    assert not [f.url for f in frames if started(f)]
     assert python_requests(requests) == []
     assert all(f.evaluate("document.documentElement.dataset.ready") is None for f in frames)
 
@@ -160,12 +168,9 @@ def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp
     frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY)
     assert json.loads(frame.evaluate("window.dicelandEmbed.state()"))["step"] == 2
     assert any(u.endswith("/pyscript/core.js") for u in requests)  # the page's own requests are seen
-    for _ in range(300):  # the drawing is kept in the background
-        if frame.evaluate("caches.open('diceland:embed-pictures').then(c => c.keys()).then(k => k.length)"):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError("the embed's drawing was not kept within 30 s")
+    # the drawing is kept in the background
+    wait_for_async(frame, "() => caches.open('diceland:embed-pictures').then(c => c.keys()).then(k => k.length)",
+                   "the embed's drawing was not kept")
 
     requests.clear()
     page.goto(host)
@@ -174,7 +179,7 @@ def test_a_shared_position_shows_its_kept_picture_the_next_time(site, serve, tmp
     assert frame.get_attribute("#picture", "src").startswith("blob:")
     assert frame.evaluate("document.getElementById('picture').naturalWidth") > 100
     assert frame.is_hidden("#picture-none")
-    page.wait_for_timeout(300)
+    assert not started(frame)
     assert python_requests(requests) == []
 
 
@@ -204,7 +209,7 @@ def test_game_lessons_show_pictures_and_try_it_starts_one_frame(site, serve, tmp
         assert frame.text_content("#picture-status") == f"Passo {lesson['start']} di {lesson['last']} · {owner}"
         data = json.loads((site_dir / lesson["folder"] / lesson["file"]).read_text(encoding="utf-8"))
         assert frame.text_content("#picture-title") == data["title"]["it"]
-    page.wait_for_timeout(500)  # anything still on its way would show below
+    assert not [f.url for f in frames.values() if started(f)]
     assert python_requests(requests) == []
     assert all(f.evaluate("document.documentElement.dataset.ready") is None for f in frames.values())
 
@@ -280,11 +285,8 @@ def test_the_tutorial_shows_a_lessons_picture_offline(own_site, serve, site_dir,
     assert not site.page.evaluate(KEPT, [sorted(set(pictures) - set(groups["pictures-en"])), False])
     site.page.evaluate("window.__letStarted = true; "
                        "navigator.serviceWorker.controller.postMessage({ type: 'diceland:started' })")
-    # (an async check: wait_for_function would take its promise for true)
-    end = time.monotonic() + READY / 1000
-    while not site.page.evaluate(KEPT, [pictures, True]):
-        assert time.monotonic() < end, "the pictures of every language were not kept"
-        site.page.wait_for_timeout(100)
+    wait_for_async(site.page, KEPT, "the pictures of every language were not kept", arg=[pictures, True],
+                   timeout=READY)
     watch.allow("Failed to load resource")  # the tutorial keeps other pictures when it can: not offline
     site.page.context.set_offline(True)
     own.stop()
