@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from waits import frames_drawn
+
 pytestmark = pytest.mark.browser
 
 PAGES = [("diceland.html", "Diceland", "diceland/open-zones"),
@@ -29,6 +31,7 @@ def test_first_visit_welcomes_and_plays_a_bot_in_one_tap(site, watch, path, titl
     s = site.wait_state("s.game")
     assert [(x["name"], x["kind"]) for x in s["seats"]] == [("Player 1", "human"), ("Easy bot", "greedy")]
     assert page.is_hidden("#welcome")
-    page.wait_for_timeout(300)
+    site.settled()  # nothing moves by itself, and what the page drew then is on screen
+    frames_drawn(page)
     assert page.evaluate("window.scrollY") == 0        # the new game opens at the top
     assert not watch.problems()
