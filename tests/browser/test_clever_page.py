@@ -5,7 +5,6 @@ reload, the page in Spanish, start links through index.html."""
 from __future__ import annotations
 
 import json
-import time
 
 SOLO = "?players=human&seed=7&speed=0"
 
@@ -14,19 +13,8 @@ def state(site) -> dict:
     return json.loads(site.page.evaluate("window.diceland.state()"))
 
 
-def poll(site, predicate, timeout: float = 60.0) -> dict:
-    """Poll the page's state (under the CSP, by evaluate) until ``predicate``."""
-    end = time.monotonic() + timeout
-    while True:
-        s = state(site)
-        if predicate(s):
-            return s
-        assert time.monotonic() < end, f"the page never reached the state; last: {s}"
-        site.page.wait_for_timeout(50)
-
-
 def human_turn(site) -> dict:
-    return poll(site, lambda s: s["over"] or (not s["bot_pending"] and s["seat"] is not None))
+    return site.wait_state("s.over || (!s.bot_pending && s.seat != null)")
 
 
 def tap_hint(site) -> None:
@@ -79,7 +67,7 @@ def test_buttons_and_dice_have_names(site):
     assert targets.count() >= 1
     targets.first.focus()
     page.keyboard.press("Enter")
-    assert poll(site, lambda s: s["extra"]["actions"] >= 1)
+    site.wait_state("s.extra.actions >= 1")
     page.locator("#dice button.die:not([disabled])").first.click()  # a click or a tap leaves the focus
     assert page.locator("#targets button").count() >= 1
     assert not page.evaluate("!!document.activeElement.closest('#targets')")

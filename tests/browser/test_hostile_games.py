@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from diceland_site.games import GAMES as SITE_GAMES
 from test_clever_page import human_turn
 from test_game_links import clever_move, message, wide_move
+from waits import wait_for_async
 
 pytestmark = pytest.mark.browser
 
@@ -138,16 +138,12 @@ HOLD_SAVE_LOCK = """() => new Promise((held) => navigator.locks.request('dicelan
     () => { held(); return new Promise((release) => { window.releaseSaveLock = release; }); }))"""
 
 
-WAITING_FOR_LOCK = "navigator.locks.query().then((q) => q.pending.some((l) => l.name === 'diceland:saves'))"
+WAITING_FOR_LOCK = "() => navigator.locks.query().then((q) => q.pending.some((l) => l.name === 'diceland:saves'))"
 
 
-def wait_for_lock_request(site, failure: str, timeout_s: float = 30) -> None:
-    """Until something of the page waits for the save lock (an async check:
-    polled, as wait_for_function would take its promise for true)."""
-    end = time.monotonic() + timeout_s
-    while not site.page.evaluate(WAITING_FOR_LOCK):
-        assert time.monotonic() < end, failure
-        site.page.wait_for_timeout(50)
+def wait_for_lock_request(site, failure: str) -> None:
+    """Until something of the page waits for the save lock."""
+    wait_for_async(site.page, WAITING_FOR_LOCK, failure)
 
 
 @pytest.mark.parametrize("game", GAMES)
