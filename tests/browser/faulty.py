@@ -13,7 +13,10 @@ answer the way a bad network does, once or for a while:
     faults.lift()                                          # all faults gone, stalls released
     faults.deploy(newer_dist)                              # another build served from now on
 
-``faults.served`` lists (path, fault or "") of every GET, in order."""
+``faults.served`` lists (path, fault or "") of every GET, in order, and
+``faults.broken`` (path, fault) of every broken answer once its part is sent
+(a stalled answer then waits); ``faults.wait_until(lambda:
+faults.count_broken(path) >= 1)`` waits for them (checked at each change)."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 from diceland_build.server import SiteHandler, make_server
@@ -49,10 +53,13 @@ class Faults:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory  # the build served (deploy changes it)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        #: told at each change of ``served`` or ``broken`` (a check of them is asked again then)
+        self._changed = threading.Condition(self._lock)
         self._faults: dict[str, Fault] = {}
         self.released = threading.Event()
         self.served: list[tuple[str, str]] = []
+        self.broken: list[tuple[str, str]] = []
 
     def add(self, path: str, kind: str, times: int | None = 1, share: float = 0.5,
             body: bytes = LOGIN_PAGE, content_type: str = "text/html; charset=utf-8") -> None:
@@ -81,11 +88,31 @@ class Faults:
                 if fault.times <= 0:
                     del self._faults[path]
             self.served.append((path, fault.kind if fault else ""))
+            self._changed.notify_all()
             return fault
+
+    def sent(self, path: str, kind: str) -> None:
+        """The broken answer for ``path`` has gone out (a stall's part: it waits now)."""
+        with self._lock:
+            self.broken.append((path, kind))
+            self._changed.notify_all()
 
     def count(self, path: str, kind: str | None = None) -> int:
         with self._lock:
             return sum(1 for p, k in self.served if p == path and (kind is None or k == kind))
+
+    def count_broken(self, path: str, kind: str | None = None) -> int:
+        with self._lock:
+            return sum(1 for p, k in self.broken if p == path and (kind is None or k == kind))
+
+    def wait_until(self, check: Callable[[], bool], timeout_s: float = 60) -> None:
+        """Until ``check()`` (of :meth:`count` or :meth:`count_broken`) is
+        true, asked again at each GET and each broken answer sent; after
+        ``timeout_s`` the test fails."""
+        with self._changed:
+            if not self._changed.wait_for(check, timeout_s):
+                raise AssertionError(f"the server did not answer as the test waits for in {timeout_s:g} s "
+                                     f"(asked: {[path for path, _ in self.served][-10:]}, broken: {self.broken})")
 
 
 def scrambled(data: bytes) -> bytes:
@@ -122,9 +149,10 @@ class FaultyHandler(SiteHandler):
             self._answer(data[: int(len(data) * fault.share)], self.guess_type(str(file)))
         else:  # drop, stall: the length of the whole, a part of the bytes
             self._answer(data, self.guess_type(str(file)), int(len(data) * fault.share))
-            if fault.kind == "stall":
-                self.faults.released.wait(STALL_LIMIT_S)
             self.close_connection = True
+        self.faults.sent(rel, fault.kind)
+        if fault.kind == "stall":
+            self.faults.released.wait(STALL_LIMIT_S)
 
     def _answer(self, body: bytes, content_type: str, send: int | None = None) -> None:
         self.send_response(200)

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from waits import wait_for_async
+
 READY_TIMEOUT_MS = 60_000
 
 pytestmark = pytest.mark.browser
@@ -137,19 +139,18 @@ def test_a_stalled_download_says_so_and_goes_on_when_back_online(faulty, faulty_
     assert site.page.evaluate("window.sameDocument === true"), "the page was reloaded"
 
 
-def until(site, condition, timeout_s: float = 60) -> None:
-    """Poll ``condition()`` (a check of the server's log, say) until true."""
-    end = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < end, "the condition never came true"
-        site.page.wait_for_timeout(100)
-
-
+#: How long a test waits for the server to be asked for a file, or for the
+#: service worker's work (a machine busy with other tests).
+UNTIL_MS = 60_000
 #: The service worker's install has ended (kept, or failed and gone).
 INSTALL_ENDED = """async () => {
   const found = await navigator.serviceWorker.getRegistration();
   return !found || !found.installing;
 }"""
+
+
+def install_ended(site) -> None:
+    wait_for_async(site.page, INSTALL_ENDED, "the service worker's install did not end", timeout=UNTIL_MS)
 
 
 def test_a_login_page_is_never_kept_for_a_game(faulty, faulty_site, watch):
@@ -158,15 +159,15 @@ def test_a_login_page_is_never_kept_for_a_game(faulty, faulty_site, watch):
     faulty.faults.add("clever.html", "replace", times=None)
     site.open(GAME)
     # the service worker's install fetches every page: clever.html under the fault
-    until(site, lambda: faulty.faults.count("clever.html", "replace") >= 1)
-    until(site, lambda: site.page.evaluate(INSTALL_ENDED))
+    faulty.faults.wait_until(lambda: faulty.faults.count("clever.html", "replace") >= 1)
+    install_ended(site)
     faulty.faults.lift()
     site.open(path="clever.html")  # the real page, online
     site.wait_for_service_worker()
-    until(site, lambda: site.page.evaluate("""async () => {
+    wait_for_async(site.page, """async () => {
       const hit = await caches.match("./clever.html");
       return !!hit && (await hit.text()).includes('id="boot"');
-    }"""))
+    }""", "the real clever.html was not kept", timeout=UNTIL_MS)
     site.page.context.set_offline(True)  # and offline, once kept
     site.open(path="clever.html")
     assert "WiFi" not in site.page.content()
@@ -232,7 +233,7 @@ def pyscript_is_in(faulty, path: str) -> bool:
     """PyScript's modules are in and it asks for Python (as they are long
     before the big downloads end on a slow network)."""
     waits = ["python.mjs"] + (["pyodide/pyodide-lock.json"] if path.startswith("pyodide/") else [])
-    return faulty.faults.count(path, "stall") >= 1 and all(faulty.faults.count(w) for w in waits)
+    return faulty.faults.count_broken(path, "stall") >= 1 and all(faulty.faults.count(w) for w in waits)
 
 
 def _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang, save=False):
@@ -255,7 +256,7 @@ def _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang, sav
 def test_a_download_dropped_with_the_connection_says_so_and_goes_on_when_back(
         faulty, faulty_site, site_dir, watch, path, share, lang):
     site, path = _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang, save=True)
-    until(site, lambda: pyscript_is_in(faulty, path), 60)
+    faulty.faults.wait_until(lambda: pyscript_is_in(faulty, path))
     site.page.context.set_offline(True)
     faulty.faults.lift()  # the connection goes, the download with it
     said = wait_said(site, "boot.stalled", lang, SAID_WITHIN_S)
@@ -277,7 +278,7 @@ def test_a_first_visit_cut_off_early_starts_again_when_back_online(faulty, fault
     keep_a_save(site)
     faulty.faults.add(path, "drop", share=0.2)
     site.page.goto(site.base_url + PAGE + GAME + "&lang=es", wait_until="commit")
-    until(site, lambda: faulty.faults.count(path, "drop") >= 1, 60)
+    faulty.faults.wait_until(lambda: faulty.faults.count_broken(path, "drop") >= 1)
     site.page.context.set_offline(True)  # parts of PyScript still to come go with it
     said = wait_said(site, "boot.stalled", "es", SAID_WITHIN_S)
     measured(f"drop at 20% of {path} before PyScript is in, offline: said after", said)
@@ -298,7 +299,7 @@ def test_pyscript_cut_off_by_the_connection_says_so_and_starts_again_when_back(f
     keep_a_save(site)
     faulty.faults.add(chunk, "stall", share=0.5)
     site.page.goto(site.base_url + PAGE + GAME + "&lang=it", wait_until="commit")
-    until(site, lambda: faulty.faults.count(chunk, "stall") >= 1, 60)
+    faulty.faults.wait_until(lambda: faulty.faults.count_broken(chunk, "stall") >= 1)
     site.page.context.set_offline(True)
     faulty.faults.lift()  # the connection goes, the module with it
     said = wait_said(site, "boot.stalled", "it", SAID_WITHIN_S)
@@ -314,7 +315,7 @@ def test_pyscript_cut_off_by_the_connection_says_so_and_starts_again_when_back(f
 def test_any_stalled_download_says_so_and_goes_on_when_back_online(
         faulty, faulty_site, site_dir, watch, path, share, lang):
     site, path = _visit_stalling(faulty, faulty_site, site_dir, watch, path, share, lang)
-    until(site, lambda: faulty.faults.count(path, "stall") >= 1, 60)
+    faulty.faults.wait_until(lambda: faulty.faults.count_broken(path, "stall") >= 1)
     if path.startswith("wheels/"):  # a wheel is waited for once Python has started (the page was busy)
         site.page.wait_for_selector("html[data-boot]", state="attached", timeout=READY_TIMEOUT_MS)
     said = wait_said(site, "boot.stalled", lang, SAID_WITHIN_S)
@@ -342,10 +343,13 @@ SPOIL_KEPT = """async (path) => {
   await cache.put("./" + path, new Response(bytes.slice(0, bytes.length >> 1), { headers: hit.headers }));
   return bytes.length;
 }"""
-#: The size of the service worker's copy of `path`.
-KEPT_SIZE = """async (path) => {
-  const hit = await caches.match("./" + path);
-  return hit ? (await hit.arrayBuffer()).byteLength : 0;
+#: Whether the service worker's copy of each path of `sizes` has its size.
+KEPT_SIZES = """async (sizes) => {
+  for (const [path, size] of Object.entries(sizes)) {
+    const hit = await caches.match("./" + path);
+    if ((hit ? (await hit.arrayBuffer()).byteLength : 0) !== size) return false;
+  }
+  return true;
 }"""
 
 
@@ -356,7 +360,7 @@ def test_a_damaged_copy_the_service_worker_keeps_is_replaced(faulty, faulty_site
     site = faulty_site()
     site.open(GAME)
     site.wait_for_service_worker()
-    until(site, lambda: site.page.evaluate(INSTALL_ENDED))
+    install_ended(site)
     before = {}
     for path, size in sizes.items():
         assert site.page.evaluate(SPOIL_KEPT, path) == size
@@ -365,7 +369,7 @@ def test_a_damaged_copy_the_service_worker_keeps_is_replaced(faulty, faulty_site
     site.wait_ready()
     again = [path for path in sizes if faulty.faults.count(path) <= before[path]]
     assert not again, f"the damaged copies of {again} were not fetched again"
-    until(site, lambda: all(site.page.evaluate(KEPT_SIZE, path) == size for path, size in sizes.items()))
+    wait_for_async(site.page, KEPT_SIZES, "the damaged copies were not replaced", arg=sizes, timeout=UNTIL_MS)
     site.page.context.set_offline(True)  # the next visit plays from the kept copy
     site.reload()
 
@@ -397,15 +401,15 @@ def test_a_login_page_is_never_kept_for_a_site_file(faulty, faulty_site, watch):
     site.page.goto(site.base_url + PAGE + GAME)  # this page's own copy is the real one
     faulty.faults.add(path, "replace")  # the service worker's first answer is a login page
     site.wait_ready()
-    until(site, lambda: faulty.faults.count(path, "replace") >= 1)
-    until(site, lambda: site.page.evaluate(INSTALL_ENDED))
+    faulty.faults.wait_until(lambda: faulty.faults.count(path, "replace") >= 1)
+    install_ended(site)
     faulty.faults.lift()
     site.open()  # the next visit, online
     site.wait_for_service_worker()
-    until(site, lambda: site.page.evaluate("""async (path) => {
+    wait_for_async(site.page, """async (path) => {
       const hit = await caches.match("./" + path);
       return !!hit && !(await hit.text()).includes("WiFi");
-    }""", path))
+    }""", "the real file was not kept", arg=path, timeout=UNTIL_MS)
     site.page.context.set_offline(True)
     site.reload()
 
