@@ -18,6 +18,7 @@ from diceland_core import load_record
 from diceland_site.seats import Seat
 from diceland_site.share import share_url
 from support import MESSAGE_KEY
+from waits import wait_for_async
 
 pytestmark = pytest.mark.browser
 
@@ -197,11 +198,7 @@ def test_the_review_works_offline_once_opened(site):
         const cache = await caches.open(name);
         if ((await cache.keys()).some((r) => /\\/review\\/[^/]+\\/diceland_review\\.zip$/.test(r.url))) return true; }
         return false; }"""
-    for _ in range(300):  # kept once the worker has checked it
-        if page.evaluate(kept):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate(kept)
+    wait_for_async(page, kept, "the service worker did not keep the review's bundle")  # once it has checked it
     page.context.set_offline(True)
     try:
         site.reload()
