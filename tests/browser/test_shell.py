@@ -5,12 +5,13 @@ screen taking all input, and undo only for one's own decisions."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 from diceland_site.i18n import Strings
 from diceland_site.tutorial_list import progress_text
+
+from waits import wait_for_async
 
 pytestmark = pytest.mark.browser
 
@@ -241,10 +242,7 @@ def test_the_home_page_fetches_the_runtime_once_idle(page, server, watch):
     """While the reader chooses a game, the runtime is kept for its page."""
     page.goto(server.url + "index.html")
     page.wait_for_selector("#games .game-card")
-    deadline = time.monotonic() + 90
-    while not page.evaluate(HAS_RUNTIME):
-        assert time.monotonic() < deadline, "the home page never fetched the runtime"
-        page.wait_for_timeout(250)
+    wait_for_async(page, HAS_RUNTIME, "the home page never fetched the runtime", timeout=90_000)
 
 
 @pytest.mark.fresh_context  # a first visit: no runtime kept, no service worker
@@ -337,7 +335,8 @@ def test_the_tutorial_list_and_lesson_come_before_python(browser, server, make_s
         # tab's change to the page, which then takes the stored progress)
         page.add_init_script("if (window === window.top) localStorage.setItem('diceland:tutorial',"
                              " JSON.stringify({done: ['open-zones'], lang: 'it'}))")
-        page.goto(server.url + "tutorial.html?lesson=clever")
+        with page.expect_request("**/pyodide.asm.wasm", timeout=20_000):  # Python asks for it, and waits
+            page.goto(server.url + "tutorial.html?lesson=clever")
         page.wait_for_selector("#lessons button[data-lesson]", timeout=20_000)
         assert page.evaluate("document.documentElement.dataset.ready") is None
         assert page.evaluate("document.documentElement.lang") == "it"
@@ -361,10 +360,6 @@ def test_the_tutorial_list_and_lesson_come_before_python(browser, server, make_s
         page.locator("#lesson-frame").element_handle().content_frame().evaluate(
             "() => { window.__kept = 1; parent.postMessage({type: 'diceland:solved', lesson: 'wideshut/split'}, location.origin); }")
         early = page.inner_html("#lessons")
-        for _ in range(100):  # Python asked for its WebAssembly, and waits for it
-            if held:
-                break
-            page.wait_for_timeout(100)
         assert held and page.evaluate("document.documentElement.dataset.ready") is None
         page.evaluate("delete document.documentElement.dataset.ready")
         for route in held:
