@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from diceland_core import load_record
 from diceland_core.games.diceland.scenario import load_scenario, replay_scenario
@@ -207,14 +208,22 @@ def test_an_embedding_page_gets_the_height_and_broken_links_explain_themselves(s
         # a picture first, then the live board; a link naming no lesson starts
         # Python at once, which explains it
         assert wait_ready(frame) == pictured
-        # the live board's height follows the picture's
+        # the live board's height follows the picture's: the host's last height
+        # is read until it is the frame's (two documents of two origins: no one
+        # predicate reads both), and between the reads the frame's next height
+        # message is waited for (it says each change of its height)
         inner = "Math.ceil(document.body.getBoundingClientRect().height)"
+        said = "(src) => window.__heights.filter((h) => h[0] === src).map((h) => h[1])"
         for _ in range(50):
-            height = [h for src, h in page.evaluate("window.__heights") if src == url][-1]
-            if height == frame.evaluate(inner):
+            heights = page.evaluate(said, url)
+            if heights[-1] == frame.evaluate(inner):
                 break
-            page.wait_for_timeout(100)
-        return frame, height
+            try:
+                page.wait_for_function(f"([src, n]) => ({said})(src).length > n", arg=[url, len(heights)],
+                                       timeout=5_000)
+            except PlaywrightTimeout:
+                break
+        return frame, heights[-1]
 
     frame, height = load(good)
     state = embed_state(frame)
