@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from diceland_core.core.replay import load_scenario, replay_scenario
 from diceland_site.teaching import without_rule_ids
@@ -46,24 +47,28 @@ def lesson_frame(page):
     return frame
 
 
+#: ``window.dicelandEmbed.state()`` as ``s`` for a predicate of the embed's state.
+EMBED_STATE = "if (!window.dicelandEmbed) return false; const s = JSON.parse(window.dicelandEmbed.state());"
+
+
 def wait_mode(frame, mode: str) -> dict:
     """The embed's state once it is in ``mode`` (an input is handled after the event reaches Python)."""
-    for _ in range(100):
-        state = embed_state(frame)
-        if state["mode"] == mode:
-            return state
-        frame.wait_for_timeout(100)
-    raise AssertionError(f"the embed never reached {mode}: {state}")
+    try:
+        frame.wait_for_function(f"(mode) => {{ {EMBED_STATE} return s.mode === mode; }}", arg=mode, timeout=10_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the embed never reached {mode}: {embed_state(frame)}") from None
+    return embed_state(frame)
 
 
 def wait_solved(frame) -> dict:
-    """The embed's state once the last input of the try has been handled."""
-    for _ in range(100):
-        state = embed_state(frame)
-        if state["solved"] or state["feedback_kind"] == "wrong":
-            return state
-        frame.wait_for_timeout(100)
-    return state
+    """The embed's state once the last input of the try has been handled
+    (the callers check that it was solved)."""
+    try:
+        frame.wait_for_function(f"() => {{ {EMBED_STATE} return s.solved || s.feedback_kind === 'wrong'; }}",
+                                timeout=10_000)
+    except PlaywrightTimeout:
+        pass
+    return embed_state(frame)
 
 
 FOCUS_CHECK = """(sel) => {
@@ -89,7 +94,7 @@ def press_enter_on(page, frame, selector: str) -> None:
     frame.evaluate(SEEN)
     frame.evaluate("window.__keysSeen.length = 0")
     for _attempt in range(2):
-        for _ in range(50):
+        for _ in range(50):  # (a loop, not one wait: the focus is given again between the checks)
             frame.focus(selector)
             if frame.evaluate(FOCUS_CHECK, selector):
                 break
@@ -98,10 +103,11 @@ def press_enter_on(page, frame, selector: str) -> None:
             where = page.evaluate("document.activeElement && document.activeElement.id")
             raise AssertionError(f"{selector} never took the focus (the page's focus is on #{where})")
         page.keyboard.press("Enter")
-        for _ in range(30):
-            if any(s.startswith("click:") for s in frame.evaluate("window.__keysSeen")):
-                return
-            frame.wait_for_timeout(100)
+        try:
+            frame.wait_for_function("() => window.__keysSeen.some((s) => s.startsWith('click:'))", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            pass  # pressed once more
     raise AssertionError(f"Enter on {selector} made no click: {frame.evaluate('window.__keysSeen')}, "
                          f"page focus on #{page.evaluate('document.activeElement && document.activeElement.id')}")
 
@@ -140,11 +146,9 @@ def test_a_clever_lesson_in_spanish_solved_by_clicks(site):
     assert data["try"]["prompt"]["es"] in frame.text_content("#embed-prompt")
     # a wrong move: the engine's reason in Spanish, its rule behind "detalles"
     frame.click('#dice button[data-die="orange"]')
-    for _ in range(100):  # the click reaches Python after the event
-        feedback = frame.text_content("#embed-feedback")
-        if feedback:
-            break
-        frame.wait_for_timeout(100)
+    # the click reaches Python after the event
+    frame.wait_for_function("() => document.getElementById('embed-feedback').textContent", timeout=10_000)
+    feedback = frame.text_content("#embed-feedback")
     assert "naranja" in feedback and not RULE_ID.search(feedback), feedback
     assert frame.text_content("#embed-feedback-details summary") == "detalles"
     frame.click("#embed-feedback-details summary")
