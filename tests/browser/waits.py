@@ -1,9 +1,10 @@
 """Waits on what a page shows, with the words of the check that failed:
 ``wait_for`` (a synchronous predicate) and ``wait_for_async`` (an async
-check: Cache Storage, the lock manager, the service worker's registration).
-Playwright's ``wait_for_function`` takes a returned promise for true, so an
-async check is asked again at each poll (one at a time) and its last answer
-is the predicate's."""
+check: Cache Storage, the lock manager, the service worker's registration);
+and ``frames_drawn``, until the page has drawn what it asked for at its next
+frames.  Playwright's ``wait_for_function`` takes a returned promise for
+true, so an async check is asked again at each poll (one at a time) and its
+last answer is the predicate's."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def wait_for(target, predicate: str, failure: str, arg=None, timeout: float = 30
 
 
 def wait_for_async(target, check: str, failure: str, arg=None, timeout: float = 30_000):
-    """Until the async function ``check`` (JavaScript) answers truly in
-    ``target``; a timeout fails the test with ``failure``."""
+    """Until the async function ``check`` (JavaScript) answers a true value
+    in ``target``; a timeout fails the test with ``failure``."""
     return wait_for(target, ASKED_AGAIN.replace("CHECK", check), failure, arg, timeout)
 
 
